@@ -1,0 +1,70 @@
+#include "mimic/core/atomic_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "mimic/core/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path fresh_dir(const std::string& name) {
+  auto dir = fs::temp_directory_path() / ("mimic_test_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+TEST(AtomicFile, WritesContent) {
+  const auto dir = fresh_dir("write");
+  mimic::write_file_atomically(dir / "a.txt", [](std::ostream& o) { o << "hello\n"; });
+  EXPECT_EQ(slurp(dir / "a.txt"), "hello\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
+}
+
+TEST(AtomicFile, FailureLeavesNoFileAndKeepsOldOne) {
+  const auto dir = fresh_dir("fail");
+  mimic::write_file_atomically(dir / "a.txt", [](std::ostream& o) { o << "old"; });
+  EXPECT_THROW(mimic::write_file_atomically(dir / "a.txt",
+                                            [](std::ostream& o) {
+                                              o << "partial";
+                                              throw std::runtime_error("boom");
+                                            }),
+               std::runtime_error);
+  EXPECT_EQ(slurp(dir / "a.txt"), "old");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
+}
+
+TEST(AtomicFile, MissingDirectoryIsOutputError) {
+  EXPECT_THROW(mimic::write_file_atomically("/nonexistent_dir_mimic/x.pos", [](std::ostream& o) { o << 1; }),
+               mimic::OutputError);
+}
+
+TEST(AtomicFile, GroupAppearsTogetherOrNotAtAll) {
+  const auto dir = fresh_dir("group");
+  {
+    mimic::AtomicFileGroup group;
+    group.add(dir / "x.pos", [](std::ostream& o) { o << "pos"; });
+    group.add(dir / "x.waist", [](std::ostream& o) { o << "waist"; });
+    // Not committed: nothing may remain.
+  }
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 0);
+  mimic::AtomicFileGroup group;
+  group.add(dir / "x.pos", [](std::ostream& o) { o << "pos"; });
+  group.add(dir / "x.waist", [](std::ostream& o) { o << "waist"; });
+  group.commit();
+  EXPECT_EQ(slurp(dir / "x.pos"), "pos");
+  EXPECT_EQ(slurp(dir / "x.waist"), "waist");
+}
