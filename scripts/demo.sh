@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-MIMIC_BUILD_TESTS=OFF scripts/build.sh
+scripts/build.sh --target mimic_app
 build_dir="${MIMIC_BUILD_DIR:-build}"
 mkdir -p out
 "$build_dir/bin/mimic" retarget data/mocap/boxing.bvh -o out/boxing.pos --report out/boxing.json
