@@ -1,0 +1,163 @@
+// Algorithm 1 (seed 000, section III) and the uniform resampling after it.
+#include "mimic/retarget/time_reparameterization.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "mimic/core/error.hpp"
+
+namespace mimic::retarget {
+namespace {
+
+// Algorithm 1 written as in the paper: dt starts at 1/f and grows by 1/f while any joint is too fast.
+// Returns the number of periods of every interval.
+std::vector<int> literal_algorithm_1(const SampleMatrix& q, double f, const Eigen::VectorXd& qdot_max) {
+  std::vector<int> steps;
+  for (Eigen::Index n = 0; n + 1 < q.rows(); ++n) {
+    const Eigen::RowVectorXd dq = (q.row(n + 1) - q.row(n)).cwiseAbs();
+    int k = 1;
+    auto too_fast = [&] {
+      for (Eigen::Index j = 0; j < dq.size(); ++j) {
+        if (dq[j] / (k / f) > qdot_max[j]) return true;
+      }
+      return false;
+    };
+    while (too_fast()) ++k;
+    steps.push_back(k);
+  }
+  return steps;
+}
+
+SampleMatrix random_walk(int frames, int joints, double step, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> noise(0.0, step);
+  SampleMatrix q = SampleMatrix::Zero(frames, joints);
+  for (int n = 1; n < frames; ++n) {
+    for (int j = 0; j < joints; ++j) q(n, j) = q(n - 1, j) + noise(rng);
+  }
+  return q;
+}
+
+TEST(Algorithm1, OneFrameIsLeftAlone) {
+  const SampleMatrix q = SampleMatrix::Constant(1, 3, 0.7);
+  const RetimedSamples r = reparameterize_time(q, 120.0, Eigen::Vector3d::Ones());
+  ASSERT_EQ(r.sample_count(), 1);
+  EXPECT_TRUE(r.interval_steps.empty());
+  EXPECT_EQ(r.duration(), 0.0);
+  EXPECT_EQ(r.slow_down(), 1.0);
+  const SampleMatrix out = resample_uniform(q, r.times, 200.0);
+  ASSERT_EQ(out.rows(), 1);
+  EXPECT_EQ(out.row(0), q.row(0));
+}
+
+TEST(Algorithm1, StaticClipKeepsItsDuration) {
+  const SampleMatrix q = SampleMatrix::Constant(121, 4, -0.3);
+  const RetimedSamples r = reparameterize_time(q, 120.0, Eigen::Vector4d::Constant(0.5));
+  for (int k : r.interval_steps) EXPECT_EQ(k, 1);
+  EXPECT_DOUBLE_EQ(r.duration(), 1.0);
+  EXPECT_DOUBLE_EQ(r.slow_down(), 1.0);
+  const SampleMatrix out = resample_uniform(q, r.times, 200.0);
+  EXPECT_EQ(out.rows(), 201);
+  EXPECT_TRUE((out.array() == -0.3).all());
+}
+
+TEST(Algorithm1, SingleSpikeStretchesOnlyItsTwoIntervals) {
+  const double f = 100.0;
+  SampleMatrix q = SampleMatrix::Zero(11, 2);
+  q(5, 1) = 1.0;  // one joint jumps by 1 rad for one sample
+  const Eigen::Vector2d limit(1.0, 2.0);
+  const RetimedSamples r = reparameterize_time(q, f, limit);
+  for (int n = 0; n < 10; ++n) {
+    // 1 rad at 2 rad/s needs 0.5 s = 50 periods, into and out of the spike.
+    EXPECT_EQ(r.interval_steps[n], (n == 4 || n == 5) ? 50 : 1) << "interval " << n;
+  }
+  EXPECT_DOUBLE_EQ(r.duration(), 1.08);
+  EXPECT_DOUBLE_EQ(r.slow_down(), 1.08 / 0.1);
+
+  const SampleMatrix out = resample_uniform(q, r.times, 200.0);
+  EXPECT_EQ(out.rows(), 217);                    // 1.08 s at 200 Hz, both ends included
+  EXPECT_DOUBLE_EQ(out.col(1).maxCoeff(), 1.0);  // the spike's peak is kept, only slowed
+  EXPECT_LE(peak_velocity_ratio(out, 200.0, limit), 1.0 + 1e-12);
+  EXPECT_GE(peak_velocity_ratio(out, 200.0, limit), 1.0 - 1e-12);  // ... and it runs at the limit
+}
+
+TEST(Algorithm1, StepAtExactlyTheLimitIsNotSlowed) {
+  // 0.02 rad in 1/100 s is exactly 2 rad/s: the paper's test is a strict '>', so one period suffices.
+  const Eigen::RowVector2d a(0.0, 0.0), b(0.02, -0.01);
+  EXPECT_EQ(interval_steps(a, b, 100.0, Eigen::Vector2d(2.0, 1.0)), 1);
+  EXPECT_EQ(interval_steps(a, b, 100.0, Eigen::Vector2d(1.99, 1.0)), 2);
+}
+
+TEST(Algorithm1, UnconstrainedCoordinatesAreIgnored) {
+  const Eigen::RowVector2d a(0.0, 0.0), b(5.0, 0.1);
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(interval_steps(a, b, 10.0, Eigen::Vector2d(inf, 1.0)), 1);
+}
+
+TEST(Algorithm1, MatchesTheLiteralPseudoCode) {
+  const SampleMatrix q = random_walk(400, 6, 0.05, 7);
+  const Eigen::VectorXd limit = (Eigen::VectorXd(6) << 1.0, 2.0, 3.0, 4.0, 5.0, 6.0).finished();
+  const RetimedSamples r = reparameterize_time(q, 120.0, limit);
+  EXPECT_EQ(r.interval_steps, literal_algorithm_1(q, 120.0, limit));
+  EXPECT_GT(r.slow_down(), 1.0);
+}
+
+TEST(Algorithm1, ResampledMotionRespectsTheScaledLimitAtEverySample) {
+  const Eigen::VectorXd limit = Eigen::VectorXd::LinSpaced(5, 0.5, 3.0);
+  for (unsigned seed = 1; seed <= 5; ++seed) {
+    const SampleMatrix q = random_walk(300, 5, 0.08, seed);
+    for (double rate : {200.0, 500.0, 37.0}) {
+      const RetimedSamples r = reparameterize_time(q, 120.0, limit, 0.9);
+      const SampleMatrix out = resample_uniform(q, r.times, rate);
+      EXPECT_LE(peak_velocity_ratio(out, rate, limit), 0.9 * (1.0 + 1e-9))
+          << "seed " << seed << " rate " << rate;
+      // The re-timed motion still passes through every input sample in order: its ends are the input's.
+      EXPECT_EQ(out.row(0), q.row(0));
+      EXPECT_EQ(out.row(out.rows() - 1), q.row(q.rows() - 1));
+      EXPECT_NEAR(out.rows(), std::ceil(r.duration() * rate - 1e-9) + 1, 0.5);
+    }
+  }
+}
+
+TEST(Algorithm1, VelocityScaleSlowsFurther) {
+  const SampleMatrix q = random_walk(200, 3, 0.1, 3);
+  const Eigen::VectorXd limit = Eigen::Vector3d::Constant(2.0);
+  EXPECT_GT(reparameterize_time(q, 120.0, limit, 0.5).duration(),
+            reparameterize_time(q, 120.0, limit).duration());
+}
+
+TEST(Algorithm1, RejectsBadInput) {
+  SampleMatrix q = SampleMatrix::Zero(3, 2);
+  EXPECT_THROW(reparameterize_time(q, 100.0, Eigen::Vector3d::Ones()), std::invalid_argument);
+  EXPECT_THROW(reparameterize_time(q, 0.0, Eigen::Vector2d::Ones()), std::invalid_argument);
+  EXPECT_THROW(reparameterize_time(q, 100.0, Eigen::Vector2d(1.0, 0.0)), std::invalid_argument);
+  EXPECT_THROW(reparameterize_time(q, 100.0, Eigen::Vector2d::Ones(), -1.0), std::invalid_argument);
+  q(1, 1) = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_THROW(reparameterize_time(q, 100.0, Eigen::Vector2d::Ones()), InputError);
+}
+
+TEST(Resample, InterpolatesLinearlyBetweenRetimedSamples) {
+  SampleMatrix q(3, 1);
+  q << 0.0, 1.0, 3.0;
+  const std::vector<double> times{0.0, 0.1, 0.3};
+  const SampleMatrix out = resample_uniform(q, times, 20.0);
+  ASSERT_EQ(out.rows(), 7);
+  const double expected[] = {0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0};
+  for (int m = 0; m < 7; ++m) EXPECT_NEAR(out(m, 0), expected[m], 1e-12) << m;
+}
+
+TEST(Resample, HoldsTheLastSampleToFillTheLastPeriod) {
+  SampleMatrix q(2, 1);
+  q << 0.0, 1.0;
+  const std::vector<double> times{0.0, 0.012};
+  const SampleMatrix out = resample_uniform(q, times, 200.0);  // 0, 0.005, 0.010, 0.015
+  ASSERT_EQ(out.rows(), 4);
+  EXPECT_NEAR(out(2, 0), 10.0 / 12.0, 1e-12);
+  EXPECT_EQ(out(3, 0), 1.0);
+}
+
+}  // namespace
+}  // namespace mimic::retarget
