@@ -1,0 +1,280 @@
+// load_urdf: urdfdom parse -> immutable Model.
+//
+// The URDF tree is walked depth-first from the root link. A moving joint (revolute, continuous, prismatic)
+// starts a new body; a fixed joint merges its child link into the current body: its inertia is added there
+// (parallel-axis theorem) and the link stays reachable as a Frame. The bodies are then renumbered into the
+// requested joint order (LoadOptions::joint_order) and must stay topologically sorted.
+#include <urdf_model/model.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "mimic/core/error.hpp"
+#include "mimic/model/model.hpp"
+
+namespace mimic::model {
+namespace {
+
+using spatial::Inertia;
+using spatial::SE3;
+
+[[noreturn]] void fail(const std::string& file, const std::string& element, const std::string& what) {
+  throw ModelError(input_error_message(file, element, what));
+}
+
+SE3 to_se3(const urdf::Pose& pose) {
+  const spatial::Quat q(pose.rotation.w, pose.rotation.x, pose.rotation.y, pose.rotation.z);
+  return SE3(q.normalized().toRotationMatrix(), Vec3(pose.position.x, pose.position.y, pose.position.z));
+}
+
+// Inertia of a link in its own link frame (the URDF <inertial> may be rotated).
+Inertia to_inertia(const urdf::Inertial& in) {
+  Mat3 i_c;
+  i_c << in.ixx, in.ixy, in.ixz,  //
+      in.ixy, in.iyy, in.iyz,     //
+      in.ixz, in.iyz, in.izz;
+  const SE3 placement = to_se3(in.origin);
+  return placement.act(Inertia(in.mass, Vec3::Zero(), i_c));
+}
+
+// urdfdom refuses a file with an unknown joint type without saying which joint: find it ourselves so the
+// error names the element.
+std::string find_unknown_joint_type(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  static const std::regex joint_re(R"(<joint\b([^>]*)>)");
+  static const std::regex name_re(R"re(\bname\s*=\s*"([^"]*)")re");
+  static const std::regex type_re(R"re(\btype\s*=\s*"([^"]*)")re");
+  static const std::set<std::string> known = {"revolute", "continuous", "prismatic",
+                                              "fixed",    "floating",   "planar"};
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), joint_re); it != std::sregex_iterator();
+       ++it) {
+    const std::string attributes = (*it)[1];
+    std::smatch name, type;
+    if (std::regex_search(attributes, type, type_re) && !known.count(type[1])) {
+      const std::string joint = std::regex_search(attributes, name, name_re) ? std::string(name[1]) : "?";
+      return "joint '" + joint + "': unknown joint type '" + std::string(type[1]) + "'";
+    }
+  }
+  return {};
+}
+
+// A body being built during the depth-first walk.
+struct PendingBody {
+  std::string link;
+  int parent = -1;  // pending index of the parent body
+  std::string joint;
+  JointType type = JointType::kRevolute;
+  Vec3 axis = Vec3::UnitZ();
+  SE3 placement;  // joint frame in the parent body frame
+  double lower = 0, upper = 0, velocity = 0, effort = 0;
+  Inertia inertia;
+};
+
+struct PendingFrame {
+  std::string name;
+  int body;
+  SE3 placement;
+};
+
+class TreeBuilder {
+ public:
+  TreeBuilder(std::string file, RootType root) : file_(std::move(file)), root_(root) {}
+
+  // body_link: `link` is the link of the moving body itself (not merged into it through a fixed joint).
+  void walk(const urdf::LinkConstSharedPtr& link, int body, const SE3& link_in_body, bool body_link) {
+    frames_.push_back({link->name, body, link_in_body});
+    if (link->inertial) {
+      bodies_[body].inertia += link_in_body.act(to_inertia(*link->inertial));
+    } else if (body_link && body_needs_inertial(body)) {
+      fail(file_, "link '" + link->name + "'", "moving body has no <inertial>");
+    }
+    for (const auto& joint : link->child_joints) {
+      const urdf::LinkConstSharedPtr child = find_child(link, joint->child_link_name);
+      const SE3 joint_in_body = link_in_body * to_se3(joint->parent_to_joint_origin_transform);
+      switch (joint->type) {
+        case urdf::Joint::FIXED:
+          walk(child, body, joint_in_body, false);
+          break;
+        case urdf::Joint::REVOLUTE:
+        case urdf::Joint::CONTINUOUS:
+        case urdf::Joint::PRISMATIC:
+          walk(child, add_body(*joint, body, joint_in_body), SE3::Identity(), true);
+          break;
+        case urdf::Joint::FLOATING:
+        case urdf::Joint::PLANAR:
+          fail(file_, "joint '" + joint->name + "'",
+               "unsupported joint type (" +
+                   std::string(joint->type == urdf::Joint::FLOATING ? "floating" : "planar") +
+                   "); only revolute, continuous, prismatic and fixed joints are supported");
+        default:
+          fail(file_, "joint '" + joint->name + "'", "unknown joint type");
+      }
+    }
+  }
+
+  void start(const urdf::LinkConstSharedPtr& root) {
+    PendingBody body;
+    body.link = root->name;
+    bodies_.push_back(body);
+    walk(root, 0, SE3::Identity(), true);
+  }
+
+  std::vector<PendingBody> bodies_;
+  std::vector<PendingFrame> frames_;
+
+ private:
+  bool body_needs_inertial(int body) const { return body > 0 || root_ == RootType::kFreeFlyer; }
+
+  urdf::LinkConstSharedPtr find_child(const urdf::LinkConstSharedPtr& link, const std::string& name) const {
+    for (const auto& child : link->child_links)
+      if (child->name == name) return child;
+    fail(file_, "link '" + name + "'", "child link not found");
+  }
+
+  int add_body(const urdf::Joint& joint, int parent, const SE3& placement) {
+    PendingBody body;
+    body.link = joint.child_link_name;
+    body.parent = parent;
+    body.joint = joint.name;
+    body.type = joint.type == urdf::Joint::PRISMATIC ? JointType::kPrismatic : JointType::kRevolute;
+    const Vec3 axis(joint.axis.x, joint.axis.y, joint.axis.z);
+    if (axis.norm() < 1e-12) fail(file_, "joint '" + joint.name + "'", "zero <axis>");
+    body.axis = axis.normalized();
+    body.placement = placement;
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    body.lower = -inf;
+    body.upper = inf;
+    body.velocity = inf;
+    body.effort = inf;
+    if (joint.limits) {
+      if (joint.type != urdf::Joint::CONTINUOUS) {
+        body.lower = joint.limits->lower;
+        body.upper = joint.limits->upper;
+      }
+      // urdfdom reads an absent velocity / effort attribute as 0: treat that as "no limit".
+      if (joint.limits->velocity > 0) body.velocity = joint.limits->velocity;
+      if (joint.limits->effort > 0) body.effort = joint.limits->effort;
+    } else if (joint.type != urdf::Joint::CONTINUOUS) {
+      fail(file_, "joint '" + joint.name + "'", "revolute/prismatic joint without <limit>");
+    }
+    bodies_.push_back(body);
+    return static_cast<int>(bodies_.size()) - 1;
+  }
+
+  std::string file_;
+  RootType root_;
+};
+
+AxisKind axis_kind(const Vec3& axis) {
+  if (axis == Vec3::UnitX()) return AxisKind::kX;
+  if (axis == Vec3::UnitY()) return AxisKind::kY;
+  if (axis == Vec3::UnitZ()) return AxisKind::kZ;
+  return AxisKind::kGeneric;
+}
+
+// new index of each pending body (pending body 0, the root, stays 0).
+std::vector<int> body_order(const std::string& file, const std::vector<PendingBody>& bodies,
+                            const std::vector<std::string>& joint_order) {
+  const int n = static_cast<int>(bodies.size());
+  std::vector<int> new_index(n);
+  if (joint_order.empty()) {
+    for (int b = 0; b < n; ++b) new_index[b] = b;  // depth-first order is topological
+    return new_index;
+  }
+  std::map<std::string, int> pending_of_joint;
+  for (int b = 1; b < n; ++b) pending_of_joint[bodies[b].joint] = b;
+  std::set<std::string> requested;
+  new_index[0] = 0;
+  for (int j = 0; j < static_cast<int>(joint_order.size()); ++j) {
+    const std::string& name = joint_order[j];
+    const auto it = pending_of_joint.find(name);
+    if (it == pending_of_joint.end())
+      fail(file, "joint '" + name + "'", "required joint missing from the URDF (or not a moving joint)");
+    if (!requested.insert(name).second) fail(file, "joint '" + name + "'", "listed twice in the joint order");
+    new_index[it->second] = j + 1;
+  }
+  for (int b = 1; b < n; ++b)
+    if (!requested.count(bodies[b].joint))
+      fail(file, "joint '" + bodies[b].joint + "'", "moving joint not in the requested joint order");
+  for (int b = 1; b < n; ++b)
+    if (new_index[bodies[b].parent] >= new_index[b])
+      fail(file, "joint '" + bodies[b].joint + "'",
+           "requested joint order lists this joint before its parent");
+  return new_index;
+}
+
+}  // namespace
+
+Model load_urdf(const std::string& path, const LoadOptions& options) {
+  if (!std::filesystem::exists(path)) fail(path, "", "no such file");
+  const urdf::ModelInterfaceSharedPtr urdf = urdf::parseURDFFile(path);
+  if (!urdf) {
+    const std::string unknown = find_unknown_joint_type(path);
+    if (!unknown.empty()) throw ModelError(input_error_message(path, "", unknown));
+    fail(path, "", "not a valid URDF (urdfdom could not parse it)");
+  }
+  const urdf::LinkConstSharedPtr root = urdf->getRoot();
+  if (!root) fail(path, "", "URDF has no root link");
+
+  TreeBuilder tree(path, options.root);
+  tree.start(root);
+  const std::vector<int> order = body_order(path, tree.bodies_, options.joint_order);
+
+  Model model;
+  model.name = urdf->getName();
+  model.source_path = path;
+  model.root = options.root;
+  model.nbodies = static_cast<int>(tree.bodies_.size());
+  model.nj = model.nbodies - 1;
+  model.nq = model.nj + (model.has_free_flyer() ? 7 : 0);
+  model.nv = model.nj + (model.has_free_flyer() ? 6 : 0);
+
+  const int nb = model.nbodies;
+  model.body_names.resize(nb);
+  model.parents.assign(nb, -1);
+  model.joint_placements.resize(nb);
+  model.inertias.resize(nb);
+  model.children.assign(nb, {});
+  model.joint_types.assign(nb, JointType::kRevolute);
+  model.axis_kinds.assign(nb, AxisKind::kGeneric);
+  model.axes.assign(nb, Vec3::Zero());
+  model.joint_names.resize(model.nj);
+  model.lower_limit.resize(model.nj);
+  model.upper_limit.resize(model.nj);
+  model.velocity_limit.resize(model.nj);
+  model.effort_limit.resize(model.nj);
+
+  for (int p = 0; p < nb; ++p) {
+    const PendingBody& src = tree.bodies_[p];
+    const int b = order[p];
+    model.body_names[b] = src.link;
+    model.inertias[b] = src.inertia;
+    if (p == 0) continue;
+    model.parents[b] = order[src.parent];
+    model.joint_placements[b] = src.placement;
+    model.joint_types[b] = src.type;
+    model.axes[b] = src.axis;
+    model.axis_kinds[b] = axis_kind(src.axis);
+    const int j = Model::joint_of_body(b);
+    model.joint_names[j] = src.joint;
+    model.lower_limit[j] = src.lower;
+    model.upper_limit[j] = src.upper;
+    model.velocity_limit[j] = src.velocity;
+    model.effort_limit[j] = src.effort;
+  }
+  for (int b = 1; b < nb; ++b) model.children[model.parents[b]].push_back(b);
+  for (const PendingFrame& f : tree.frames_) model.frames.push_back({f.name, order[f.body], f.placement});
+  return model;
+}
+
+}  // namespace mimic::model
