@@ -1,0 +1,170 @@
+#include "mimic/io/sample_table.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "mimic/core/error.hpp"
+#include "mimic/io/number_text.hpp"
+
+namespace mimic::io {
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+std::vector<std::string_view> split_fields(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    if (i > start) fields.push_back(line.substr(start, i - start));
+  }
+  return fields;
+}
+
+bool looks_like_comment(std::string_view field) {
+  return field.starts_with('#') || field.starts_with('%') || field.starts_with(';') ||
+         field.starts_with("//");
+}
+
+std::string quoted(std::string_view token) {
+  constexpr std::size_t kMaxShown = 40;
+  std::string text = "'";
+  text.append(token.substr(0, kMaxShown));
+  if (token.size() > kMaxShown) text += "...";
+  text += '\'';
+  return text;
+}
+
+std::string expected_fields(std::span<const SampleLayout> layouts) {
+  std::string text = "expected ";
+  for (std::size_t i = 0; i < layouts.size(); ++i) {
+    if (i > 0) text += " or ";
+    text += std::to_string(layouts[i].values + 1) + " fields (time + " + std::string(layouts[i].description) +
+            ")";
+  }
+  return text;
+}
+
+class TableParser {
+ public:
+  TableParser(const std::string& file, std::span<const SampleLayout> layouts)
+      : file_(file), layouts_(layouts) {}
+
+  void parse_line(std::string_view line, int line_number) {
+    line_number_ = line_number;
+    const auto fields = split_fields(line);
+    if (fields.empty()) return;
+    if (looks_like_comment(fields.front())) {
+      fail("comments are not allowed: hrpsys's SequencePlayer reads every token as a number");
+    }
+    check_field_count(fields.size());
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      const double value = parse_field(fields[i], i);
+      if (i == 0) {
+        check_time(value);
+        table_.times.push_back(value);
+      } else {
+        table_.values.push_back(value);
+      }
+    }
+    table_.lines.push_back(line_number);
+  }
+
+  SampleTable finish() {
+    if (table_.times.empty()) {
+      throw InputError(input_error_message(
+          file_, "", "no samples (the file is empty); " + expected_fields(layouts_) + " per line"));
+    }
+    return std::move(table_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(input_error_message(file_, "line " + std::to_string(line_number_), what));
+  }
+
+  void check_field_count(std::size_t count) {
+    if (table_.times.empty()) {
+      for (const auto& layout : layouts_) {
+        if (count == static_cast<std::size_t>(layout.values + 1)) {
+          table_.columns = layout.values;
+          return;
+        }
+      }
+      fail(expected_fields(layouts_) + ", found " + std::to_string(count));
+    }
+    if (count != static_cast<std::size_t>(table_.columns + 1)) {
+      fail("expected " + std::to_string(table_.columns + 1) + " fields, as on line " +
+           std::to_string(table_.lines.front()) + ", found " + std::to_string(count));
+    }
+  }
+
+  double parse_field(std::string_view token, std::size_t index) const {
+    const auto parsed = parse_number(token);
+    const std::string field = index == 0 ? "the time (field 1)" : "field " + std::to_string(index + 1);
+    switch (parsed.status) {
+      case NumberStatus::kOk:
+        return parsed.value;
+      case NumberStatus::kNonFinite:
+        fail("expected a finite number as " + field + ", found " + quoted(token));
+      case NumberStatus::kOverflow:
+        fail("expected a number within the range of a double as " + field + ", found " + quoted(token));
+      case NumberStatus::kNotANumber:
+        break;
+    }
+    std::string hint;
+    if (token.find(',') != std::string_view::npos) {
+      hint = " (fields are separated by spaces or tabs, not commas)";
+    } else if (index == 0 && table_.times.empty()) {
+      hint = " (header lines are not allowed)";
+    }
+    fail("expected a number as " + field + ", found " + quoted(token) + hint);
+  }
+
+  void check_time(double time) const {
+    if (table_.times.empty() || time > table_.times.back()) return;
+    // hrpsys moves to each sample over (t - t_previous); zero or negative durations are not a motion.
+    fail("time " + format_number(time) + " is not after the previous sample's time " +
+         format_number(table_.times.back()) + " (line " + std::to_string(table_.lines.back()) +
+         "); times must increase strictly");
+  }
+
+  const std::string& file_;
+  std::span<const SampleLayout> layouts_;
+  SampleTable table_;
+  int line_number_ = 0;
+};
+
+}  // namespace
+
+SampleTable parse_sample_table(std::string_view text, const std::string& file,
+                               std::span<const SampleLayout> layouts) {
+  TableParser parser(file, layouts);
+  int line_number = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    parser.parse_line(text.substr(start, end - start), ++line_number);
+    start = end + 1;
+  }
+  return parser.finish();
+}
+
+std::string read_text_file(const std::string& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throw InputError(input_error_message(file, "", "is a directory, expected a file"));
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw InputError(input_error_message(file, "", "cannot open the file (does it exist?)"));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(input_error_message(file, "", "read error"));
+  return std::move(text).str();
+}
+
+}  // namespace mimic::io

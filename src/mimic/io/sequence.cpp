@@ -1,0 +1,230 @@
+#include "mimic/io/sequence.hpp"
+
+#include <cmath>
+#include <initializer_list>
+#include <numbers>
+#include <span>
+#include <stdexcept>
+
+#include "mimic/core/atomic_file.hpp"
+#include "mimic/core/error.hpp"
+#include "mimic/io/number_text.hpp"
+#include "mimic/io/sample_table.hpp"
+
+namespace mimic::io {
+namespace {
+
+using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Column names used in error messages (OpenHRP order, hrp2.md section 2).
+constexpr std::array<std::string_view, kJointCount> kJointNames = {
+    "RLEG_JOINT0",  "RLEG_JOINT1",  "RLEG_JOINT2", "RLEG_JOINT3", "RLEG_JOINT4", "RLEG_JOINT5",
+    "LLEG_JOINT0",  "LLEG_JOINT1",  "LLEG_JOINT2", "LLEG_JOINT3", "LLEG_JOINT4", "LLEG_JOINT5",
+    "CHEST_JOINT0", "CHEST_JOINT1", "HEAD_JOINT0", "HEAD_JOINT1", "RARM_JOINT0", "RARM_JOINT1",
+    "RARM_JOINT2",  "RARM_JOINT3",  "RARM_JOINT4", "RARM_JOINT5", "RARM_JOINT6", "LARM_JOINT0",
+    "LARM_JOINT1",  "LARM_JOINT2",  "LARM_JOINT3", "LARM_JOINT4", "LARM_JOINT5", "LARM_JOINT6"};
+constexpr std::array<std::string_view, kHandColumnCount> kHandNames = {
+    "RHAND_JOINT0", "RHAND_JOINT1", "RHAND_JOINT2", "RHAND_JOINT3", "RHAND_JOINT4",
+    "LHAND_JOINT0", "LHAND_JOINT1", "LHAND_JOINT2", "LHAND_JOINT3", "LHAND_JOINT4"};
+constexpr std::array<std::string_view, 3> kXyzNames = {"x", "y", "z"};
+constexpr std::array<std::string_view, 3> kRpyNames = {"roll", "pitch", "yaw"};
+
+constexpr std::array<SampleLayout, 1> kPos30Layout = {{{kJointCount, "30 joint angles"}}};
+constexpr std::array<SampleLayout, 1> kPos40Layout = {
+    {{kJointCount + kHandColumnCount, "30 joint angles + 10 hand values"}}};
+constexpr std::array<SampleLayout, 2> kPosAnyLayout = {kPos30Layout[0], kPos40Layout[0]};
+constexpr std::array<SampleLayout, 1> kWaistLayout = {{{6, "x y z roll pitch yaw"}}};
+constexpr std::array<SampleLayout, 1> kHipLayout = {{{3, "roll pitch yaw"}}};
+constexpr std::array<SampleLayout, 1> kZmpLayout = {{{3, "x y z"}}};
+
+Eigen::Map<const RowMajorMatrix> values_of(const SampleTable& table) {
+  return {table.values.data(), static_cast<Eigen::Index>(table.times.size()), table.columns};
+}
+
+// One block of columns of a file being written.
+struct ColumnGroup {
+  const Eigen::MatrixXd& values;
+  std::span<const std::string_view> names;
+  bool wrapped_angles;  // hrpsys interpolates these linearly, so a 2-pi jump would spin the robot
+};
+
+void check_shapes(const std::vector<double>& times, std::initializer_list<ColumnGroup> groups,
+                  const std::string& file) {
+  for (const auto& group : groups) {
+    if (group.values.rows() != static_cast<Eigen::Index>(times.size()) ||
+        group.values.cols() != static_cast<Eigen::Index>(group.names.size())) {
+      throw std::invalid_argument(file + ": a " + std::to_string(group.values.rows()) + " x " +
+                                  std::to_string(group.values.cols()) + " matrix where " +
+                                  std::to_string(times.size()) + " x " + std::to_string(group.names.size()) +
+                                  " was expected");
+    }
+  }
+}
+
+std::string sample_place(const std::vector<double>& times, std::size_t k) {
+  return "sample " + std::to_string(k + 1) + " (t = " + format_number(times[k]) + " s)";
+}
+
+void check_playable(const std::vector<double>& times, std::initializer_list<ColumnGroup> groups,
+                    const std::string& file) {
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    if (!std::isfinite(times[k])) {
+      throw OutputError(file + ": sample " + std::to_string(k + 1) + ": the time is not finite");
+    }
+    if (k > 0 && !(times[k] > times[k - 1])) {
+      throw OutputError(file + ": " + sample_place(times, k) + " is not after the previous sample (t = " +
+                        format_number(times[k - 1]) + " s); times must increase strictly");
+    }
+    // The nanosecond grid of append_time() must not merge two samples.
+    if (k > 0 && std::round(times[k] * 1e9) <= std::round(times[k - 1] * 1e9)) {
+      throw OutputError(file + ": " + sample_place(times, k) +
+                        " is less than a nanosecond after the previous");
+    }
+    for (const auto& group : groups) {
+      for (Eigen::Index c = 0; c < group.values.cols(); ++c) {
+        const double v = group.values(static_cast<Eigen::Index>(k), c);
+        if (!std::isfinite(v)) {
+          throw OutputError(file + ": " + sample_place(times, k) + ": " + std::string(group.names[c]) +
+                            " is " + (std::isnan(v) ? "NaN" : "infinite") +
+                            "; refusing to write a value hrpsys cannot read");
+        }
+        if (group.wrapped_angles && k > 0) {
+          const double jump = v - group.values(static_cast<Eigen::Index>(k) - 1, c);
+          if (std::abs(jump) > std::numbers::pi) {
+            throw OutputError(file + ": " + sample_place(times, k) + ": " + std::string(group.names[c]) +
+                              " jumps by " + format_number(jump) +
+                              " rad; hrpsys interpolates each angle linearly, so unwrap the angles first "
+                              "(mimic::io::unwrap_angles)");
+          }
+        }
+      }
+    }
+  }
+}
+
+std::string format_samples(const std::vector<double>& times, std::initializer_list<ColumnGroup> groups,
+                           const std::string& file) {
+  if (times.empty()) throw OutputError(file + ": no samples to write");
+  check_shapes(times, groups, file);
+  check_playable(times, groups, file);
+  std::string text;
+  std::size_t columns = 1;
+  for (const auto& group : groups) columns += group.names.size();
+  text.reserve(times.size() * columns * 12);
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    append_time(text, times[k]);
+    for (const auto& group : groups) {
+      for (Eigen::Index c = 0; c < group.values.cols(); ++c) {
+        text += ' ';
+        append_number(text, group.values(static_cast<Eigen::Index>(k), c));
+      }
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  write_file_atomically(path, [&](std::ostream& out) { out.write(text.data(), std::ssize(text)); });
+}
+
+}  // namespace
+
+PosSequence parse_pos(std::string_view text, const std::string& file, PosColumns columns) {
+  using Layouts = std::span<const SampleLayout>;
+  const Layouts layouts = columns == PosColumns::k30   ? Layouts(kPos30Layout)
+                          : columns == PosColumns::k40 ? Layouts(kPos40Layout)
+                                                       : Layouts(kPosAnyLayout);
+  auto table = parse_sample_table(text, file, layouts);
+  const auto values = values_of(table);
+  PosSequence pos;
+  pos.angles = values.leftCols(kJointCount);
+  pos.hands = values.rightCols(table.columns - kJointCount);
+  pos.times = std::move(table.times);
+  return pos;
+}
+
+WaistSequence parse_waist(std::string_view text, const std::string& file) {
+  auto table = parse_sample_table(text, file, kWaistLayout);
+  const auto values = values_of(table);
+  WaistSequence waist;
+  waist.position = values.leftCols(3);
+  waist.rpy = values.rightCols(3);
+  waist.times = std::move(table.times);
+  return waist;
+}
+
+HipSequence parse_hip(std::string_view text, const std::string& file) {
+  auto table = parse_sample_table(text, file, kHipLayout);
+  HipSequence hip;
+  hip.rpy = values_of(table);
+  hip.times = std::move(table.times);
+  return hip;
+}
+
+ZmpSequence parse_zmp(std::string_view text, const std::string& file) {
+  auto table = parse_sample_table(text, file, kZmpLayout);
+  ZmpSequence zmp;
+  zmp.zmp = values_of(table);
+  zmp.times = std::move(table.times);
+  return zmp;
+}
+
+PosSequence read_pos(const std::filesystem::path& path, PosColumns columns) {
+  return parse_pos(read_text_file(path.string()), path.string(), columns);
+}
+WaistSequence read_waist(const std::filesystem::path& path) {
+  return parse_waist(read_text_file(path.string()), path.string());
+}
+HipSequence read_hip(const std::filesystem::path& path) {
+  return parse_hip(read_text_file(path.string()), path.string());
+}
+ZmpSequence read_zmp(const std::filesystem::path& path) {
+  return parse_zmp(read_text_file(path.string()), path.string());
+}
+
+std::string format_pos(const PosSequence& pos, const std::string& file, const PosWriteOptions& options) {
+  if (options.columns != kJointCount && options.columns != kJointCount + kHandColumnCount) {
+    throw std::invalid_argument(file + ": .pos files have 30 or 40 columns, not " +
+                                std::to_string(options.columns));
+  }
+  if (options.columns == kJointCount) {
+    return format_samples(pos.times, {{pos.angles, kJointNames, false}}, file);
+  }
+  if (pos.hands.cols() == kHandColumnCount) {
+    return format_samples(pos.times, {{pos.angles, kJointNames, false}, {pos.hands, kHandNames, false}},
+                          file);
+  }
+  const Eigen::MatrixXd hands =
+      Eigen::Map<const Eigen::RowVectorXd>(options.hand_values.data(), kHandColumnCount)
+          .replicate(pos.size(), 1);
+  return format_samples(pos.times, {{pos.angles, kJointNames, false}, {hands, kHandNames, false}}, file);
+}
+
+std::string format_waist(const WaistSequence& waist, const std::string& file) {
+  return format_samples(waist.times, {{waist.position, kXyzNames, false}, {waist.rpy, kRpyNames, true}},
+                        file);
+}
+
+std::string format_hip(const HipSequence& hip, const std::string& file) {
+  return format_samples(hip.times, {{hip.rpy, kRpyNames, true}}, file);
+}
+
+std::string format_zmp(const ZmpSequence& zmp, const std::string& file) {
+  return format_samples(zmp.times, {{zmp.zmp, kXyzNames, false}}, file);
+}
+
+void write_pos(const std::filesystem::path& path, const PosSequence& pos, const PosWriteOptions& options) {
+  write_text(path, format_pos(pos, path.string(), options));
+}
+void write_waist(const std::filesystem::path& path, const WaistSequence& waist) {
+  write_text(path, format_waist(waist, path.string()));
+}
+void write_hip(const std::filesystem::path& path, const HipSequence& hip) {
+  write_text(path, format_hip(hip, path.string()));
+}
+void write_zmp(const std::filesystem::path& path, const ZmpSequence& zmp) {
+  write_text(path, format_zmp(zmp, path.string()));
+}
+
+}  // namespace mimic::io
