@@ -7,7 +7,9 @@
 //    torques (N m) / forces (N);
 //  * fixed base: the nj joint torques.
 // Gravity is model.gravity (0, 0, -9.81). The result is data.tau; the reference stays valid until the next
-// call with the same Data. No allocation.
+// call with the same Data. No allocation. Also fills data.liMi, data.v, data.a_gf (acceleration minus
+// gravity, body frames), data.f and data.oMi[0]; the other data.oMi are NOT updated (call
+// forward_kinematics for them). q's quaternion must be normalised.
 #pragma once
 
 #include <Eigen/Core>

@@ -1,0 +1,159 @@
+// Internal to dynamics/: the world-frame forward step shared by the derivative algorithms (notation of
+// derivative_data.hpp), and the spatial-inertia kernels of the backward step.
+#pragma once
+
+#include "mimic/dynamics/derivative_data.hpp"
+#include "mimic/dynamics/joint_model.hpp"
+#include "mimic/spatial/inertia.hpp"
+
+namespace mimic::dynamics::detail {
+
+using spatial::Force;
+using spatial::Motion;
+using spatial::Vec3;
+
+// Body inertia (body frame) -> world inertia about the world origin: c = R c_b + p, I_c = R I_cb R^T and,
+// by the parallel-axis theorem, I_o = I_c - m [c]^2 = I_c + m (|c|^2 1 - c c^T).
+inline WorldInertia world_inertia(const spatial::Inertia& Y, const spatial::SE3& oMi) {
+  WorldInertia o;
+  const Vec3 c = oMi.act(Y.com);
+  o.m = Y.mass;
+  o.mc = Y.mass * c;
+  o.Io.noalias() = oMi.R * Y.inertia_com * oMi.R.transpose();
+  o.Io.noalias() -= o.mc * c.transpose();
+  o.Io.diagonal().array() += o.mc.dot(c);
+  return o;
+}
+
+// d/dt I_o of a rigid body moving with twist ov = [v; w] (world): the angular block of
+// dY/dt = ov ×* Y - Y ov×, which is [w] I_o - I_o [w] - [v][mc] - [mc][v]. With X = [w] I_o (so that
+// -I_o [w] = X^T) and [a][b] = b a^T - (a.b) 1, this is X + X^T - (mc v^T + v mc^T) + 2 (v.mc) 1.
+// (The other blocks of dY/dt are 0 and -/+[m v_com] = -/+[h_f]: see rnea_derivatives.cpp.)
+inline spatial::Mat3 inertia_rate(const WorldInertia& Y, const Motion& ov) {
+  spatial::Mat3 X;
+  X.col(0) = ov.w.cross(Y.Io.col(0));
+  X.col(1) = ov.w.cross(Y.Io.col(1));
+  X.col(2) = ov.w.cross(Y.Io.col(2));
+  spatial::Mat3 r = X + X.transpose();
+  r.noalias() -= Y.mc * ov.v.transpose();
+  r.noalias() -= ov.v * Y.mc.transpose();
+  r.diagonal().array() += 2.0 * ov.v.dot(Y.mc);
+  return r;
+}
+
+// inertia_rate(Y, ov) * u without forming the matrix:
+// w × (I_o u) - I_o (w × u) - v × (mc × u) - mc × (v × u).
+inline Vec3 inertia_rate_times(const WorldInertia& Y, const Motion& ov, const Vec3& u) {
+  return ov.w.cross(Y.Io * u) - Y.Io * ov.w.cross(u) - ov.v.cross(Y.mc.cross(u)) - Y.mc.cross(ov.v.cross(u));
+}
+
+// B x for the matrix B = [0, -2[h_f]; 0, dI_o - [h_tau]] of rnea_derivatives.cpp (it only reads x.w).
+inline Force apply_B(const Force& h, const spatial::Mat3& dIo, const Vec3& xw) {
+  return Force(-2.0 * h.f.cross(xw), dIo * xw - h.tau.cross(xw));
+}
+
+// The angular part of B^T x (the linear part is 0): 2 h_f × x.v + dI_o^T x.w + h_tau × x.w.
+inline Vec3 apply_Bt(const Force& h, const spatial::Mat3& dIo, const Motion& x) {
+  return 2.0 * h.f.cross(x.v) + dIo.transpose() * x.w + h.tau.cross(x.w);
+}
+
+// Root body: placement, twist and acceleration (minus gravity) in world coordinates, and the 6 base
+// columns (free-flyer): S = Ad(oM0) e_m, dVdq = 0 (the world does not move), dAdq = (-g) × S,
+// dAdv = ov_0 × S. vb, ab: base twist / acceleration in the base frame (ignored for a fixed base).
+inline void root_forward(const model::Model& model, DerivativeData& d,
+                         const Eigen::Ref<const Eigen::VectorXd>& q, const Motion& vb, const Motion& ab) {
+  const Motion minus_g(-model.gravity, Vec3::Zero());
+  if (!model.has_free_flyer()) {
+    d.oMi[0] = spatial::SE3::Identity();
+    d.ov[0].setZero();
+    d.oa_gf[0] = minus_g;
+    return;
+  }
+  base_transform(q, d.oMi[0]);
+  const spatial::SE3& M = d.oMi[0];
+  for (int c = 0; c < 3; ++c) {
+    d.J[c] = Motion(M.R.col(c), Vec3::Zero());
+    d.J[3 + c] = Motion(M.p.cross(M.R.col(c)), M.R.col(c));
+  }
+  d.ov[0] = M.act(vb);
+  d.oa_gf[0] = M.act(ab) + minus_g;
+  for (int c = 0; c < 6; ++c) {
+    d.dVdq[c].setZero();
+    d.dAdq[c] = Motion(-model.gravity.cross(d.J[c].w), Vec3::Zero());
+    d.dAdv[c] = d.ov[0].cross(d.J[c]);
+  }
+}
+
+// Body b > 0 moved by the 1-DoF joint of dof k = idx_v(b - 1), with joint position, velocity and
+// acceleration qj, vj, aj:
+//   oMi = oM_parent liMi;   S = oMi.act(s) = [p × r; r] (revolute, r = world axis) or [r; 0] (prismatic)
+//   ov  = ov_parent + S vj
+//   oa_gf = oa_gf_parent + S aj + ov × S vj, and ov × S = ov_parent × S = dVdq (S × S = 0)
+//   dAdv = ov × S + ov_parent × S = 2 dVdq.
+inline void joint_forward(const model::Model& model, DerivativeData& d, int b, double qj, double vj,
+                          double aj) {
+  const int parent = model.parents[b];
+  const int k = model.idx_v(b - 1);
+  spatial::SE3 liMi;
+  joint_transform(model, b, qj, liMi);
+  spatial::SE3& oMi = d.oMi[b];
+  oMi = d.oMi[parent] * liMi;
+
+  Vec3 r;
+  switch (model.axis_kinds[b]) {
+    case model::AxisKind::kX:
+      r = oMi.R.col(0);
+      break;
+    case model::AxisKind::kY:
+      r = oMi.R.col(1);
+      break;
+    case model::AxisKind::kZ:
+      r = oMi.R.col(2);
+      break;
+    case model::AxisKind::kGeneric:
+      r.noalias() = oMi.R * model.axes[b];
+      break;
+  }
+  Motion& S = d.J[k];
+  if (model.joint_types[b] == model::JointType::kPrismatic) {
+    S = Motion(r, Vec3::Zero());
+  } else {
+    S = Motion(oMi.p.cross(r), r);
+  }
+  const Motion& ov_parent = d.ov[parent];
+  Motion& dVdq = d.dVdq[k];
+  dVdq = ov_parent.cross(S);
+  d.ov[b] = ov_parent + vj * S;
+  d.oa_gf[b] = d.oa_gf[parent] + aj * S + vj * dVdq;
+  d.dAdq[k] = d.oa_gf[parent].cross(S) + ov_parent.cross(dVdq);
+  d.dAdv[k] = 2.0 * dVdq;
+}
+
+// Own (single-body) quantities of body b, world frame: oYcrb = oY, oh = oY ov, of = oY oa_gf + ov ×* oh,
+// doIo = d/dt I_o. The backward pass then sums them over the subtree.
+inline void body_forward(const model::Model& model, DerivativeData& d, int b) {
+  WorldInertia& Y = d.oYcrb[b];
+  Y = world_inertia(model.inertias[b], d.oMi[b]);
+  const Motion& ov = d.ov[b];
+  d.oh[b] = Y * ov;
+  d.of[b] = Y * d.oa_gf[b] + ov.cross(d.oh[b]);
+  d.doIo[b] = inertia_rate(Y, ov);
+}
+
+// The same without doIo (what rnea_vjp and the q-only passes need).
+inline void body_forward_no_rate(const model::Model& model, DerivativeData& d, int b) {
+  WorldInertia& Y = d.oYcrb[b];
+  Y = world_inertia(model.inertias[b], d.oMi[b]);
+  d.oh[b] = Y * d.ov[b];
+  d.of[b] = Y * d.oa_gf[b] + d.ov[b].cross(d.oh[b]);
+}
+
+// rnea_derivatives.cpp: the RNEA-derivative passes without the O(n d) rows — tau, Ag, dFdq, dFdv for every
+// dof (free-flyer included) and the subtree sums, no external wrench. The root's subtree sums are the whole
+// robot's: data.of[0] is the contact wrench dh - m g, and d(data.of[0])/dx_k is column k of dFdq, dFdv, Ag.
+void centroidal_derivative_pass(const model::Model& model, DerivativeData& data,
+                                const Eigen::Ref<const Eigen::VectorXd>& q,
+                                const Eigen::Ref<const Eigen::VectorXd>& v,
+                                const Eigen::Ref<const Eigen::VectorXd>& a);
+
+}  // namespace mimic::dynamics::detail
