@@ -4,6 +4,7 @@
 // starts a new body; a fixed joint merges its child link into the current body: its inertia is added there
 // (parallel-axis theorem) and the link stays reachable as a Frame. The bodies are then renumbered into the
 // requested joint order (LoadOptions::joint_order) and must stay topologically sorted.
+#include <console_bridge/console.h>
 #include <urdf_model/model.h>
 #include <urdf_parser/urdf_parser.h>
 
@@ -217,7 +218,11 @@ std::vector<int> body_order(const std::string& file, const std::vector<PendingBo
 
 Model load_urdf(const std::string& path, const LoadOptions& options) {
   if (!std::filesystem::exists(path)) fail(path, "", "no such file");
+  // urdfdom reports parse errors on the console itself; mimic reports them once, as a ModelError.
+  const console_bridge::LogLevel log_level = console_bridge::getLogLevel();
+  console_bridge::setLogLevel(console_bridge::CONSOLE_BRIDGE_LOG_NONE);
   const urdf::ModelInterfaceSharedPtr urdf = urdf::parseURDFFile(path);
+  console_bridge::setLogLevel(log_level);
   if (!urdf) {
     const std::string unknown = find_unknown_joint_type(path);
     if (!unknown.empty()) throw ModelError(input_error_message(path, "", unknown));

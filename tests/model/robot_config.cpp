@@ -1,0 +1,138 @@
+// config/hrp2.yaml: content, agreement with the URDF's sole collision boxes, and strict key checking.
+#include "mimic/model/robot_config.hpp"
+
+#include <gtest/gtest.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "mimic/core/error.hpp"
+#include "mimic/model/model.hpp"
+#include "support/shared_data.hpp"
+
+namespace mimic::model {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kConfig = test::source_dir() / "config" / "hrp2.yaml";
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Writes `text` to a temporary file (with the urdf path made absolute) and loads it.
+RobotConfig load_text(std::string text) {
+  const fs::path p = fs::temp_directory_path() /
+                     ("mimic_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                      "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml");
+  text = std::regex_replace(text, std::regex("urdf: \\.\\./models/hrp2.urdf"),
+                            "urdf: " + test::hrp2_urdf().string());
+  std::ofstream(p) << text;
+  struct Remove {
+    fs::path p;
+    ~Remove() { fs::remove(p); }
+  } remove{p};
+  return load_robot_config(p.string());
+}
+
+void expect_input_error(const std::string& text, const std::vector<std::string>& parts) {
+  try {
+    load_text(text);
+    FAIL() << "no InputError";
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    for (const auto& p : parts) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;
+  }
+}
+
+TEST(RobotConfig, Hrp2Values) {
+  const RobotConfig c = load_robot_config(kConfig.string());
+  EXPECT_TRUE(fs::equivalent(c.urdf, test::hrp2_urdf()));
+  EXPECT_EQ(c.right_sole_frame, "r_sole");
+  EXPECT_EQ(c.gaze_frame, "gaze");
+  EXPECT_EQ(c.half_sitting_waist, Vec3(0, 0, 0.648702));  // [S1, S2, S16]
+  EXPECT_EQ(c.half_sitting_joint_names, openhrp_joint_names());
+  // reference section 5: right foot x in [-0.100, 0.130], y in [-0.075, 0.056]; left mirrored
+  EXPECT_EQ(c.right_sole.x_min, -0.100);
+  EXPECT_EQ(c.right_sole.x_max, 0.130);
+  EXPECT_EQ(c.right_sole.y_min, -0.075);
+  EXPECT_EQ(c.right_sole.y_max, 0.056);
+  EXPECT_EQ(c.left_sole.y_min, -c.right_sole.y_max);
+  EXPECT_EQ(c.left_sole.y_max, -c.right_sole.y_min);
+  EXPECT_EQ(c.left_sole.x_min, c.right_sole.x_min);
+
+  const Model m = load_urdf(c.urdf, LoadOptions::hrp2());
+  const Eigen::VectorXd q = c.half_sitting(m);
+  EXPECT_EQ(q.size(), 37);
+  EXPECT_EQ(q[6], 1.0);
+  EXPECT_EQ(q[m.idx_q(m.joint_index("RLEG_JOINT3"))], 0.872665);
+  EXPECT_EQ(q[m.idx_q(m.joint_index("LARM_JOINT1"))], 0.174533);
+  // the frames named in the config exist in the model
+  for (const auto& f :
+       {c.right_sole_frame, c.left_sole_frame, c.right_gripper_frame, c.left_gripper_frame, c.gaze_frame})
+    EXPECT_TRUE(m.has_frame(f)) << f;
+}
+
+// The sole rectangles of the YAML are the bottom faces of the URDF sole collision boxes (same numbers in two
+// places: this keeps them from drifting apart). 1e-9: the URDF stores the box centre and size rounded to
+// 1e-6 by the generator, but these particular values are exact in decimal.
+TEST(RobotConfig, SoleRectanglesMatchUrdfCollisionBoxes) {
+  const RobotConfig c = load_robot_config(kConfig.string());
+  const auto urdf = urdf::parseURDFFile(c.urdf);
+  ASSERT_TRUE(urdf);
+  for (const auto& [name, rect] : {std::pair{std::string("r_sole"), c.right_sole}, {"l_sole", c.left_sole}}) {
+    const auto link = urdf->getLink(name);
+    ASSERT_TRUE(link && link->collision) << name;
+    const auto box = std::dynamic_pointer_cast<urdf::Box>(link->collision->geometry);
+    ASSERT_TRUE(box);
+    const auto& o = link->collision->origin.position;
+    EXPECT_NEAR(o.x - box->dim.x / 2, rect.x_min, 1e-9) << name;
+    EXPECT_NEAR(o.x + box->dim.x / 2, rect.x_max, 1e-9) << name;
+    EXPECT_NEAR(o.y - box->dim.y / 2, rect.y_min, 1e-9) << name;
+    EXPECT_NEAR(o.y + box->dim.y / 2, rect.y_max, 1e-9) << name;
+    EXPECT_NEAR(o.z - box->dim.z / 2, 0.0, 1e-9) << name;  // bottom face on the sole plane
+  }
+}
+
+TEST(RobotConfig, UnknownKeyNamesKeyAndLine) {
+  std::string text = read(kConfig);
+  text = std::regex_replace(text, std::regex("  gaze: gaze"), "  gaze: gaze\n  nose: nose");
+  // line of the inserted key, 1-based
+  const auto upto = text.substr(0, text.find("  nose:"));
+  const int line = static_cast<int>(std::count(upto.begin(), upto.end(), '\n')) + 1;
+  expect_input_error(text, {":" + std::to_string(line) + ":", "unknown key 'nose'", "frames"});
+}
+
+TEST(RobotConfig, UnknownTopLevelKey) {
+  expect_input_error(read(kConfig) + "extra: 1\n", {"unknown key 'extra'"});
+}
+
+TEST(RobotConfig, MissingKey) {
+  const std::string text = std::regex_replace(read(kConfig), std::regex("  left: \\{[^}]*\\}\n"), "");
+  expect_input_error(text, {"missing key 'left'", "soles"});
+}
+
+TEST(RobotConfig, BadNumberAndEmptyRectangle) {
+  expect_input_error(std::regex_replace(read(kConfig), std::regex("x_max: 0.130"), "x_max: far"),
+                     {"soles.right.x_max", "expected a number"});
+  expect_input_error(std::regex_replace(read(kConfig), std::regex("x_max: 0.130"), "x_max: -0.2"),
+                     {"empty rectangle"});
+}
+
+TEST(RobotConfig, MalformedYamlAndMissingFile) {
+  expect_input_error("frames: [a, b\n", {":"});
+  EXPECT_THROW(load_robot_config("/nonexistent/hrp2.yaml"), InputError);
+}
+
+TEST(RobotConfig, UnknownJointInHalfSittingIsAModelError) {
+  const RobotConfig c = load_text(std::regex_replace(read(kConfig), std::regex("HEAD_JOINT1:"), "NECK:"));
+  const Model m = load_urdf(c.urdf, LoadOptions::hrp2());
+  EXPECT_THROW(c.half_sitting(m), ModelError);
+}
+
+}  // namespace
+}  // namespace mimic::model
