@@ -1,0 +1,305 @@
+#include "mimic/io/job.hpp"
+
+#include <array>
+#include <utility>
+
+#include "mimic/core/error.hpp"
+#include "mimic/io/job_validate.hpp"
+#include "mimic/io/sample_table.hpp"
+#include "mimic/io/strict_yaml.hpp"
+
+namespace fs = std::filesystem;
+
+namespace mimic::io {
+namespace {
+
+constexpr std::array<std::pair<JobKind, std::string_view>, 3> kJobKinds = {
+    {{JobKind::kRetarget, "retarget"}, {JobKind::kSmooth, "smooth"}, {JobKind::kWalk, "walk"}}};
+constexpr std::array<std::pair<ObjectiveKind, std::string_view>, 2> kObjectiveKinds = {
+    {{ObjectiveKind::kImitation, "imitation"}, {ObjectiveKind::kTorque, "torque"}}};
+constexpr std::array<std::pair<SolverKind, std::string_view>, 2> kSolverKinds = {
+    {{SolverKind::kAlm, "alm"}, {SolverKind::kIpopt, "ipopt"}}};
+constexpr std::array<std::pair<Support, std::string_view>, 3> kSupports = {
+    {{Support::kBoth, "both"}, {Support::kRight, "right"}, {Support::kLeft, "left"}}};
+
+template <class E, std::size_t N>
+std::string_view name_of(const std::array<std::pair<E, std::string_view>, N>& names, E value) {
+  for (const auto& [candidate, name] : names) {
+    if (candidate == value) return name;
+  }
+  return "?";
+}
+
+template <class E, std::size_t N>
+std::optional<E> value_of(const std::array<std::pair<E, std::string_view>, N>& names, std::string_view text) {
+  for (const auto& [value, name] : names) {
+    if (name == text) return value;
+  }
+  return std::nullopt;
+}
+
+template <class E, std::size_t N>
+std::string expected_one_of(const std::array<std::pair<E, std::string_view>, N>& names,
+                            std::string_view found) {
+  std::string text = "expected one of ";
+  for (std::size_t i = 0; i < N; ++i) {
+    if (i > 0) text += ", ";
+    text += names[i].second;
+  }
+  text += "; found '";
+  text += found;
+  text += "'";
+  return text;
+}
+
+template <class E, std::size_t N>
+E parse_named(const std::array<std::pair<E, std::string_view>, N>& names, std::string_view text,
+              std::string_view what) {
+  if (const auto value = value_of(names, text)) return *value;
+  throw InputError(std::string(what) + ": " + expected_one_of(names, text));
+}
+
+// Reads an enumerated key of `map` into `out`.
+template <class E, std::size_t N>
+void read_named(const StrictMapping& map, std::string_view key,
+                const std::array<std::pair<E, std::string_view>, N>& names, E& out) {
+  std::string text;
+  if (!map.read(key, text)) return;
+  const auto value = value_of(names, text);
+  if (!value) map.fail(key, expected_one_of(names, text));
+  out = *value;
+}
+
+// Everything one parse needs: the document, and where relative paths are anchored.
+class JobParser {
+ public:
+  JobParser(std::string_view text, const fs::path& source)
+      : document_(text, source.string()), base_(source.parent_path()) {}
+
+  JobConfig parse() {
+    const YAML::Node& root = document_.root();
+    if (root.IsNull())
+      document_.fail(0, "empty job file; expected at least the keys 'job', 'input' and 'output'");
+    const StrictMapping top(document_, root, "", 1,
+                            {"job", "input", "output", "robot", "mocap", "retarget", "objective", "limits",
+                             "trajectory", "solver", "stability", "payload", "contacts"});
+    top.require("job");
+    JobKind kind = JobKind::kRetarget;
+    read_named(top, "job", kJobKinds, kind);
+    JobConfig job = default_job(kind);
+    job.source = document_.file();
+
+    top.require("input");
+    read_path(top, "input", job.input);
+    top.require("output");
+    parse_output(top, job.output);
+    if (top.has("robot")) parse_robot(section(top, "robot", {"model", "config"}), job.robot);
+    if (top.has("mocap"))
+      parse_mocap(section(top, "mocap", {"units", "up_axis", "preset", "gap_fill_frames"}), job.mocap);
+    if (top.has("retarget")) {
+      parse_retarget(section(top, "retarget", {"scale", "velocity_limit_scale", "kinematic_only"}),
+                     job.retarget);
+    }
+    if (top.has("objective")) {
+      const auto map = section(top, "objective", {"kind", "sigma"});
+      read_named(map, "kind", kObjectiveKinds, job.objective.kind);
+      map.read("sigma", job.objective.sigma);
+    }
+    if (top.has("limits")) {
+      const auto map = section(top, "limits", {"angle_factor", "velocity_factor", "torque_factor"});
+      map.read("angle_factor", job.limits.angle_factor);
+      map.read("velocity_factor", job.limits.velocity_factor);
+      map.read("torque_factor", job.limits.torque_factor);
+    }
+    if (top.has("trajectory")) {
+      const auto map = section(top, "trajectory", {"knot_spacing", "output_rate"});
+      map.read("knot_spacing", job.trajectory.knot_spacing);
+      map.read("output_rate", job.trajectory.output_rate);
+    }
+    if (top.has("solver")) parse_solver(top, job.solver);
+    if (top.has("stability")) parse_stability(top, job.stability);
+    if (top.has("payload"))
+      job.payload = parse_payload(section(top, "payload", {"link", "frame", "mass", "com", "inertia"}));
+    if (top.has("contacts")) parse_contacts(top, job.contacts);
+
+    detail::validate_job(job, {document_.file(), &document_.key_lines()});
+    return job;
+  }
+
+ private:
+  StrictMapping section(const StrictMapping& parent, std::string_view key,
+                        std::initializer_list<std::string_view> allowed) {
+    return StrictMapping(document_, parent.node(key), parent.key_path(key), parent.line(key), allowed);
+  }
+
+  fs::path resolve(const std::string& text) const {
+    const fs::path path(text);
+    if (path.empty() || path.is_absolute()) return path;
+    return (base_ / path).lexically_normal();
+  }
+
+  void read_path(const StrictMapping& map, std::string_view key, fs::path& out) const {
+    std::string text;
+    if (map.read(key, text)) out = resolve(text);
+  }
+
+  void parse_output(const StrictMapping& top, OutputSettings& output) {
+    // `output: X.pos` is short for `output: {path: X.pos}`.
+    const YAML::Node& node = top.node("output");
+    if (node.IsScalar()) {
+      read_path(top, "output", output.path);
+      return;
+    }
+    if (!node.IsMap()) {
+      top.fail("output", "expected a .pos path or a mapping with path, columns and report, found " +
+                             describe_yaml_value(node));
+    }
+    const auto map = section(top, "output", {"path", "columns", "report"});
+    map.require("path");
+    read_path(map, "path", output.path);
+    map.read("columns", output.columns);
+    read_path(map, "report", output.report);
+  }
+
+  void parse_robot(const StrictMapping& map, RobotSettings& robot) const {
+    read_path(map, "model", robot.model);
+    read_path(map, "config", robot.config);
+  }
+
+  void parse_mocap(const StrictMapping& map, MocapSettings& mocap) const {
+    map.read("units", mocap.units);
+    map.read("up_axis", mocap.up_axis);
+    if (map.read("preset", mocap.preset)) {
+      const bool is_path = mocap.preset.find('/') != std::string::npos || mocap.preset.ends_with(".yaml") ||
+                           mocap.preset.ends_with(".yml");
+      if (is_path) mocap.preset = resolve(mocap.preset).string();
+    }
+    map.read("gap_fill_frames", mocap.gap_fill_frames);
+  }
+
+  void parse_retarget(const StrictMapping& map, RetargetSettings& retarget) const {
+    if (map.has("scale")) {
+      const YAML::Node& scale = map.node("scale");
+      if (!(scale.IsScalar() && scale.Scalar() == "auto")) {
+        double value = 0.0;
+        if (!scale.IsScalar())
+          map.fail("scale", "expected auto or a number, found " + describe_yaml_value(scale));
+        map.read("scale", value);
+        retarget.scale = value;
+      }
+    }
+    map.read("velocity_limit_scale", retarget.velocity_limit_scale);
+    map.read("kinematic_only", retarget.kinematic_only);
+  }
+
+  void parse_solver(const StrictMapping& top, SolverSettings& solver) {
+    const auto map = section(top, "solver",
+                             {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
+    read_named(map, "name", kSolverKinds, solver.name);
+    map.read("max_iterations", solver.max_iterations);
+    map.read("tolerance", solver.tolerance);
+    map.read("constraint_tolerance", solver.constraint_tolerance);
+    if (map.has("alm")) {
+      const auto alm = section(map, "alm", {"penalty_initial", "penalty_growth", "penalty_max"});
+      alm.read("penalty_initial", solver.alm.penalty_initial);
+      alm.read("penalty_growth", solver.alm.penalty_growth);
+      alm.read("penalty_max", solver.alm.penalty_max);
+    }
+    if (map.has("ipopt")) {
+      const auto ipopt = section(map, "ipopt", {"linear_solver", "print_level"});
+      ipopt.read("linear_solver", solver.ipopt.linear_solver);
+      ipopt.read("print_level", solver.ipopt.print_level);
+    }
+  }
+
+  void parse_stability(const StrictMapping& top, StabilitySettings& stability) {
+    const auto map = section(top, "stability", {"enabled", "zmp_margin", "max_iterations", "preview"});
+    map.read("enabled", stability.enabled);
+    map.read("zmp_margin", stability.zmp_margin);
+    map.read("max_iterations", stability.max_iterations);
+    if (map.has("preview")) {
+      const auto preview = section(map, "preview", {"q", "r", "horizon", "period"});
+      preview.read("q", stability.preview.q);
+      preview.read("r", stability.preview.r);
+      preview.read("horizon", stability.preview.horizon);
+      preview.read("period", stability.preview.period);
+    }
+  }
+
+  Payload parse_payload(const StrictMapping& map) const {
+    Payload payload;
+    map.read("link", payload.link);
+    map.read("frame", payload.frame);
+    map.require("mass");
+    map.read("mass", payload.mass);
+    map.read("com", std::span<double>(payload.com.data(), 3));
+    std::array<double, 6> inertia{};  // ixx iyy izz ixy ixz iyz
+    if (map.read("inertia", inertia)) {
+      payload.inertia << inertia[0], inertia[3], inertia[4],  //
+          inertia[3], inertia[1], inertia[5],                 //
+          inertia[4], inertia[5], inertia[2];
+    }
+    return payload;
+  }
+
+  void parse_contacts(const StrictMapping& top, std::vector<ContactPhase>& contacts) {
+    const YAML::Node& list = top.node("contacts");
+    if (!list.IsSequence()) {
+      top.fail("contacts",
+               "expected a list of {start, end, support} phases, found " + describe_yaml_value(list));
+    }
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string path = "contacts[" + std::to_string(i) + "]";
+      const int line = YamlDocument::line_of(list[i]);
+      document_.record(path, line > 0 ? line : top.line("contacts"));
+      const StrictMapping item(document_, list[i], path, line, {"start", "end", "support"});
+      ContactPhase phase;
+      for (const char* key : {"start", "end", "support"}) item.require(key);
+      item.read("start", phase.start);
+      item.read("end", phase.end);
+      read_named(item, "support", kSupports, phase.support);
+      contacts.push_back(phase);
+    }
+  }
+
+  YamlDocument document_;
+  fs::path base_;
+};
+
+}  // namespace
+
+std::string_view to_string(JobKind kind) { return name_of(kJobKinds, kind); }
+std::string_view to_string(ObjectiveKind kind) { return name_of(kObjectiveKinds, kind); }
+std::string_view to_string(SolverKind kind) { return name_of(kSolverKinds, kind); }
+std::string_view to_string(Support support) { return name_of(kSupports, support); }
+
+JobKind parse_job_kind(std::string_view text, std::string_view what) {
+  return parse_named(kJobKinds, text, what);
+}
+ObjectiveKind parse_objective_kind(std::string_view text, std::string_view what) {
+  return parse_named(kObjectiveKinds, text, what);
+}
+SolverKind parse_solver_kind(std::string_view text, std::string_view what) {
+  return parse_named(kSolverKinds, text, what);
+}
+Support parse_support(std::string_view text, std::string_view what) {
+  return parse_named(kSupports, text, what);
+}
+
+JobConfig default_job(JobKind kind) {
+  JobConfig job;
+  job.job = kind;
+  job.robot.model = fs::path(MIMIC_SOURCE_DIR) / "models" / "hrp2.urdf";
+  job.robot.config = fs::path(MIMIC_SOURCE_DIR) / "config" / "hrp2.yaml";
+  // Retargeting imitates the human; smoothing a planned motion minimises torques (seed 001).
+  job.objective.kind = kind == JobKind::kRetarget ? ObjectiveKind::kImitation : ObjectiveKind::kTorque;
+  return job;
+}
+
+JobConfig parse_job(std::string_view yaml, const fs::path& source) { return JobParser(yaml, source).parse(); }
+
+JobConfig load_job(const fs::path& path) { return parse_job(read_text_file(path.string()), path); }
+
+void validate_job(const JobConfig& job) { detail::validate_job(job, {}); }
+
+}  // namespace mimic::io

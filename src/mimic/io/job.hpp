@@ -1,0 +1,159 @@
+// Job descriptions: what `mimic retarget|smooth|walk --config JOB.yaml` and `mimic batch` run. The schema
+// is documented key by key in docs/job-yaml.md; config/jobs/ holds examples.
+//
+// A JobConfig comes either from load_job() (strict: an unknown key, a wrong type or an out-of-range value
+// is an InputError naming the file, the line and the key path) or from default_job() plus fields set by
+// the command line, followed by validate_job().
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mimic::io {
+
+enum class JobKind : std::uint8_t { kRetarget, kSmooth, kWalk };
+enum class ObjectiveKind : std::uint8_t { kImitation, kTorque };
+enum class SolverKind : std::uint8_t { kAlm, kIpopt };
+enum class Support : std::uint8_t { kBoth, kRight, kLeft };
+
+std::string_view to_string(JobKind kind);        // "retarget", "smooth", "walk"
+std::string_view to_string(ObjectiveKind kind);  // "imitation", "torque"
+std::string_view to_string(SolverKind kind);     // "alm", "ipopt"
+std::string_view to_string(Support support);     // "both", "right", "left"
+
+// The YAML / command-line spellings above. Anything else is an InputError
+// "<what>: expected one of a, b, c; found 'x'", where `what` names the key or option ("--solver").
+JobKind parse_job_kind(std::string_view text, std::string_view what = "job");
+ObjectiveKind parse_objective_kind(std::string_view text, std::string_view what = "objective.kind");
+SolverKind parse_solver_kind(std::string_view text, std::string_view what = "solver.name");
+Support parse_support(std::string_view text, std::string_view what = "support");
+
+struct RobotSettings {
+  std::filesystem::path model;   // URDF; default: the shipped models/hrp2.urdf
+  std::filesystem::path config;  // half-sitting, soles, frames; default: the shipped config/hrp2.yaml
+};
+
+struct MocapSettings {
+  std::string units = "auto";    // auto | m | cm | mm | dm | inch | cmu
+  std::string up_axis = "auto";  // auto | x | y | z | +x | -x | +y | -y | +z | -z
+  // "auto", a preset name, or a mapping YAML (a value with a '/' or ending in .yaml / .yml; resolved
+  // against the job file's folder).
+  std::string preset = "auto";
+  int gap_fill_frames = 10;  // longest marker gap filled by interpolation, frames
+};
+
+struct RetargetSettings {
+  std::optional<double> scale;        // human -> robot length scale; nullopt = auto (arm length / height)
+  double velocity_limit_scale = 0.9;  // Algorithm 1 (seed 000) uses this fraction of the velocity limits
+  bool kinematic_only = false;        // stop after the kinematic retarget (no optimization, no ZMP pass)
+};
+
+struct ObjectiveSettings {
+  ObjectiveKind kind = ObjectiveKind::kImitation;  // default_job(): imitation for retarget, torque otherwise
+  double sigma = 1.0;  // weight of the hand / head position error (seed 000 eq. (1))
+};
+
+// Safety factors in (0, 1] applied to the model's limits.
+struct LimitFactors {
+  double angle_factor = 1.0;
+  double velocity_factor = 1.0;
+  double torque_factor = 1.0;
+};
+
+struct TrajectorySettings {
+  double knot_spacing = 0.1;   // s, between B-spline knots
+  double output_rate = 200.0;  // Hz of the written .pos (HRP-2: 200, hrp2.md section 6)
+};
+
+struct AlmSettings {
+  double penalty_initial = 10.0;
+  double penalty_growth = 10.0;  // factor applied when the constraint violation does not shrink enough
+  double penalty_max = 1.0e8;
+};
+
+struct IpoptSettings {
+  std::string linear_solver = "mumps";  // Ipopt's linear_solver option
+  int print_level = 0;                  // Ipopt's print_level, 0..12
+};
+
+struct SolverSettings {
+  SolverKind name = SolverKind::kAlm;
+  int max_iterations = 100;
+  double tolerance = 1.0e-6;             // stationarity
+  double constraint_tolerance = 1.0e-6;  // max-norm of the constraint violation
+  AlmSettings alm;
+  IpoptSettings ipopt;
+};
+
+// Preview control of the cart-table model (Kajita et al.): cost sum q (zmp error)^2 + r (jerk)^2.
+struct PreviewSettings {
+  double q = 1.0;
+  double r = 1.0e-6;
+  double horizon = 1.6;   // s
+  double period = 0.005;  // s, controller period
+};
+
+struct StabilitySettings {
+  bool enabled = true;
+  double zmp_margin = 0.02;  // m kept between the ZMP and the support polygon's edge
+  int max_iterations = 5;    // ZMP correction / leg IK passes
+  PreviewSettings preview;
+};
+
+// A rigid load held by the robot (seed 001's carried bar), attached to exactly one of a link or a frame.
+struct Payload {
+  std::string link;                                   // URDF link name, or
+  std::string frame;                                  // operational frame name (e.g. r_gripper)
+  double mass = 0.0;                                  // kg
+  Eigen::Vector3d com = Eigen::Vector3d::Zero();      // m, in the link / frame
+  Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();  // kg m^2, about the COM, link / frame axes
+};
+
+struct ContactPhase {
+  double start = 0.0;  // s
+  double end = 0.0;    // s
+  Support support = Support::kBoth;
+};
+
+struct OutputSettings {
+  std::filesystem::path path;    // X.pos; X.waist and X.zmp are written beside it
+  int columns = 30;              // 30 | 40 (.pos with 10 hand-mechanism values)
+  std::filesystem::path report;  // JSON report; empty = none
+};
+
+struct JobConfig {
+  JobKind job = JobKind::kRetarget;
+  std::filesystem::path input;  // .bvh / .c3d (retarget), .pos (smooth), steps YAML (walk)
+  RobotSettings robot;
+  MocapSettings mocap;
+  RetargetSettings retarget;
+  ObjectiveSettings objective;
+  LimitFactors limits;
+  TrajectorySettings trajectory;
+  SolverSettings solver;
+  StabilitySettings stability;
+  std::optional<Payload> payload;
+  std::vector<ContactPhase> contacts;  // empty: support phases detected from the feet
+  OutputSettings output;
+  std::filesystem::path source;  // the job YAML, or empty when built from the command line
+};
+
+// Every default, for a job of this kind (input and output empty).
+JobConfig default_job(JobKind kind);
+
+// Reads and checks a job YAML. Relative paths in it are resolved against its folder.
+JobConfig load_job(const std::filesystem::path& path);
+// The same over text in memory; `source` names it in errors and anchors relative paths.
+JobConfig parse_job(std::string_view yaml, const std::filesystem::path& source);
+
+// Checks every value and the relations between them (required input / output, file kinds, ranges,
+// contact phases in order, a physical payload inertia). Throws InputError "key.path: expected ..." for
+// the first problem. load_job() already does this, with the file and line of each key.
+void validate_job(const JobConfig& job);
+
+}  // namespace mimic::io

@@ -1,0 +1,218 @@
+#include "mimic/io/job_validate.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+
+#include "mimic/core/error.hpp"
+#include "mimic/io/number_text.hpp"
+
+namespace mimic::io::detail {
+namespace {
+
+constexpr std::array<std::string_view, 7> kUnits = {"auto", "m", "cm", "mm", "dm", "inch", "cmu"};
+constexpr std::array<std::string_view, 10> kUpAxes = {"auto", "x",  "y",  "z",  "+x",
+                                                      "-x",   "+y", "-y", "+z", "-z"};
+// Ipopt's linear_solver values (Ipopt options reference); which are available depends on the build.
+constexpr std::array<std::string_view, 11> kLinearSolvers = {
+    "mumps", "ma27", "ma57", "ma77", "ma86", "ma97", "pardiso", "pardisomkl", "spral", "wsmp", "custom"};
+constexpr double kPhaseJoinTolerance = 1e-9;  // s
+
+std::string lower_extension(const std::filesystem::path& path) {
+  std::string extension = path.extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension;
+}
+
+template <std::size_t N>
+std::string choices(const std::array<std::string_view, N>& names) {
+  std::string text;
+  for (const auto name : names) {
+    if (!text.empty()) text += ", ";
+    text += name;
+  }
+  return text;
+}
+
+class Checker {
+ public:
+  explicit Checker(const KeyOrigins& origins) : origins_(origins) {}
+
+  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+    if (origins_.file.empty()) throw InputError(key + ": " + what);
+    int line = 0;
+    if (origins_.lines) {
+      // A key that was not written in the file (a default) is reported at its closest written parent.
+      for (std::string path = key; !path.empty() && line == 0;) {
+        if (const auto it = origins_.lines->find(path); it != origins_.lines->end()) line = it->second;
+        const auto cut = path.find_last_of(".[");
+        path = cut == std::string::npos ? "" : path.substr(0, cut);
+      }
+    }
+    throw InputError(input_error_message(origins_.file, line > 0 ? "line " + std::to_string(line) : "",
+                                         key + ": " + what));
+  }
+
+  void positive(const std::string& key, double value) const {
+    if (!(value > 0.0 && std::isfinite(value))) fail(key, "expected a number > 0, found " + shown(value));
+  }
+  void non_negative(const std::string& key, double value) const {
+    if (!(value >= 0.0 && std::isfinite(value))) fail(key, "expected a number >= 0, found " + shown(value));
+  }
+  void factor(const std::string& key, double value) const {
+    if (!(value > 0.0 && value <= 1.0)) fail(key, "expected a number in (0, 1], found " + shown(value));
+  }
+  void at_least(const std::string& key, int value, int minimum) const {
+    if (value < minimum) {
+      fail(key, "expected an integer >= " + std::to_string(minimum) + ", found " + std::to_string(value));
+    }
+  }
+  template <std::size_t N>
+  void one_of(const std::string& key, const std::string& value,
+              const std::array<std::string_view, N>& names) const {
+    if (std::find(names.begin(), names.end(), value) == names.end()) {
+      fail(key, "expected one of " + choices(names) + "; found '" + value + "'");
+    }
+  }
+
+  static std::string shown(double value) {
+    return std::isfinite(value) ? format_number(value) : "a non-finite value";
+  }
+
+ private:
+  const KeyOrigins& origins_;
+};
+
+void check_files(const JobConfig& job, const Checker& check) {
+  if (job.input.empty()) check.fail("input", "required (the motion to process)");
+  const std::string in = lower_extension(job.input);
+  switch (job.job) {
+    case JobKind::kRetarget:
+      if (in != ".bvh" && in != ".c3d")
+        check.fail("input", "a retarget job reads a .bvh or .c3d clip, not '" + job.input.string() + "'");
+      break;
+    case JobKind::kSmooth:
+      if (in != ".pos")
+        check.fail("input", "a smooth job reads a .pos motion, not '" + job.input.string() + "'");
+      break;
+    case JobKind::kWalk:
+      if (in != ".yaml" && in != ".yml")
+        check.fail("input", "a walk job reads a steps .yaml file, not '" + job.input.string() + "'");
+      break;
+  }
+  if (job.output.path.empty()) check.fail("output", "required (the .pos to write)");
+  if (lower_extension(job.output.path) != ".pos") {
+    check.fail("output.path",
+               "expected a path ending in .pos (.waist and .zmp are written beside it), found '" +
+                   job.output.path.string() + "'");
+  }
+  if (job.output.columns != 30 && job.output.columns != 40) {
+    check.fail("output.columns", "expected 30 or 40, found " + std::to_string(job.output.columns));
+  }
+  if (job.robot.model.empty()) check.fail("robot.model", "required (a URDF)");
+}
+
+void check_payload(const Payload& payload, const Checker& check) {
+  if (payload.link.empty() == payload.frame.empty()) {
+    check.fail("payload", "expected exactly one of 'link' or 'frame' naming where the payload is held");
+  }
+  check.positive("payload.mass", payload.mass);
+  if (!payload.com.allFinite()) check.fail("payload.com", "expected finite numbers");
+  const Eigen::Matrix3d& inertia = payload.inertia;
+  if (!inertia.allFinite() || !inertia.isApprox(inertia.transpose(), 1e-12)) {
+    check.fail("payload.inertia", "expected a finite symmetric inertia [ixx, iyy, izz, ixy, ixz, iyz]");
+  }
+  // A rigid body's principal moments are >= 0 and each at most the sum of the other two.
+  const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(inertia).eigenvalues();
+  const double slack = 1e-9 * std::max(1.0, moments.cwiseAbs().maxCoeff());
+  if (moments.minCoeff() < -slack || moments(2) > moments(0) + moments(1) + slack) {
+    check.fail("payload.inertia", "not the inertia of a rigid body (principal moments " +
+                                      format_number(moments(0)) + ", " + format_number(moments(1)) + ", " +
+                                      format_number(moments(2)) +
+                                      " must be >= 0 and satisfy the triangle inequality)");
+  }
+}
+
+void check_contacts(const std::vector<ContactPhase>& contacts, const Checker& check) {
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    const std::string key = "contacts[" + std::to_string(i) + "]";
+    const ContactPhase& phase = contacts[i];
+    check.non_negative(key + ".start", phase.start);
+    if (!(phase.end > phase.start) || !std::isfinite(phase.end)) {
+      check.fail(key + ".end", "expected a time after start (" + Checker::shown(phase.start) + "), found " +
+                                   Checker::shown(phase.end));
+    }
+    const double expected_start = i == 0 ? 0.0 : contacts[i - 1].end;
+    if (std::abs(phase.start - expected_start) > kPhaseJoinTolerance) {
+      check.fail(key + ".start", i == 0 ? "the first phase starts at 0, found " + Checker::shown(phase.start)
+                                        : "expected " + Checker::shown(expected_start) +
+                                              ", the end of the previous phase (phases " +
+                                              "follow one another without gaps or overlaps), found " +
+                                              Checker::shown(phase.start));
+    }
+  }
+}
+
+}  // namespace
+
+void validate_job(const JobConfig& job, const KeyOrigins& origins) {
+  const Checker check(origins);
+  check_files(job, check);
+
+  check.one_of("mocap.units", job.mocap.units, kUnits);
+  check.one_of("mocap.up_axis", job.mocap.up_axis, kUpAxes);
+  if (job.mocap.preset.empty()) check.fail("mocap.preset", "expected auto, a preset name or a mapping YAML");
+  check.at_least("mocap.gap_fill_frames", job.mocap.gap_fill_frames, 0);
+
+  if (job.retarget.scale) check.positive("retarget.scale", *job.retarget.scale);
+  check.factor("retarget.velocity_limit_scale", job.retarget.velocity_limit_scale);
+
+  check.non_negative("objective.sigma", job.objective.sigma);
+
+  check.factor("limits.angle_factor", job.limits.angle_factor);
+  check.factor("limits.velocity_factor", job.limits.velocity_factor);
+  check.factor("limits.torque_factor", job.limits.torque_factor);
+
+  check.positive("trajectory.knot_spacing", job.trajectory.knot_spacing);
+  check.positive("trajectory.output_rate", job.trajectory.output_rate);
+
+  const SolverSettings& solver = job.solver;
+  check.at_least("solver.max_iterations", solver.max_iterations, 1);
+  check.positive("solver.tolerance", solver.tolerance);
+  check.positive("solver.constraint_tolerance", solver.constraint_tolerance);
+  check.positive("solver.alm.penalty_initial", solver.alm.penalty_initial);
+  if (!(solver.alm.penalty_growth > 1.0) || !std::isfinite(solver.alm.penalty_growth)) {
+    check.fail("solver.alm.penalty_growth",
+               "expected a number > 1, found " + Checker::shown(solver.alm.penalty_growth));
+  }
+  if (!(solver.alm.penalty_max >= solver.alm.penalty_initial) || !std::isfinite(solver.alm.penalty_max)) {
+    check.fail("solver.alm.penalty_max", "expected a number >= penalty_initial (" +
+                                             Checker::shown(solver.alm.penalty_initial) + "), found " +
+                                             Checker::shown(solver.alm.penalty_max));
+  }
+  check.one_of("solver.ipopt.linear_solver", solver.ipopt.linear_solver, kLinearSolvers);
+  if (solver.ipopt.print_level < 0 || solver.ipopt.print_level > 12) {
+    check.fail("solver.ipopt.print_level",
+               "expected an integer in 0..12, found " + std::to_string(solver.ipopt.print_level));
+  }
+
+  const StabilitySettings& stability = job.stability;
+  check.non_negative("stability.zmp_margin", stability.zmp_margin);
+  check.at_least("stability.max_iterations", stability.max_iterations, 0);
+  check.positive("stability.preview.q", stability.preview.q);
+  check.positive("stability.preview.r", stability.preview.r);
+  check.positive("stability.preview.period", stability.preview.period);
+  if (!(stability.preview.horizon >= stability.preview.period) || !std::isfinite(stability.preview.horizon)) {
+    check.fail("stability.preview.horizon", "expected a number >= the period (" +
+                                                Checker::shown(stability.preview.period) + "), found " +
+                                                Checker::shown(stability.preview.horizon));
+  }
+
+  if (job.payload) check_payload(*job.payload, check);
+  check_contacts(job.contacts, check);
+}
+
+}  // namespace mimic::io::detail

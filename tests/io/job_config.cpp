@@ -1,0 +1,416 @@
+// Job YAML: defaults, every key, strict errors with file / line / key path, path resolution.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "io/io_test_util.hpp"
+#include "mimic/core/error.hpp"
+#include "mimic/io/job.hpp"
+
+namespace fs = std::filesystem;
+
+namespace mimic::io {
+namespace {
+
+std::string input_error_of(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "expected InputError";
+  return "";
+}
+
+// Parses `yaml` as if it were config/jobs/test.yaml.
+JobConfig parse(const std::string& yaml) { return parse_job(yaml, "config/jobs/test.yaml"); }
+std::string error_of(const std::string& yaml) {
+  return input_error_of([&] { parse(yaml); });
+}
+
+const std::string kMinimal = "job: retarget\ninput: clip.bvh\noutput: out.pos\n";
+
+TEST(JobDefaults, MatchTheDocumentedSchema) {
+  const JobConfig job = default_job(JobKind::kRetarget);
+  EXPECT_EQ(job.job, JobKind::kRetarget);
+  EXPECT_TRUE(job.input.empty());
+  EXPECT_TRUE(job.output.path.empty());
+  EXPECT_EQ(job.robot.model.filename(), "hrp2.urdf");
+  EXPECT_TRUE(job.robot.model.is_absolute());
+  EXPECT_EQ(job.robot.config.filename(), "hrp2.yaml");
+  EXPECT_EQ(job.mocap.units, "auto");
+  EXPECT_EQ(job.mocap.up_axis, "auto");
+  EXPECT_EQ(job.mocap.preset, "auto");
+  EXPECT_EQ(job.mocap.gap_fill_frames, 10);
+  EXPECT_FALSE(job.retarget.scale);
+  EXPECT_EQ(job.retarget.velocity_limit_scale, 0.9);
+  EXPECT_FALSE(job.retarget.kinematic_only);
+  EXPECT_EQ(job.objective.kind, ObjectiveKind::kImitation);
+  EXPECT_EQ(job.objective.sigma, 1.0);
+  EXPECT_EQ(job.limits.angle_factor, 1.0);
+  EXPECT_EQ(job.limits.velocity_factor, 1.0);
+  EXPECT_EQ(job.limits.torque_factor, 1.0);
+  EXPECT_EQ(job.trajectory.knot_spacing, 0.1);
+  EXPECT_EQ(job.trajectory.output_rate, 200.0);
+  EXPECT_EQ(job.solver.name, SolverKind::kAlm);
+  EXPECT_EQ(job.solver.max_iterations, 100);
+  EXPECT_EQ(job.solver.tolerance, 1e-6);
+  EXPECT_EQ(job.solver.constraint_tolerance, 1e-6);
+  EXPECT_EQ(job.solver.alm.penalty_initial, 10.0);
+  EXPECT_EQ(job.solver.alm.penalty_growth, 10.0);
+  EXPECT_EQ(job.solver.alm.penalty_max, 1e8);
+  EXPECT_EQ(job.solver.ipopt.linear_solver, "mumps");
+  EXPECT_EQ(job.solver.ipopt.print_level, 0);
+  EXPECT_TRUE(job.stability.enabled);
+  EXPECT_EQ(job.stability.zmp_margin, 0.02);
+  EXPECT_EQ(job.stability.max_iterations, 5);
+  EXPECT_EQ(job.stability.preview.q, 1.0);
+  EXPECT_EQ(job.stability.preview.r, 1e-6);
+  EXPECT_EQ(job.stability.preview.horizon, 1.6);
+  EXPECT_EQ(job.stability.preview.period, 0.005);
+  EXPECT_FALSE(job.payload);
+  EXPECT_TRUE(job.contacts.empty());
+  EXPECT_EQ(job.output.columns, 30);
+  EXPECT_TRUE(job.output.report.empty());
+  EXPECT_TRUE(job.source.empty());
+
+  EXPECT_EQ(default_job(JobKind::kSmooth).objective.kind, ObjectiveKind::kTorque);
+  EXPECT_EQ(default_job(JobKind::kWalk).objective.kind, ObjectiveKind::kTorque);
+}
+
+TEST(JobParse, MinimalFileTakesTheDefaults) {
+  const JobConfig job = parse(kMinimal);
+  JobConfig expected = default_job(JobKind::kRetarget);
+  EXPECT_EQ(job.input, "config/jobs/clip.bvh");
+  EXPECT_EQ(job.output.path, "config/jobs/out.pos");
+  EXPECT_EQ(job.source, "config/jobs/test.yaml");
+  EXPECT_EQ(job.robot.model, expected.robot.model);
+  EXPECT_EQ(job.solver.max_iterations, expected.solver.max_iterations);
+  EXPECT_EQ(job.objective.kind, ObjectiveKind::kImitation);
+  EXPECT_EQ(parse_job("job: smooth\ninput: a.pos\noutput: b.pos\n", "j.yaml").objective.kind,
+            ObjectiveKind::kTorque);
+}
+
+TEST(JobParse, EveryKey) {
+  const JobConfig job = parse(R"(job: smooth
+input: ../../data/planned.pos
+output:
+  path: /tmp/out/smoothed.pos
+  columns: 40
+  report: reports/smoothed.json
+robot:
+  model: robots/other.urdf
+  config: robots/other.yaml
+mocap:
+  units: cm
+  up_axis: -y
+  preset: ../skeletons/cmu_asf.yaml
+  gap_fill_frames: 0
+retarget:
+  scale: 0.85
+  velocity_limit_scale: 0.5
+  kinematic_only: true
+objective:
+  kind: imitation
+  sigma: 2.5
+limits:
+  angle_factor: 0.95
+  velocity_factor: 0.8
+  torque_factor: 0.7
+trajectory:
+  knot_spacing: 0.05
+  output_rate: 500
+solver:
+  name: ipopt
+  max_iterations: 42
+  tolerance: 1.0e-8
+  constraint_tolerance: 2e-7
+  alm: { penalty_initial: 1.0, penalty_growth: 5, penalty_max: 1.0e6 }
+  ipopt: { linear_solver: ma57, print_level: 5 }
+stability:
+  enabled: false
+  zmp_margin: 0.03
+  max_iterations: 0
+  preview: { q: 2.0, r: 1.0e-5, horizon: 2.0, period: 0.002 }
+payload:
+  link: RARM_LINK6
+  mass: 0.7
+  com: [0.65, 0, -0.01]
+  inertia: [0.001, 0.2, 0.2005, 0.0001, 0.0002, 0.0003]
+contacts:
+  - { start: 0.0, end: 0.8, support: both }
+  - start: 0.8
+    end: 1.6
+    support: right
+  - { start: 1.6, end: 2.0, support: left }
+)");
+  EXPECT_EQ(job.job, JobKind::kSmooth);
+  EXPECT_EQ(job.input, "data/planned.pos");
+  EXPECT_EQ(job.output.path, "/tmp/out/smoothed.pos");
+  EXPECT_EQ(job.output.columns, 40);
+  EXPECT_EQ(job.output.report, "config/jobs/reports/smoothed.json");
+  EXPECT_EQ(job.robot.model, "config/jobs/robots/other.urdf");
+  EXPECT_EQ(job.robot.config, "config/jobs/robots/other.yaml");
+  EXPECT_EQ(job.mocap.units, "cm");
+  EXPECT_EQ(job.mocap.up_axis, "-y");
+  EXPECT_EQ(job.mocap.preset, "config/skeletons/cmu_asf.yaml");
+  EXPECT_EQ(job.mocap.gap_fill_frames, 0);
+  ASSERT_TRUE(job.retarget.scale);
+  EXPECT_EQ(*job.retarget.scale, 0.85);
+  EXPECT_EQ(job.retarget.velocity_limit_scale, 0.5);
+  EXPECT_TRUE(job.retarget.kinematic_only);
+  EXPECT_EQ(job.objective.kind, ObjectiveKind::kImitation);
+  EXPECT_EQ(job.objective.sigma, 2.5);
+  EXPECT_EQ(job.limits.angle_factor, 0.95);
+  EXPECT_EQ(job.limits.velocity_factor, 0.8);
+  EXPECT_EQ(job.limits.torque_factor, 0.7);
+  EXPECT_EQ(job.trajectory.knot_spacing, 0.05);
+  EXPECT_EQ(job.trajectory.output_rate, 500.0);
+  EXPECT_EQ(job.solver.name, SolverKind::kIpopt);
+  EXPECT_EQ(job.solver.max_iterations, 42);
+  EXPECT_EQ(job.solver.tolerance, 1e-8);
+  EXPECT_EQ(job.solver.constraint_tolerance, 2e-7);
+  EXPECT_EQ(job.solver.alm.penalty_initial, 1.0);
+  EXPECT_EQ(job.solver.alm.penalty_growth, 5.0);
+  EXPECT_EQ(job.solver.alm.penalty_max, 1e6);
+  EXPECT_EQ(job.solver.ipopt.linear_solver, "ma57");
+  EXPECT_EQ(job.solver.ipopt.print_level, 5);
+  EXPECT_FALSE(job.stability.enabled);
+  EXPECT_EQ(job.stability.zmp_margin, 0.03);
+  EXPECT_EQ(job.stability.max_iterations, 0);
+  EXPECT_EQ(job.stability.preview.q, 2.0);
+  EXPECT_EQ(job.stability.preview.r, 1e-5);
+  EXPECT_EQ(job.stability.preview.horizon, 2.0);
+  EXPECT_EQ(job.stability.preview.period, 0.002);
+  ASSERT_TRUE(job.payload);
+  EXPECT_EQ(job.payload->link, "RARM_LINK6");
+  EXPECT_TRUE(job.payload->frame.empty());
+  EXPECT_EQ(job.payload->mass, 0.7);
+  EXPECT_EQ(job.payload->com, Eigen::Vector3d(0.65, 0, -0.01));
+  Eigen::Matrix3d inertia;
+  inertia << 0.001, 0.0001, 0.0002, 0.0001, 0.2, 0.0003, 0.0002, 0.0003, 0.2005;
+  EXPECT_EQ(job.payload->inertia, inertia);
+  ASSERT_EQ(job.contacts.size(), 3u);
+  EXPECT_EQ(job.contacts[1].start, 0.8);
+  EXPECT_EQ(job.contacts[1].end, 1.6);
+  EXPECT_EQ(job.contacts[1].support, Support::kRight);
+  EXPECT_EQ(job.contacts[2].support, Support::kLeft);
+}
+
+TEST(JobParse, AutoScaleAndOutputShorthand) {
+  const JobConfig job = parse(kMinimal + "retarget:\n  scale: auto\n");
+  EXPECT_FALSE(job.retarget.scale);
+  EXPECT_EQ(job.output.path, "config/jobs/out.pos");
+  EXPECT_EQ(job.output.columns, 30);
+  EXPECT_EQ(error_of("job: retarget\ninput: a.bvh\noutput: [a.pos]\n"),
+            "config/jobs/test.yaml:line 3: output: expected a .pos path or a mapping with path, columns and "
+            "report, "
+            "found a list");
+}
+
+TEST(JobParse, PathsResolveAgainstTheYamlFolder) {
+  const JobConfig job = parse_job(R"(job: walk
+input: steps.yml
+output: ../out/./walk.pos
+mocap: { preset: cmu_asf }
+)",
+                                  "/data/jobs/walk.yaml");
+  EXPECT_EQ(job.input, "/data/jobs/steps.yml");
+  EXPECT_EQ(job.output.path, "/data/out/walk.pos");
+  EXPECT_EQ(job.mocap.preset, "cmu_asf");  // a name, not a path
+  // A job file in the working directory keeps relative paths relative to it.
+  EXPECT_EQ(parse_job(kMinimal, "job.yaml").input, "clip.bvh");
+}
+
+TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
+  EXPECT_EQ(
+      error_of(kMinimal + "solver:\n  name: alm\n  max_iter: 10\n"),
+      "config/jobs/test.yaml:line 6: unknown key 'solver.max_iter' (did you mean 'max_iterations'? expected "
+      "one of: name, max_iterations, tolerance, constraint_tolerance, alm, ipopt)");
+  EXPECT_EQ(
+      error_of("job: retarget\nimput: a.bvh\noutput: o.pos\n"),
+      "config/jobs/test.yaml:line 2: unknown key 'imput' (did you mean 'input'? expected one of: job, input, "
+      "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, payload, contacts)");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1\n    rho: 2\n"),
+            "config/jobs/test.yaml:line 7: unknown key 'solver.alm.rho' (expected one of: penalty_initial, "
+            "penalty_growth, penalty_max)");
+  EXPECT_EQ(
+      error_of(kMinimal + "contacts:\n  - { start: 0, end: 1, support: both }\n  - { start: 1, end: 2, "
+                          "foot: left }\n"),
+      "config/jobs/test.yaml:line 6: unknown key 'contacts[1].foot' (expected one of: start, end, support)");
+  EXPECT_EQ(error_of(kMinimal + "input: other.bvh\n"),
+            "config/jobs/test.yaml:line 4: duplicate key 'input' (first on line 2)");
+}
+
+TEST(JobParse, WrongTypes) {
+  EXPECT_EQ(error_of(kMinimal + "\nsolver:\n  max_iterations: ten\n"),
+            "config/jobs/test.yaml:line 6: solver.max_iterations: expected an integer, found 'ten'");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  max_iterations: 2.5\n"),
+            "config/jobs/test.yaml:line 5: solver.max_iterations: expected an integer, found '2.5'");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  tolerance: [1]\n"),
+            "config/jobs/test.yaml:line 5: solver.tolerance: expected a number, found a list");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  tolerance: .nan\n"),
+            "config/jobs/test.yaml:line 5: solver.tolerance: expected a number, found '.nan'");
+  EXPECT_EQ(error_of(kMinimal + "objective:\n  sigma: nan\n"),
+            "config/jobs/test.yaml:line 5: objective.sigma: expected a finite number, found 'nan'");
+  EXPECT_EQ(error_of(kMinimal + "stability:\n  enabled: yes\n"),
+            "config/jobs/test.yaml:line 5: stability.enabled: expected true or false, found 'yes'");
+  EXPECT_EQ(error_of(kMinimal + "limits: 0.9\n"),
+            "config/jobs/test.yaml:line 4: limits: expected a mapping (key: value lines), found '0.9'");
+  EXPECT_EQ(error_of(kMinimal + "payload:\n  frame: r_gripper\n  mass: 1\n  com: [1, 2]\n"),
+            "config/jobs/test.yaml:line 7: payload.com: expected a list of 3 numbers, found a list of 2");
+  EXPECT_EQ(error_of(kMinimal + "payload:\n  frame: r_gripper\n  mass: 1\n  com: [1, x, 2]\n"),
+            "config/jobs/test.yaml:line 7: payload.com: expected a list of 3 numbers, found 'x' as item 2");
+  EXPECT_EQ(error_of(kMinimal + "retarget:\n  scale: big\n"),
+            "config/jobs/test.yaml:line 5: retarget.scale: expected a number, found 'big'");
+  EXPECT_EQ(error_of(kMinimal + "contacts:\n  start: 0\n"),
+            "config/jobs/test.yaml:line 4: contacts: expected a list of {start, end, support} phases, found "
+            "a mapping");
+  EXPECT_EQ(error_of(kMinimal + "mocap:\n  units:\n"),
+            "config/jobs/test.yaml:line 5: mocap.units: expected a string, found nothing");
+}
+
+TEST(JobParse, WrongEnumerationValues) {
+  EXPECT_EQ(error_of("job: retargte\ninput: a.bvh\noutput: o.pos\n"),
+            "config/jobs/test.yaml:line 1: job: expected one of retarget, smooth, walk; found 'retargte'");
+  EXPECT_EQ(error_of(kMinimal + "solver: { name: snopt }\n"),
+            "config/jobs/test.yaml:line 4: solver.name: expected one of alm, ipopt; found 'snopt'");
+  EXPECT_EQ(
+      error_of(kMinimal + "objective:\n  kind: energy\n"),
+      "config/jobs/test.yaml:line 5: objective.kind: expected one of imitation, torque; found 'energy'");
+  EXPECT_EQ(
+      error_of(kMinimal + "contacts:\n  - { start: 0, end: 1, support: middle }\n"),
+      "config/jobs/test.yaml:line 5: contacts[0].support: expected one of both, right, left; found 'middle'");
+  EXPECT_EQ(error_of(kMinimal + "mocap:\n  units: km\n"),
+            "config/jobs/test.yaml:line 5: mocap.units: expected one of auto, m, cm, mm, dm, inch, cmu; "
+            "found 'km'");
+  EXPECT_EQ(
+      error_of(kMinimal + "mocap:\n  up_axis: w\n"),
+      "config/jobs/test.yaml:line 5: mocap.up_axis: expected one of auto, x, y, z, +x, -x, +y, -y, +z, -z; "
+      "found 'w'");
+  EXPECT_EQ(
+      error_of(kMinimal + "solver:\n  ipopt:\n    linear_solver: ma99\n"),
+      "config/jobs/test.yaml:line 6: solver.ipopt.linear_solver: expected one of mumps, ma27, ma57, ma77, "
+      "ma86, ma97, pardiso, pardisomkl, spral, wsmp, custom; found 'ma99'");
+  EXPECT_EQ(error_of(kMinimal + "output:\n  path: x.pos\n  columns: 31\n"),
+            "config/jobs/test.yaml:line 4: duplicate key 'output' (first on line 3)");
+  EXPECT_EQ(error_of("job: retarget\ninput: a.bvh\noutput:\n  path: x.pos\n  columns: 31\n"),
+            "config/jobs/test.yaml:line 5: output.columns: expected 30 or 40, found 31");
+}
+
+TEST(JobParse, OutOfRangeValuesAndRelations) {
+  EXPECT_EQ(error_of(kMinimal + "limits:\n  angle_factor: 1.5\n"),
+            "config/jobs/test.yaml:line 5: limits.angle_factor: expected a number in (0, 1], found 1.5");
+  EXPECT_EQ(error_of(kMinimal + "limits:\n  torque_factor: 0\n"),
+            "config/jobs/test.yaml:line 5: limits.torque_factor: expected a number in (0, 1], found 0");
+  EXPECT_EQ(error_of(kMinimal + "trajectory: { knot_spacing: -0.1 }\n"),
+            "config/jobs/test.yaml:line 4: trajectory.knot_spacing: expected a number > 0, found -0.1");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  max_iterations: 0\n"),
+            "config/jobs/test.yaml:line 5: solver.max_iterations: expected an integer >= 1, found 0");
+  EXPECT_EQ(
+      error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 100\n    penalty_max: 10\n"),
+      "config/jobs/test.yaml:line 7: solver.alm.penalty_max: expected a number >= penalty_initial (100), "
+      "found 10");
+  // A default value that conflicts with a written one is reported at the closest written key.
+  EXPECT_EQ(
+      error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1.0e9\n"),
+      "config/jobs/test.yaml:line 5: solver.alm.penalty_max: expected a number >= penalty_initial (1e+09), "
+      "found 1e+08");
+  EXPECT_EQ(
+      error_of(kMinimal + "contacts:\n  - { start: 0, end: 1, support: both }\n  - { start: 0.9, end: 2, "
+                          "support: left }\n"),
+      "config/jobs/test.yaml:line 6: contacts[1].start: expected 1, the end of the previous phase (phases "
+      "follow one another without gaps or overlaps), found 0.9");
+  EXPECT_EQ(error_of(kMinimal + "contacts:\n  - { start: 0, end: 0, support: both }\n"),
+            "config/jobs/test.yaml:line 5: contacts[0].end: expected a time after start (0), found 0");
+  EXPECT_EQ(
+      error_of(kMinimal + "payload: { link: RARM_LINK6, frame: r_gripper, mass: 1 }\n"),
+      "config/jobs/test.yaml:line 4: payload: expected exactly one of 'link' or 'frame' naming where the "
+      "payload is held");
+  EXPECT_EQ(
+      error_of(kMinimal + "payload: { frame: r_gripper, mass: 1, inertia: [1, 1, 3, 0, 0, 0] }\n"),
+      "config/jobs/test.yaml:line 4: payload.inertia: not the inertia of a rigid body (principal moments 1, "
+      "1, 3 must be >= 0 and satisfy the triangle inequality)");
+  EXPECT_EQ(error_of(kMinimal + "payload: { frame: r_gripper }\n"),
+            "config/jobs/test.yaml:line 4: missing required key 'payload.mass'");
+  EXPECT_EQ(error_of("job: smooth\ninput: a.bvh\noutput: o.pos\n"),
+            "config/jobs/test.yaml:line 2: input: a smooth job reads a .pos motion, not 'config/jobs/a.bvh'");
+  EXPECT_EQ(error_of("job: retarget\ninput: a.BVH\noutput: o.csv\n"),
+            "config/jobs/test.yaml:line 3: output.path: expected a path ending in .pos (.waist and .zmp are "
+            "written "
+            "beside it), found 'config/jobs/o.csv'");
+}
+
+TEST(JobParse, MissingKeysEmptyFilesAndBrokenYaml) {
+  EXPECT_EQ(error_of("input: a.bvh\noutput: o.pos\n"),
+            "config/jobs/test.yaml:line 1: missing required key 'job'");
+  EXPECT_EQ(error_of("job: retarget\noutput: o.pos\n"),
+            "config/jobs/test.yaml:line 1: missing required key 'input'");
+  EXPECT_EQ(error_of("job: retarget\ninput: a.bvh\noutput: { columns: 40 }\n"),
+            "config/jobs/test.yaml:line 3: missing required key 'output.path'");
+  EXPECT_EQ(error_of(""),
+            "config/jobs/test.yaml: empty job file; expected at least the keys 'job', 'input' and 'output'");
+  EXPECT_EQ(error_of("- job\n"),
+            "config/jobs/test.yaml:line 1: the file: expected a mapping (key: value lines), found a list");
+  const std::string broken = error_of("job: retarget\nsolver: {name: alm\n");
+  EXPECT_TRUE(broken.starts_with("config/jobs/test.yaml:line ")) << broken;
+  EXPECT_NE(broken.find(": invalid YAML: "), std::string::npos) << broken;
+}
+
+TEST(JobLoad, FromAFile) {
+  const auto dir = test::fresh_dir("job_load");
+  test::spit(dir / "boxing.yaml", kMinimal);
+  const JobConfig job = load_job(dir / "boxing.yaml");
+  EXPECT_EQ(job.input, dir / "clip.bvh");
+  EXPECT_EQ(job.source, dir / "boxing.yaml");
+  EXPECT_EQ(input_error_of([&] { load_job(dir / "none.yaml"); }),
+            (dir / "none.yaml").string() + ": cannot open the file (does it exist?)");
+}
+
+TEST(JobLoad, ShippedExamplesAreValid) {
+  const fs::path jobs = fs::path(MIMIC_SOURCE_DIR) / "config" / "jobs";
+  for (const char* name : {"boxing_retarget.yaml", "boxing_c3d.yaml", "walk_bar_smooth.yaml"}) {
+    SCOPED_TRACE(name);
+    const JobConfig job = load_job(jobs / name);
+    EXPECT_EQ(job.robot.model, (jobs / "../../models/hrp2.urdf").lexically_normal());
+    EXPECT_TRUE(fs::exists(job.robot.model));
+    EXPECT_TRUE(fs::exists(job.robot.config));
+  }
+  EXPECT_EQ(load_job(jobs / "boxing_c3d.yaml").input.filename(), "boxing.c3d");
+  const JobConfig walk = load_job(jobs / "walk_bar_smooth.yaml");
+  EXPECT_EQ(walk.job, JobKind::kSmooth);
+  ASSERT_TRUE(walk.payload);
+  EXPECT_EQ(walk.payload->frame, "r_gripper");
+}
+
+TEST(JobCommandLine, DefaultsPlusOverridesAreValidated) {
+  JobConfig job = default_job(JobKind::kRetarget);
+  EXPECT_EQ(input_error_of([&] { validate_job(job); }), "input: required (the motion to process)");
+  job.input = "data/mocap/boxing.bvh";
+  job.output.path = "out/boxing.pos";
+  EXPECT_NO_THROW(validate_job(job));
+  job.solver.tolerance = -1;
+  EXPECT_EQ(input_error_of([&] { validate_job(job); }), "solver.tolerance: expected a number > 0, found -1");
+  job.solver.tolerance = std::nan("");
+  EXPECT_EQ(input_error_of([&] { validate_job(job); }),
+            "solver.tolerance: expected a number > 0, found a non-finite value");
+  job.solver.tolerance = 1e-6;
+  job.output.columns = 41;
+  EXPECT_EQ(input_error_of([&] { validate_job(job); }), "output.columns: expected 30 or 40, found 41");
+}
+
+TEST(JobEnums, SpellingsRoundTripAndErrorsNameTheOption) {
+  for (auto kind : {JobKind::kRetarget, JobKind::kSmooth, JobKind::kWalk})
+    EXPECT_EQ(parse_job_kind(to_string(kind)), kind);
+  for (auto kind : {ObjectiveKind::kImitation, ObjectiveKind::kTorque}) {
+    EXPECT_EQ(parse_objective_kind(to_string(kind)), kind);
+  }
+  for (auto kind : {SolverKind::kAlm, SolverKind::kIpopt})
+    EXPECT_EQ(parse_solver_kind(to_string(kind)), kind);
+  for (auto s : {Support::kBoth, Support::kRight, Support::kLeft}) EXPECT_EQ(parse_support(to_string(s)), s);
+  EXPECT_EQ(input_error_of([] { parse_solver_kind("ALM", "--solver"); }),
+            "--solver: expected one of alm, ipopt; found 'ALM'");
+}
+
+}  // namespace
+}  // namespace mimic::io
