@@ -1,0 +1,75 @@
+#include "mimic/stability/ground_reaction.hpp"
+
+#include "mimic/dynamics/com.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+
+namespace mimic::stability {
+
+using spatial::Force;
+using spatial::Vec3;
+
+Feet Feet::from(const model::Model& model, const model::RobotConfig& config) {
+  Feet feet;
+  feet.right_sole_frame = model.frame_index(config.right_sole_frame);
+  feet.left_sole_frame = model.frame_index(config.left_sole_frame);
+  feet.right_foot_body = model.frames[static_cast<std::size_t>(feet.right_sole_frame)].body;
+  feet.left_foot_body = model.frames[static_cast<std::size_t>(feet.left_sole_frame)].body;
+  feet.right_outline = config.right_sole;
+  feet.left_outline = config.left_sole;
+  return feet;
+}
+
+double right_foot_share(ContactPhase phase, const Vec3& com, const Vec3& right_sole, const Vec3& left_sole) {
+  switch (phase) {
+    case ContactPhase::kRightSupport:
+      return 1.0;
+    case ContactPhase::kLeftSupport:
+      return 0.0;
+    case ContactPhase::kDoubleSupport:
+      break;
+  }
+  const double d_right = (com.head<2>() - right_sole.head<2>()).norm();
+  const double d_left = (com.head<2>() - left_sole.head<2>()).norm();
+  const double sum = d_right + d_left;
+  // Both distances vanish only if the two soles coincide; share equally then.
+  return sum > 1e-12 ? d_left / sum : 0.5;
+}
+
+namespace {
+
+// Sole centre in the world: the middle of the outline rectangle.
+Vec3 sole_centre(const spatial::SE3& oMsole, const SoleRectangle& outline) {
+  return oMsole.act(Vec3(0.5 * (outline.x_min + outline.x_max), 0.5 * (outline.y_min + outline.y_max), 0.0));
+}
+
+}  // namespace
+
+Force ground_reaction_forces(const model::Model& model, model::Data& data, const Feet& feet,
+                             ContactPhase phase, const dynamics::ConfigRef& q, const dynamics::ConfigRef& v,
+                             const dynamics::ConfigRef& a, dynamics::ExternalForces& fext) {
+  const Force total = dynamics::contact_wrench(model, data, q, v, a);  // also runs forward kinematics
+  const auto& oMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
+  const auto& oMl = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
+  const double share_right = right_foot_share(phase, data.com, sole_centre(oMr, feet.right_outline),
+                                              sole_centre(oMl, feet.left_outline));
+  for (auto& f : fext) f.setZero();
+  // A wrench about the world origin in world axes becomes a body wrench by the inverse action of oMi.
+  const auto& oMrb = data.oMi[static_cast<std::size_t>(feet.right_foot_body)];
+  const auto& oMlb = data.oMi[static_cast<std::size_t>(feet.left_foot_body)];
+  fext[static_cast<std::size_t>(feet.right_foot_body)] += oMrb.act_inv(share_right * total);
+  fext[static_cast<std::size_t>(feet.left_foot_body)] += oMlb.act_inv((1.0 - share_right) * total);
+  return total;
+}
+
+Eigen::VectorXd joint_torques_with_ground_reaction(const model::Model& model, model::Data& data,
+                                                   const Feet& feet, ContactPhase phase,
+                                                   const dynamics::ConfigRef& q, const dynamics::ConfigRef& v,
+                                                   const dynamics::ConfigRef& a, double* base_residual) {
+  dynamics::ExternalForces fext(static_cast<std::size_t>(model.nbodies), Force::Zero());
+  ground_reaction_forces(model, data, feet, phase, q, v, a, fext);
+  const Eigen::VectorXd& tau = dynamics::rnea(model, data, q, v, a, fext);
+  if (base_residual) *base_residual = model.has_free_flyer() ? tau.head<6>().norm() : 0.0;
+  return tau.tail(model.nj);
+}
+
+}  // namespace mimic::stability
