@@ -6,6 +6,7 @@
 #include "io/io_test_util.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/job_json.hpp"
 
 namespace fs = std::filesystem;
 
@@ -410,6 +411,45 @@ TEST(JobEnums, SpellingsRoundTripAndErrorsNameTheOption) {
   for (auto s : {Support::kBoth, Support::kRight, Support::kLeft}) EXPECT_EQ(parse_support(to_string(s)), s);
   EXPECT_EQ(input_error_of([] { parse_solver_kind("ALM", "--solver"); }),
             "--solver: expected one of alm, ipopt; found 'ALM'");
+}
+
+// The JSON of a job uses the YAML's keys: fed back (JSON is YAML) it gives the same job.
+TEST(JobJson, RoundTripsThroughTheParser) {
+  JobConfig job = parse_job(R"(job: smooth
+input: /data/planned.pos
+output: { path: /out/s.pos, columns: 40, report: /out/s.json }
+robot: { model: /m/r.urdf, config: /m/r.yaml }
+mocap: { units: mm, up_axis: +y, preset: cmu_asf, gap_fill_frames: 3 }
+retarget: { scale: 0.9, velocity_limit_scale: 0.7, kinematic_only: true }
+objective: { kind: imitation, sigma: 0.3 }
+limits: { angle_factor: 0.9, velocity_factor: 0.8, torque_factor: 0.7 }
+trajectory: { knot_spacing: 0.05, output_rate: 100 }
+solver:
+  name: ipopt
+  max_iterations: 7
+  tolerance: 1.0e-7
+  constraint_tolerance: 1.0e-5
+  alm: { penalty_initial: 2, penalty_growth: 3, penalty_max: 4 }
+  ipopt: { linear_solver: ma27, print_level: 3 }
+stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2, preview: { q: 3, r: 1e-4, horizon: 1, period: 0.01 } }
+payload: { frame: r_gripper, mass: 0.7, com: [0.65, 0, 0], inertia: [1e-4, 0.2, 0.2, 0, 0, 0] }
+contacts: [{ start: 0, end: 1, support: both }, { start: 1, end: 1.5, support: left }]
+)",
+                            "/jobs/j.yaml");
+  const std::string json = job_to_json(job).dump();
+  const JobConfig back = parse_job(json, "/jobs/j.yaml");
+  EXPECT_EQ(job_to_json(back).dump(), json);
+  EXPECT_EQ(back.payload->inertia, job.payload->inertia);
+  EXPECT_EQ(back.contacts.size(), 2u);
+  EXPECT_EQ(back.solver.ipopt.linear_solver, "ma27");
+  EXPECT_NE(json.find("\"scale\": 0.9"), std::string::npos);
+
+  // Defaults, with scale: auto and no payload or contacts.
+  job = parse_job(kMinimal, "/jobs/j.yaml");
+  const std::string minimal = job_to_json(job).dump();
+  EXPECT_NE(minimal.find("\"scale\": \"auto\""), std::string::npos);
+  EXPECT_EQ(minimal.find("payload"), std::string::npos);
+  EXPECT_EQ(job_to_json(parse_job(minimal, "/jobs/j.yaml")).dump(), minimal);
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ namespace {
 bool is_non_finite_spelling(std::string_view body) {
   std::string lower;
   for (char c : body) lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return lower.starts_with("nan") || lower == "inf" || lower == "infinity";
+  return lower == "nan" || lower.starts_with("nan(") || lower == "inf" || lower == "infinity";
 }
 
 }  // namespace

@@ -1,0 +1,79 @@
+#include "mimic/io/job_json.hpp"
+
+namespace mimic::io {
+
+Json job_to_json(const JobConfig& job) {
+  Json json;
+  json["job"] = to_string(job.job);
+  json["input"] = job.input.string();
+  json["output"]["path"] = job.output.path.string();
+  json["output"]["columns"] = job.output.columns;
+  json["output"]["report"] = job.output.report.string();
+  json["robot"]["model"] = job.robot.model.string();
+  json["robot"]["config"] = job.robot.config.string();
+
+  Json& mocap = json["mocap"];
+  mocap["units"] = job.mocap.units;
+  mocap["up_axis"] = job.mocap.up_axis;
+  mocap["preset"] = job.mocap.preset;
+  mocap["gap_fill_frames"] = job.mocap.gap_fill_frames;
+
+  Json& retarget = json["retarget"];
+  retarget["scale"] = job.retarget.scale ? Json(*job.retarget.scale) : Json("auto");
+  retarget["velocity_limit_scale"] = job.retarget.velocity_limit_scale;
+  retarget["kinematic_only"] = job.retarget.kinematic_only;
+
+  json["objective"]["kind"] = to_string(job.objective.kind);
+  json["objective"]["sigma"] = job.objective.sigma;
+
+  json["limits"]["angle_factor"] = job.limits.angle_factor;
+  json["limits"]["velocity_factor"] = job.limits.velocity_factor;
+  json["limits"]["torque_factor"] = job.limits.torque_factor;
+
+  json["trajectory"]["knot_spacing"] = job.trajectory.knot_spacing;
+  json["trajectory"]["output_rate"] = job.trajectory.output_rate;
+
+  Json& solver = json["solver"];
+  solver["name"] = to_string(job.solver.name);
+  solver["max_iterations"] = job.solver.max_iterations;
+  solver["tolerance"] = job.solver.tolerance;
+  solver["constraint_tolerance"] = job.solver.constraint_tolerance;
+  solver["alm"]["penalty_initial"] = job.solver.alm.penalty_initial;
+  solver["alm"]["penalty_growth"] = job.solver.alm.penalty_growth;
+  solver["alm"]["penalty_max"] = job.solver.alm.penalty_max;
+  solver["ipopt"]["linear_solver"] = job.solver.ipopt.linear_solver;
+  solver["ipopt"]["print_level"] = job.solver.ipopt.print_level;
+
+  Json& stability = json["stability"];
+  stability["enabled"] = job.stability.enabled;
+  stability["zmp_margin"] = job.stability.zmp_margin;
+  stability["max_iterations"] = job.stability.max_iterations;
+  stability["preview"]["q"] = job.stability.preview.q;
+  stability["preview"]["r"] = job.stability.preview.r;
+  stability["preview"]["horizon"] = job.stability.preview.horizon;
+  stability["preview"]["period"] = job.stability.preview.period;
+
+  if (job.payload) {
+    const Payload& payload = *job.payload;
+    Json& out = json["payload"];
+    if (!payload.link.empty()) out["link"] = payload.link;
+    if (!payload.frame.empty()) out["frame"] = payload.frame;
+    out["mass"] = payload.mass;
+    out["com"] = Json::array_of(payload.com);
+    const Eigen::Matrix3d& i = payload.inertia;
+    out["inertia"] =
+        Json::array_of(std::vector<double>{i(0, 0), i(1, 1), i(2, 2), i(0, 1), i(0, 2), i(1, 2)});
+  }
+  if (!job.contacts.empty()) {
+    Json& contacts = json["contacts"];
+    for (const ContactPhase& phase : job.contacts) {
+      Json& item = contacts.push_back(Json::object());
+      item["start"] = phase.start;
+      item["end"] = phase.end;
+      item["support"] = to_string(phase.support);
+    }
+  }
+  return json;
+}
+
+}  // namespace mimic::io
