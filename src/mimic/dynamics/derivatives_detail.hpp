@@ -84,6 +84,17 @@ inline void root_forward(const model::Model& model, DerivativeData& d,
   }
 }
 
+// The joint axis of body b in world coordinates, oR_b s: a column of oR_b for an axis-aligned joint.
+inline Vec3 world_axis(const model::Model& model, int b, const spatial::SE3& oMi) {
+  switch (model.axis_kinds[b]) {
+    case model::AxisKind::kX: return oMi.R.col(0);
+    case model::AxisKind::kY: return oMi.R.col(1);
+    case model::AxisKind::kZ: return oMi.R.col(2);
+    case model::AxisKind::kGeneric: break;
+  }
+  return oMi.R * model.axes[b];
+}
+
 // Body b > 0 moved by the 1-DoF joint of dof k = idx_v(b - 1), with joint position, velocity and
 // acceleration qj, vj, aj:
 //   oMi = oM_parent liMi;   S = oMi.act(s) = [p × r; r] (revolute, r = world axis) or [r; 0] (prismatic)
@@ -99,21 +110,7 @@ inline void joint_forward(const model::Model& model, DerivativeData& d, int b, d
   spatial::SE3& oMi = d.oMi[b];
   oMi = d.oMi[parent] * liMi;
 
-  Vec3 r;
-  switch (model.axis_kinds[b]) {
-    case model::AxisKind::kX:
-      r = oMi.R.col(0);
-      break;
-    case model::AxisKind::kY:
-      r = oMi.R.col(1);
-      break;
-    case model::AxisKind::kZ:
-      r = oMi.R.col(2);
-      break;
-    case model::AxisKind::kGeneric:
-      r.noalias() = oMi.R * model.axes[b];
-      break;
-  }
+  const Vec3 r = world_axis(model, b, oMi);
   Motion& S = d.J[k];
   if (model.joint_types[b] == model::JointType::kPrismatic) {
     S = Motion(r, Vec3::Zero());

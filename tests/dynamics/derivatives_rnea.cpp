@@ -1,0 +1,176 @@
+// compute_rnea_derivatives against central finite differences of rnea() on random states of HRP-2, with
+// and without the free-flyer and external wrenches; structural zeros exact.
+//
+// Steps (derivatives_support.hpp explains the error measure):
+//  * q: tau is a smooth trigonometric function of q with |f'''| ~ |f'| per unit angle, so the error
+//    h^2/6 + eps/h (relative) is smallest near h = (3 eps)^(1/3) ~ 1e-5, where it is ~1e-10: the
+//    1e-6 bound leaves four orders of margin.
+//  * v: tau is exactly quadratic in v, so a central difference has no truncation error at any step; a
+//    large step (1e-2) makes the round-off eps |tau| / h negligible (~1e-13).
+//  * a: tau is affine in a: central differences are exact up to round-off; step 1.
+#include <gtest/gtest.h>
+
+#include "derivatives_support.hpp"
+#include "mimic/dynamics/rnea_derivatives.hpp"
+
+namespace mimic::test {
+namespace {
+
+using dynamics::DerivativeData;
+using dynamics::ExternalForceDependence;
+using dynamics::ExternalForces;
+using model::RootType;
+
+constexpr double kStepQ = 1e-5;
+constexpr double kStepV = 1e-2;
+constexpr double kStepA = 1.0;
+constexpr double kTolerance = 1e-6;
+
+enum class Wrenches { kNone, kBodyFixed, kWorldFixed };
+
+// Checks the three Jacobians (and tau) at a random state against finite differences of rnea().
+void check_against_finite_differences(RootType root, Wrenches wrenches, unsigned seed) {
+  const model::Model& model = hrp2(root);
+  std::mt19937 rng(seed);
+  const State s = random_state(model, rng);
+  // World-fixed wrenches are drawn in world coordinates; body-fixed ones in body frames.
+  const ExternalForces drawn = random_wrenches(model, rng);
+  const auto fext_at = [&](const VectorXd& q) {
+    if (wrenches == Wrenches::kWorldFixed) return wrenches_at(model, q, drawn);
+    return drawn;
+  };
+
+  model::Data data(model);
+  const auto tau = [&](const VectorXd& q, const VectorXd& v, const VectorXd& a) -> VectorXd {
+    if (wrenches == Wrenches::kNone) return dynamics::rnea(model, data, q, v, a);
+    return dynamics::rnea(model, data, q, v, a, fext_at(q));
+  };
+
+  DerivativeData dd(model);
+  if (wrenches == Wrenches::kNone) {
+    dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a);
+  } else {
+    dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext_at(s.q),
+                                       wrenches == Wrenches::kBodyFixed ? ExternalForceDependence::kBodyFixed
+                                                                        : ExternalForceDependence::kWorldFixed);
+  }
+
+  const VectorXd tau0 = tau(s.q, s.v, s.a);
+  EXPECT_LE((dd.tau - tau0).cwiseAbs().maxCoeff(), 1e-9 * std::max(1.0, tau0.cwiseAbs().maxCoeff()));
+
+  const MatrixXd fq = fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return tau(q, s.v, s.a); });
+  const MatrixXd fv = fd_vec(s.v, kStepV, [&](const VectorXd& v) { return tau(s.q, v, s.a); });
+  const MatrixXd fa = fd_vec(s.a, kStepA, [&](const VectorXd& a) { return tau(s.q, s.v, a); });
+  EXPECT_LE(row_relative_error(dd.dtau_dq, fq), kTolerance) << "dtau/dq";
+  EXPECT_LE(row_relative_error(dd.dtau_dv, fv), kTolerance) << "dtau/dv";
+  EXPECT_LE(row_relative_error(dd.dtau_da, fa), kTolerance) << "dtau/da";
+}
+
+class RneaDerivatives : public ::testing::TestWithParam<std::tuple<RootType, Wrenches>> {};
+
+TEST_P(RneaDerivatives, MatchFiniteDifferencesOnRandomStates) {
+  const auto [root, wrenches] = GetParam();
+  for (unsigned seed = 1; seed <= 5; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    check_against_finite_differences(root, wrenches, seed);
+  }
+}
+
+std::string case_name(const ::testing::TestParamInfo<std::tuple<RootType, Wrenches>>& info) {
+  static const char* const kWrenches[] = {"NoWrench", "BodyFixedWrench", "WorldFixedWrench"};
+  const char* root = std::get<0>(info.param) == RootType::kFreeFlyer ? "FreeFlyer" : "FixedBase";
+  return std::string(root) + kWrenches[static_cast<int>(std::get<1>(info.param))];
+}
+
+INSTANTIATE_TEST_SUITE_P(Hrp2, RneaDerivatives,
+                         ::testing::Combine(::testing::Values(RootType::kFreeFlyer, RootType::kFixed),
+                                            ::testing::Values(Wrenches::kNone, Wrenches::kBodyFixed,
+                                                              Wrenches::kWorldFixed)),
+                         case_name);
+
+// With v = 0 no velocity-dependent term exists: every entry of dtau/dv is exactly 0 (not merely small),
+// with or without external wrenches.
+TEST(RneaDerivativesStructure, DtauDvIsExactlyZeroAtRest) {
+  for (RootType root : {RootType::kFreeFlyer, RootType::kFixed}) {
+    const model::Model& model = hrp2(root);
+    std::mt19937 rng(11);
+    State s = random_state(model, rng);
+    s.v.setZero();
+    const ExternalForces fext = random_wrenches(model, rng);
+    DerivativeData dd(model);
+    for (int mode = 0; mode < 3; ++mode) {
+      if (mode == 0) dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a);
+      if (mode == 1)
+        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext, ExternalForceDependence::kBodyFixed);
+      if (mode == 2)
+        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext, ExternalForceDependence::kWorldFixed);
+      for (int i = 0; i < model.nv; ++i)
+        for (int j = 0; j < model.nv; ++j) ASSERT_EQ(dd.dtau_dv(i, j), 0.0) << i << ", " << j << " mode " << mode;
+      // ... while dtau/dq is not (gravity and a, so the check above is not vacuous).
+      EXPECT_GT(dd.dtau_dq.cwiseAbs().maxCoeff(), 1.0);
+    }
+  }
+}
+
+// Entries (i, j) where neither dof supports the other are exactly 0 in all three matrices; dtau/da = M is
+// exactly symmetric; and the base-translation columns of dtau/dq are exactly 0 (the dynamics are
+// invariant under translation in a uniform gravity field) when the wrenches follow the bodies.
+TEST(RneaDerivativesStructure, SparsityPatternSymmetryAndTranslationInvariance) {
+  for (RootType root : {RootType::kFreeFlyer, RootType::kFixed}) {
+    const model::Model& model = hrp2(root);
+    std::mt19937 rng(12);
+    const State s = random_state(model, rng);
+    DerivativeData dd(model);
+    dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, random_wrenches(model, rng),
+                                       ExternalForceDependence::kBodyFixed);
+    int zeros = 0;
+    for (int i = 0; i < model.nv; ++i) {
+      for (int j = 0; j < model.nv; ++j) {
+        EXPECT_EQ(dd.dtau_da(i, j), dd.dtau_da(j, i));
+        if (related(model, i, j)) continue;
+        ++zeros;
+        EXPECT_EQ(dd.dtau_dq(i, j), 0.0);
+        EXPECT_EQ(dd.dtau_dv(i, j), 0.0);
+        EXPECT_EQ(dd.dtau_da(i, j), 0.0);
+      }
+    }
+    EXPECT_GT(zeros, 0);
+    if (root == RootType::kFreeFlyer) {
+      EXPECT_EQ(dd.dtau_dq.leftCols<3>().cwiseAbs().maxCoeff(), 0.0);
+      EXPECT_GT(dd.dtau_dq.middleCols<3>(3).cwiseAbs().maxCoeff(), 1.0);
+    }
+  }
+}
+
+// The matrices are not cleared between calls (only the support pattern is written): a DerivativeData
+// reused across states must give bit-identical results to a fresh one.
+TEST(RneaDerivativesStructure, ReuseGivesTheSameResultAsAFreshData) {
+  const model::Model& model = hrp2(RootType::kFreeFlyer);
+  std::mt19937 rng(13);
+  const State s1 = random_state(model, rng);
+  const State s2 = random_state(model, rng);
+  const ExternalForces fext = random_wrenches(model, rng);
+  DerivativeData reused(model), fresh(model);
+  dynamics::compute_rnea_derivatives(model, reused, s1.q, s1.v, s1.a, fext, ExternalForceDependence::kWorldFixed);
+  dynamics::compute_rnea_derivatives(model, reused, s2.q, s2.v, s2.a);
+  dynamics::compute_rnea_derivatives(model, fresh, s2.q, s2.v, s2.a);
+  EXPECT_TRUE(reused.tau == fresh.tau);
+  EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
+  EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
+  EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
+}
+
+TEST(RneaDerivativesStructure, RejectsMismatchedSizes) {
+  const model::Model& model = hrp2(RootType::kFreeFlyer);
+  DerivativeData dd(model);
+  const VectorXd q = model::neutral(model);
+  const VectorXd v = VectorXd::Zero(model.nv);
+  EXPECT_THROW(dynamics::compute_rnea_derivatives(model, dd, q, v, VectorXd::Zero(model.nv - 1)),
+               std::invalid_argument);
+  EXPECT_THROW(dynamics::compute_rnea_derivatives(model, dd, q, v, v, ExternalForces(2),
+                                                  ExternalForceDependence::kBodyFixed),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace mimic::test
