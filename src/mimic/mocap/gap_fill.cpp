@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "mimic/mocap/readers.hpp"
 
@@ -11,18 +12,28 @@ namespace mimic::mocap::detail {
 
 namespace {
 
-// Cubic Hermite between the samples at frames a and b (a < b, both valid), with tangents from the
-// neighbours outside the gap when they are valid (Catmull-Rom-like), else the chord: the bridge joins
-// the trajectory with matching velocity on both sides.
-void fill_cubic(MarkerClip& clip, int marker, int a, int b) {
+// Velocity (per frame) at the valid sample `at`, estimated from the samples on the side away from the
+// gap (`direction` -1: before, +1: after): second-order one-sided difference when two neighbours are
+// valid, first-order with one, none (nullopt) without.
+std::optional<Eigen::Vector3d> one_sided_velocity(const MarkerClip& clip, int marker, int at, int direction) {
   const int frames = clip.frame_count();
+  auto ok = [&](int f) { return f >= 0 && f < frames && clip.valid(f, marker); };
+  const Eigen::Vector3d& p0 = clip.position(at, marker);
+  if (!ok(at + direction)) return std::nullopt;
+  const Eigen::Vector3d& p1 = clip.position(at + direction, marker);
+  if (!ok(at + 2 * direction)) return Eigen::Vector3d((p0 - p1) * -direction);
+  const Eigen::Vector3d& p2 = clip.position(at + 2 * direction, marker);
+  return Eigen::Vector3d((3.0 * p0 - 4.0 * p1 + p2) * (-0.5 * direction));
+}
+
+// Cubic Hermite between the samples at frames a and b (a < b, both valid), with the velocities measured
+// outside the gap (the chord where there is nothing to measure): the bridge joins the trajectory with
+// matching velocity on both sides.
+void fill_cubic(MarkerClip& clip, int marker, int a, int b) {
   const Eigen::Vector3d pa = clip.position(a, marker), pb = clip.position(b, marker);
   const Eigen::Vector3d chord = (pb - pa) / (b - a);  // per frame
-  const Eigen::Vector3d va =
-      a > 0 && clip.valid(a - 1, marker) ? Eigen::Vector3d(pa - clip.position(a - 1, marker)) : chord;
-  const Eigen::Vector3d vb = b + 1 < frames && clip.valid(b + 1, marker)
-                                 ? Eigen::Vector3d(clip.position(b + 1, marker) - pb)
-                                 : chord;
+  const Eigen::Vector3d va = one_sided_velocity(clip, marker, a, -1).value_or(chord);
+  const Eigen::Vector3d vb = one_sided_velocity(clip, marker, b, +1).value_or(chord);
   const double span = b - a;
   const std::size_t stride = static_cast<std::size_t>(clip.marker_count());
   for (int f = a + 1; f < b; ++f) {
