@@ -51,8 +51,9 @@ void check_against_finite_differences(RootType root, Wrenches wrenches, unsigned
     dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a);
   } else {
     dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext_at(s.q),
-                                       wrenches == Wrenches::kBodyFixed ? ExternalForceDependence::kBodyFixed
-                                                                        : ExternalForceDependence::kWorldFixed);
+                                       wrenches == Wrenches::kBodyFixed
+                                           ? ExternalForceDependence::kBodyFixed
+                                           : ExternalForceDependence::kWorldFixed);
   }
 
   const VectorXd tau0 = tau(s.q, s.v, s.a);
@@ -101,11 +102,14 @@ TEST(RneaDerivativesStructure, DtauDvIsExactlyZeroAtRest) {
     for (int mode = 0; mode < 3; ++mode) {
       if (mode == 0) dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a);
       if (mode == 1)
-        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext, ExternalForceDependence::kBodyFixed);
+        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext,
+                                           ExternalForceDependence::kBodyFixed);
       if (mode == 2)
-        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext, ExternalForceDependence::kWorldFixed);
+        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext,
+                                           ExternalForceDependence::kWorldFixed);
       for (int i = 0; i < model.nv; ++i)
-        for (int j = 0; j < model.nv; ++j) ASSERT_EQ(dd.dtau_dv(i, j), 0.0) << i << ", " << j << " mode " << mode;
+        for (int j = 0; j < model.nv; ++j)
+          ASSERT_EQ(dd.dtau_dv(i, j), 0.0) << i << ", " << j << " mode " << mode;
       // ... while dtau/dq is not (gravity and a, so the check above is not vacuous).
       EXPECT_GT(dd.dtau_dq.cwiseAbs().maxCoeff(), 1.0);
     }
@@ -151,7 +155,8 @@ TEST(RneaDerivativesStructure, ReuseGivesTheSameResultAsAFreshData) {
   const State s2 = random_state(model, rng);
   const ExternalForces fext = random_wrenches(model, rng);
   DerivativeData reused(model), fresh(model);
-  dynamics::compute_rnea_derivatives(model, reused, s1.q, s1.v, s1.a, fext, ExternalForceDependence::kWorldFixed);
+  dynamics::compute_rnea_derivatives(model, reused, s1.q, s1.v, s1.a, fext,
+                                     ExternalForceDependence::kWorldFixed);
   dynamics::compute_rnea_derivatives(model, reused, s2.q, s2.v, s2.a);
   dynamics::compute_rnea_derivatives(model, fresh, s2.q, s2.v, s2.a);
   EXPECT_TRUE(reused.tau == fresh.tau);

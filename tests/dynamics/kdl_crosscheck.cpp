@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <urdf_parser/urdf_parser.h>
 
+#include <cstdio>
 #include <kdl/frames.hpp>
 #include <kdl/jntarray.hpp>
 #include <kdl/tree.hpp>
@@ -147,7 +148,9 @@ TEST_F(KdlCrossCheck, InverseDynamics) {
     worst = std::max(worst, rel);
     EXPECT_LE(rel, 1e-9) << "trial " << trial;
   }
-  RecordProperty("worst_relative_error", std::to_string(worst));
+  char worst_text[32];
+  std::snprintf(worst_text, sizeof worst_text, "%.3e", worst);
+  RecordProperty("worst_relative_error", worst_text);
 }
 
 }  // namespace
