@@ -160,8 +160,17 @@ TEST(PosRead, ErrorsNameTheFileTheLineAndWhatWasExpected) {
 
   std::string comma_line = pos_line(0.01, 30);
   comma_line.replace(comma_line.find(' '), 1, ",");
-  expect_input_error(with_line4(comma_line), "m.pos:line 4: expected 31 fields, as on line 1, found 30");
-  expect_input_error(with_line4("0.01,0.1,0.2\n"), "m.pos:line 4: expected 31 fields, as on line 1, found 1");
+  expect_input_error(
+      with_line4(comma_line),
+      "m.pos:line 4: expected a number as the time (field 1), found '0.010000,0.100000' (fields are "
+      "separated by spaces or tabs, not commas)");
+  expect_input_error(
+      with_line4("0.01 0.1,0.2\n"),
+      "m.pos:line 4: expected a number as field 2, found '0.1,0.2' (fields are separated by spaces or "
+      "tabs, not commas)");
+  expect_input_error(
+      with_line4(pos_line(0.01, 30).insert(8, "   # note ")),
+      "m.pos:line 4: comments are not allowed: hrpsys's SequencePlayer reads every token as a number");
 
   std::string huge_line = pos_line(0.01, 30);
   huge_line.replace(huge_line.find(' '), 1, " 1e999 ");

@@ -39,58 +39,47 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   return length;
 }
 
+// The two-character escape JSON defines for `c`, or nullptr.
+const char* short_escape(char c) {
+  switch (c) {
+    case '"':
+      return "\\\"";
+    case '\\':
+      return "\\\\";
+    case '\n':
+      return "\\n";
+    case '\r':
+      return "\\r";
+    case '\t':
+      return "\\t";
+    case '\b':
+      return "\\b";
+    case '\f':
+      return "\\f";
+    default:
+      return nullptr;
+  }
+}
+
 void append_quoted(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out += '"';
   for (std::size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        ++i;
-        continue;
-      case '\\':
-        out += "\\\\";
-        ++i;
-        continue;
-      case '\n':
-        out += "\\n";
-        ++i;
-        continue;
-      case '\r':
-        out += "\\r";
-        ++i;
-        continue;
-      case '\t':
-        out += "\\t";
-        ++i;
-        continue;
-      case '\b':
-        out += "\\b";
-        ++i;
-        continue;
-      case '\f':
-        out += "\\f";
-        ++i;
-        continue;
-      default:
-        break;
-    }
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (const char* escape = short_escape(text[i])) {
+      out += escape;
+      ++i;
+    } else if (byte < 0x20) {
       out += "\\u00";
       out += kHex[byte >> 4];
       out += kHex[byte & 0xF];
       ++i;
-      continue;
-    }
-    const std::size_t length = utf8_sequence_length(text, i);
-    if (length == 0) {
-      out += "\\ufffd";
-      ++i;
-    } else {
+    } else if (const std::size_t length = utf8_sequence_length(text, i); length > 0) {
       out.append(text.substr(i, length));
       i += length;
+    } else {
+      out += "\\ufffd";
+      ++i;
     }
   }
   out += '"';

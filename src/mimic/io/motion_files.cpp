@@ -129,8 +129,8 @@ void write_motion(const fs::path& base_or_file, const MotionFiles& motion, const
   const fs::path base = motion_base(base_or_file);
   if (motion.waist && motion.hip) {
     throw std::invalid_argument(base.string() +
-                                ": a motion has a .waist or a .hip, not both (hrpsys would "
-                                "ignore the .waist)");
+                                ": a motion has a .waist or a .hip, not both (hrpsys "
+                                "would ignore the .waist)");
   }
   // Format everything first, so that a value hrpsys cannot play stops the write before any file exists.
   struct Output {
@@ -163,11 +163,12 @@ void write_motion(const fs::path& base_or_file, const MotionFiles& motion, const
     std::error_code ec;
     if (!written && fs::exists(path, ec)) {
       fs::remove(path, ec);
-      if (ec)
+      if (ec) {
         throw OutputError(path.string() +
-                          ": cannot remove this file left from an earlier run (hrpsys "
-                          "would play it with the new motion): " +
+                          ": cannot remove this file left from an earlier run (hrpsys would "
+                          "play it with the new motion): " +
                           ec.message());
+      }
       spdlog::warn("{}: removed (left from an earlier run; not part of this motion)", path.string());
     }
   }

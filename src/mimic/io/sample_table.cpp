@@ -1,5 +1,6 @@
 #include "mimic/io/sample_table.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -57,19 +58,17 @@ class TableParser {
     line_number_ = line_number;
     const auto fields = split_fields(line);
     if (fields.empty()) return;
-    if (looks_like_comment(fields.front())) {
+    if (std::any_of(fields.begin(), fields.end(), looks_like_comment)) {
       fail("comments are not allowed: hrpsys's SequencePlayer reads every token as a number");
     }
-    check_field_count(fields.size());
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      const double value = parse_field(fields[i], i);
-      if (i == 0) {
-        check_time(value);
-        table_.times.push_back(value);
-      } else {
-        table_.values.push_back(value);
-      }
-    }
+    // Tokens first, so that a header line or a comma-separated line is reported as what it is rather
+    // than as a wrong field count.
+    row_.clear();
+    for (std::size_t i = 0; i < fields.size(); ++i) row_.push_back(parse_field(fields[i], i));
+    check_field_count(row_.size());
+    check_time(row_.front());
+    table_.times.push_back(row_.front());
+    table_.values.insert(table_.values.end(), row_.begin() + 1, row_.end());
     table_.lines.push_back(line_number);
   }
 
@@ -135,6 +134,7 @@ class TableParser {
   const std::string& file_;
   std::span<const SampleLayout> layouts_;
   SampleTable table_;
+  std::vector<double> row_;  // the line being parsed
   int line_number_ = 0;
 };
 
