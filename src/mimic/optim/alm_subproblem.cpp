@@ -1,0 +1,350 @@
+#include "mimic/optim/alm_subproblem.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+namespace mimic::optim::detail {
+
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// Safeguard on multipliers (ALGENCAN's): keeps them finite on infeasible problems.
+constexpr double kMaxMultiplier = 1e20;
+// Initial Levenberg-Marquardt damping relative to the largest diagonal entry of the normal matrix
+// (Nielsen's tau for a reasonable starting point).
+constexpr double kInitialDamping = 1e-4;
+// A step is accepted when it achieves this fraction of the decrease the model predicts.
+constexpr double kMinStepQuality = 1e-4;
+constexpr int kMaxDampingIncreases = 40;
+// Relative size of rounding errors in L~ (a few ulps of its value).
+constexpr double kRounding = 1e-14;
+// Active-set iterations on the model per step; they stop earlier as soon as the active set repeats.
+constexpr int kMaxActiveSetIterations = 8;
+
+double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
+
+}  // namespace
+
+AlmSubproblem::AlmSubproblem(Problem& problem)
+    : problem_(problem),
+      n_(problem.num_variables()),
+      current_(make_evaluation(problem)),
+      trial_(make_evaluation(problem)),
+      shape_(current_) {
+  problem_.variable_bounds(lower_, upper_);
+  if (lower_.size() != n_ || upper_.size() != n_)
+    throw std::logic_error("Problem::variable_bounds: wrong size");
+  for (int i = 0; i < n_; ++i) {
+    if (std::isfinite(lower_[i])) lower_index_.push_back(i);
+    if (std::isfinite(upper_[i])) upper_index_.push_back(i);
+  }
+  if (problem_.has_objective_hessian()) {
+    objective_hessian_ = problem_.objective_hessian_pattern();
+    objective_hessian_.makeCompressed();
+  }
+  const std::array<const SparseMatrix*, 3> blocks = {&current_.residual_jacobian, &current_.equality_jacobian,
+                                                     &current_.inequality_jacobian};
+  normal_.emplace(blocks, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
+  ldlt_.analyzePattern(normal_->matrix());
+
+  const int nr = problem_.num_residuals();
+  const int ne = problem_.num_equalities();
+  const int ni = problem_.num_inequalities();
+  multipliers_.equality.setZero(ne);
+  multipliers_.inequality.setZero(ni);
+  multipliers_.lower_bound.setZero(n_);
+  multipliers_.upper_bound.setZero(n_);
+  ones_r_.setOnes(nr);
+  zeros_r_.setZero(nr);
+  sigma_h_.setZero(ne);
+  zeros_h_.setZero(ne);
+  weight_g_.setZero(ni);
+  zeros_g_.setZero(ni);
+  active_g_.assign(ni, 0);
+  active_lower_.assign(lower_index_.size(), 0);
+  active_upper_.assign(upper_index_.size(), 0);
+}
+
+void AlmSubproblem::evaluate(const Eigen::VectorXd& x, Evaluation& e) {
+  problem_.evaluate(x, true, e);
+  ++evaluations_;
+  shape_.check(e);
+}
+
+bool AlmSubproblem::finite(const Evaluation& e) {
+  return std::isfinite(e.objective_term) && e.residuals.allFinite() && e.equalities.allFinite() &&
+         e.inequalities.allFinite();
+}
+
+bool AlmSubproblem::start(const Eigen::VectorXd& x0) {
+  x_ = x0;
+  evaluate(x_, current_);
+  return finite(current_);
+}
+
+double AlmSubproblem::merit(const Eigen::VectorXd& x, const Evaluation& e) const {
+  double phi =
+      e.objective() + multipliers_.equality.dot(e.equalities) + 0.5 * sigma_ * e.equalities.squaredNorm();
+  // lambda psi + sigma/2 psi^2 with psi = max(c, -lambda / sigma), written without psi.
+  auto term = [&](double lambda, double c) {
+    const double shifted = std::max(0.0, lambda + sigma_ * c);
+    return (shifted * shifted - lambda * lambda) / (2.0 * sigma_);
+  };
+  for (int i = 0; i < e.inequalities.size(); ++i) phi += term(multipliers_.inequality[i], e.inequalities[i]);
+  for (int i : lower_index_) phi += term(multipliers_.lower_bound[i], lower_[i] - x[i]);
+  for (int i : upper_index_) phi += term(multipliers_.upper_bound[i], x[i] - upper_[i]);
+  return phi;
+}
+
+void AlmSubproblem::merit_gradient(const Eigen::VectorXd& x, const Evaluation& e, Eigen::VectorXd& gradient,
+                                   Eigen::VectorXd& objective_gradient) const {
+  // Eq. (14).
+  objective_gradient = e.objective_gradient;
+  objective_gradient.noalias() += e.residual_jacobian.transpose() * e.residuals;
+  gradient = objective_gradient;
+  if (e.equalities.size() > 0) {
+    gradient.noalias() += e.equality_jacobian.transpose() * (multipliers_.equality + sigma_ * e.equalities);
+  }
+  if (e.inequalities.size() > 0) {
+    gradient.noalias() +=
+        e.inequality_jacobian.transpose() * (multipliers_.inequality + sigma_ * e.inequalities).cwiseMax(0.0);
+  }
+  for (int i : lower_index_)
+    gradient[i] -= std::max(0.0, multipliers_.lower_bound[i] + sigma_ * (lower_[i] - x[i]));
+  for (int i : upper_index_)
+    gradient[i] += std::max(0.0, multipliers_.upper_bound[i] + sigma_ * (x[i] - upper_[i]));
+}
+
+double AlmSubproblem::relative_stationarity(const Eigen::VectorXd& gradient,
+                                            const Eigen::VectorXd& objective_gradient) {
+  const double scale =
+      std::max(1.0, objective_gradient.size() ? objective_gradient.cwiseAbs().maxCoeff() : 0.0);
+  return (gradient.size() ? gradient.cwiseAbs().maxCoeff() : 0.0) / scale;
+}
+
+double AlmSubproblem::max_violation() const {
+  double v = 0.0;
+  const Evaluation& e = current_;
+  if (e.equalities.size() > 0) v = std::max(v, e.equalities.cwiseAbs().maxCoeff());
+  if (e.inequalities.size() > 0) v = std::max(v, e.inequalities.maxCoeff());
+  for (int i : lower_index_) v = std::max(v, lower_[i] - x_[i]);
+  for (int i : upper_index_) v = std::max(v, x_[i] - upper_[i]);
+  return v;
+}
+
+double AlmSubproblem::squared_violation() const {
+  double c2 = current_.equalities.squaredNorm() + current_.inequalities.cwiseMax(0.0).squaredNorm();
+  for (int i : lower_index_) c2 += squared_positive_part(lower_[i] - x_[i]);
+  for (int i : upper_index_) c2 += squared_positive_part(x_[i] - upper_[i]);
+  return c2;
+}
+
+void AlmSubproblem::update_multipliers() {
+  // Eq. (15); for inequalities lambda + sigma psi = max(0, lambda + sigma g).
+  const Evaluation& e = current_;
+  multipliers_.equality =
+      (multipliers_.equality + sigma_ * e.equalities).cwiseMax(-kMaxMultiplier).cwiseMin(kMaxMultiplier);
+  multipliers_.inequality =
+      (multipliers_.inequality + sigma_ * e.inequalities).cwiseMax(0.0).cwiseMin(kMaxMultiplier);
+  for (int i : lower_index_) {
+    multipliers_.lower_bound[i] =
+        std::clamp(multipliers_.lower_bound[i] + sigma_ * (lower_[i] - x_[i]), 0.0, kMaxMultiplier);
+  }
+  for (int i : upper_index_) {
+    multipliers_.upper_bound[i] =
+        std::clamp(multipliers_.upper_bound[i] + sigma_ * (x_[i] - upper_[i]), 0.0, kMaxMultiplier);
+  }
+}
+
+void AlmSubproblem::prepare_model() {
+  const Evaluation& e = current_;
+  shifted_equalities_ = e.equalities + multipliers_.equality / sigma_;
+  shifted_inequalities_ = e.inequalities + multipliers_.inequality / sigma_;
+  shifted_lower_.resize(static_cast<Eigen::Index>(lower_index_.size()));
+  for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+    const int i = lower_index_[k];
+    shifted_lower_[k] = lower_[i] - x_[i] + multipliers_.lower_bound[i] / sigma_;
+  }
+  shifted_upper_.resize(static_cast<Eigen::Index>(upper_index_.size()));
+  for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+    const int i = upper_index_[k];
+    shifted_upper_[k] = x_[i] - upper_[i] + multipliers_.upper_bound[i] / sigma_;
+  }
+  // The part of the normal matrix that does not depend on the active set.
+  if (problem_.has_objective_hessian()) problem_.evaluate_objective_hessian(x_, objective_hessian_);
+  sigma_h_.setConstant(sigma_);
+  const std::array<const SparseMatrix*, 3> blocks = {&e.residual_jacobian, &e.equality_jacobian,
+                                                     &e.inequality_jacobian};
+  const std::array<const Eigen::VectorXd*, 3> weights = {&ones_r_, &sigma_h_, &zeros_g_};
+  normal_->assemble(blocks, weights, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
+  base_values_ = normal_->matrix().coeffs();
+}
+
+double AlmSubproblem::model_value(const Eigen::VectorXd& d) {
+  const Evaluation& e = current_;
+  jr_d_.noalias() = e.residual_jacobian * d;
+  jh_d_.noalias() = e.equality_jacobian * d;
+  jg_d_.noalias() = e.inequality_jacobian * d;
+  double m = 0.5 * (e.residuals + jr_d_).squaredNorm() + e.objective_gradient.dot(d);
+  if (problem_.has_objective_hessian()) {
+    m += 0.5 * d.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * d);
+  }
+  m += 0.5 * sigma_ * (shifted_equalities_ + jh_d_).squaredNorm();
+  double penalty = 0.0;
+  for (int i = 0; i < jg_d_.size(); ++i)
+    penalty += squared_positive_part(shifted_inequalities_[i] + jg_d_[i]);
+  for (std::size_t k = 0; k < lower_index_.size(); ++k)
+    penalty += squared_positive_part(shifted_lower_[k] - d[lower_index_[k]]);
+  for (std::size_t k = 0; k < upper_index_.size(); ++k)
+    penalty += squared_positive_part(shifted_upper_[k] + d[upper_index_[k]]);
+  return m + 0.5 * sigma_ * penalty;
+}
+
+bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease) {
+  const Evaluation& e = current_;
+  // Start from the active set at the current point: the first iteration is the plain Gauss-Newton step.
+  for (int i = 0; i < shifted_inequalities_.size(); ++i) active_g_[i] = shifted_inequalities_[i] > 0.0;
+  for (int k = 0; k < shifted_lower_.size(); ++k) active_lower_[k] = shifted_lower_[k] > 0.0;
+  for (int k = 0; k < shifted_upper_.size(); ++k) active_upper_[k] = shifted_upper_[k] > 0.0;
+
+  step.setZero(n_);
+  const double value_at_zero = model_value(step);
+  double best = value_at_zero;  // of the damped model
+  bool found = false;
+  SymmetricMatrix& h = normal_->matrix();
+  const std::array<const SparseMatrix*, 3> blocks = {&e.residual_jacobian, &e.equality_jacobian,
+                                                     &e.inequality_jacobian};
+  for (int iteration = 0; iteration < kMaxActiveSetIterations; ++iteration) {
+    for (int i = 0; i < weight_g_.size(); ++i) weight_g_[i] = active_g_[i] ? sigma_ : 0.0;
+    if (weight_g_.size() > 0) {
+      const std::array<const Eigen::VectorXd*, 3> weights = {&zeros_r_, &zeros_h_, &weight_g_};
+      normal_->assemble(blocks, weights, nullptr);
+      h.coeffs() += base_values_.array();
+    } else {
+      h.coeffs() = base_values_.array();
+    }
+    for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+      if (active_lower_[k]) normal_->add_to_diagonal(lower_index_[k], sigma_);
+    }
+    for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+      if (active_upper_[k]) normal_->add_to_diagonal(upper_index_[k], sigma_);
+    }
+    for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
+    ldlt_.factorize(h);
+    if (ldlt_.info() != Eigen::Success || !(ldlt_.vectorD().minCoeff() > 0.0)) break;
+
+    // Gradient at d = 0 of the model with this active set.
+    rhs_ = objective_gradient_;
+    if (e.equalities.size() > 0)
+      rhs_.noalias() += e.equality_jacobian.transpose() * (sigma_ * shifted_equalities_);
+    if (weight_g_.size() > 0) {
+      rhs_.noalias() += e.inequality_jacobian.transpose() * weight_g_.cwiseProduct(shifted_inequalities_);
+    }
+    for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+      if (active_lower_[k]) rhs_[lower_index_[k]] -= sigma_ * shifted_lower_[k];
+    }
+    for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+      if (active_upper_[k]) rhs_[upper_index_[k]] += sigma_ * shifted_upper_[k];
+    }
+    candidate_ = ldlt_.solve(-rhs_);
+    if (!candidate_.allFinite()) break;
+    // An iterate may be worse than d = 0 (e.g. the Gauss-Newton step overshooting limits it does not see
+    // yet); the next active set corrects it. Keep the best iterate.
+    const double value = model_value(candidate_) + 0.5 * damping * candidate_.squaredNorm();
+    if (value < best) {
+      best = value;
+      step = candidate_;
+      found = true;
+    }
+
+    // Active set of the model at this iterate (jg_d_ holds J_g candidate_); done when it repeats.
+    bool changed = false;
+    for (int i = 0; i < jg_d_.size(); ++i) {
+      const char a = shifted_inequalities_[i] + jg_d_[i] > 0.0;
+      changed |= a != active_g_[i];
+      active_g_[i] = a;
+    }
+    for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+      const char a = shifted_lower_[k] - candidate_[lower_index_[k]] > 0.0;
+      changed |= a != active_lower_[k];
+      active_lower_[k] = a;
+    }
+    for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+      const char a = shifted_upper_[k] + candidate_[upper_index_[k]] > 0.0;
+      changed |= a != active_upper_[k];
+      active_upper_[k] = a;
+    }
+    if (!changed) break;
+  }
+  if (!found) return false;
+  predicted_decrease = value_at_zero - model_value(step);
+  return predicted_decrease > 0.0;
+}
+
+InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accepted_steps) {
+  merit_gradient(x_, current_, gradient_, objective_gradient_);
+  double phi = merit(x_, current_);
+  double damping = -1.0;
+  double damping_growth = 2.0;
+  for (int iteration = 0; iteration < max_steps; ++iteration) {
+    const double stationarity = relative_stationarity(gradient_, objective_gradient_);
+    if (stationarity <= tolerance) return InnerOutcome::kStationary;
+    prepare_model();
+    if (damping < 0.0) {
+      double largest = 0.0;
+      for (int i = 0; i < n_; ++i)
+        largest = std::max(largest, std::abs(base_values_[normal_->diagonal_position(i)]));
+      damping = kInitialDamping * (largest > 0.0 ? largest : 1.0);
+    }
+
+    bool accepted = false;
+    for (int attempt = 0; attempt < kMaxDampingIncreases && !accepted; ++attempt) {
+      double predicted = 0.0;
+      if (model_step(damping, x_trial_, predicted)) {
+        // Steps below rounding of x cannot change anything: the minimum is as precise as it gets.
+        if (x_trial_.cwiseAbs().maxCoeff() <= 1e-15 * (1.0 + x_.cwiseAbs().maxCoeff())) {
+          return InnerOutcome::kNoProgress;
+        }
+        x_trial_ += x_;
+        evaluate(x_trial_, trial_);
+        if (finite(trial_)) {
+          const double phi_trial = merit(x_trial_, trial_);
+          merit_gradient(x_trial_, trial_, trial_gradient_, trial_objective_gradient_);
+          // Near the minimum the predicted decrease drowns in the rounding of L~: accept then any step
+          // that does not increase it beyond rounding and reduces the gradient.
+          const double rounding = kRounding * std::max(1.0, std::abs(phi));
+          const double quality = predicted > rounding ? (phi - phi_trial) / predicted : 1.0;
+          const bool good =
+              predicted > rounding
+                  ? quality > kMinStepQuality
+                  : phi_trial <= phi + rounding &&
+                        relative_stationarity(trial_gradient_, trial_objective_gradient_) < stationarity;
+          if (good) {
+            x_.swap(x_trial_);
+            swap(current_, trial_);
+            gradient_.swap(trial_gradient_);
+            objective_gradient_.swap(trial_objective_gradient_);
+            phi = phi_trial;
+            const double q = 2.0 * quality - 1.0;
+            damping *= std::max(1.0 / 3.0, 1.0 - q * q * q);
+            damping_growth = 2.0;
+            accepted = true;
+            break;
+          }
+        }
+      }
+      damping *= damping_growth;
+      damping_growth *= 2.0;
+    }
+    if (!accepted) return InnerOutcome::kNoProgress;
+    ++accepted_steps;
+  }
+  return relative_stationarity(gradient_, objective_gradient_) <= tolerance ? InnerOutcome::kStationary
+                                                                            : InnerOutcome::kIterationLimit;
+}
+
+}  // namespace mimic::optim::detail

@@ -1,0 +1,102 @@
+// The inner problem of the augmented Lagrangian method: minimise L~(x; lambda, sigma) of seed 000 eq. (13)
+// for fixed multipliers and penalty. Internal to the ALM (augmented_lagrangian.cpp); see its header for
+// the formulas.
+//
+// L~ is a sum of squares up to a constant,
+//   1/2 |r|^2 + f0 + sigma/2 |h + lambda_h / sigma|^2 + sigma/2 |max(0, s)|^2,  s = G + lambda_G / sigma,
+// (G = [g; lower - x; x - upper]), minimised by Gauss-Newton steps globalised by Levenberg-Marquardt
+// damping (Nielsen's update of the damping from the ratio of actual to predicted decrease).
+//
+// Each step minimises the piecewise-quadratic model in which r, h, g are linearised but the max() is
+// kept: m(d) = 1/2 |r + J_r d|^2 + .. + sigma/2 |max(0, s + J_G d)|^2 + damping/2 |d|^2, by a few
+// semismooth-Newton (active-set) iterations on the model alone - each a re-weighting of the normal
+// matrix and a sparse LDL^T, no problem evaluation. Constraints that a plain Gauss-Newton step would
+// cross into (or out of) are then accounted for in the step, which is exact for linear constraints
+// (joint angle and velocity limits of a spline are linear in its control points); without it, every
+// step that activates new limits is rejected or cut and the inner solve crawls.
+#pragma once
+
+#include <Eigen/SparseCholesky>
+#include <optional>
+#include <vector>
+
+#include "mimic/optim/normal_equations.hpp"
+#include "mimic/optim/problem.hpp"
+#include "mimic/optim/solve_result.hpp"
+
+namespace mimic::optim::detail {
+
+enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit };
+
+class AlmSubproblem {
+ public:
+  explicit AlmSubproblem(Problem& problem);
+
+  // Evaluates x0; false when its values are not finite.
+  bool start(const Eigen::VectorXd& x0);
+
+  // Minimises L~ from the current point until relative stationarity <= tolerance, at most max_steps
+  // accepted steps. accepted_steps is increased by the steps taken.
+  InnerOutcome minimize(double tolerance, int max_steps, int& accepted_steps);
+
+  // Eq. (15), at the current point.
+  void update_multipliers();
+
+  void set_penalty(double sigma) { sigma_ = sigma; }
+  double penalty() const { return sigma_; }
+  const Multipliers& multipliers() const { return multipliers_; }
+  const Eigen::VectorXd& x() const { return x_; }
+  const Evaluation& evaluation() const { return current_; }
+  const Eigen::VectorXd& lower() const { return lower_; }
+  const Eigen::VectorXd& upper() const { return upper_; }
+  int evaluations() const { return evaluations_; }
+
+  // max(|h|, max(0, g), distance outside the bounds) at the current point.
+  double max_violation() const;
+  // |c|^2 over the violated parts (for the initial penalty).
+  double squared_violation() const;
+
+ private:
+  void evaluate(const Eigen::VectorXd& x, Evaluation& e);
+  static bool finite(const Evaluation& e);
+  double merit(const Eigen::VectorXd& x, const Evaluation& e) const;
+  void merit_gradient(const Eigen::VectorXd& x, const Evaluation& e, Eigen::VectorXd& gradient,
+                      Eigen::VectorXd& objective_gradient) const;
+  static double relative_stationarity(const Eigen::VectorXd& gradient,
+                                      const Eigen::VectorXd& objective_gradient);
+
+  // Linearisation of everything at the current point, used by the model steps.
+  void prepare_model();
+  // The model value m(d) without damping (constants dropped consistently).
+  double model_value(const Eigen::VectorXd& d);
+  // Minimises the damped model; false when no descent step could be computed at this damping.
+  bool model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
+
+  Problem& problem_;
+  const int n_;
+  Eigen::VectorXd lower_, upper_;
+  std::vector<int> lower_index_, upper_index_;
+  Evaluation current_, trial_;
+  EvaluationShape shape_;
+  SymmetricMatrix objective_hessian_;
+  std::optional<NormalEquations> normal_;
+  Eigen::SimplicialLDLT<SymmetricMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt_;
+  Multipliers multipliers_;
+  double sigma_ = 1.0;
+  int evaluations_ = 0;
+
+  Eigen::VectorXd x_, x_trial_;
+  Eigen::VectorXd gradient_, objective_gradient_, trial_gradient_, trial_objective_gradient_;
+
+  // Model data at the current point.
+  Eigen::VectorXd shifted_equalities_;    // h + lambda_h / sigma
+  Eigen::VectorXd shifted_inequalities_;  // g + lambda_g / sigma
+  Eigen::VectorXd shifted_lower_;         // (lower - x) + lambda_l / sigma, per entry of lower_index_
+  Eigen::VectorXd shifted_upper_;         // (x - upper) + lambda_u / sigma, per entry of upper_index_
+  Eigen::VectorXd base_values_;           // J_r^T J_r + hess f0 + sigma J_h^T J_h
+  Eigen::VectorXd ones_r_, zeros_r_, sigma_h_, zeros_h_, weight_g_, zeros_g_;
+  std::vector<char> active_g_, active_lower_, active_upper_;
+  Eigen::VectorXd rhs_, jr_d_, jh_d_, jg_d_, candidate_;
+};
+
+}  // namespace mimic::optim::detail

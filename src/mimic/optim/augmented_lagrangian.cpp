@@ -1,0 +1,155 @@
+#include "mimic/optim/augmented_lagrangian.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "mimic/optim/alm_subproblem.hpp"
+#include "mimic/optim/kkt.hpp"
+
+namespace mimic::optim {
+
+namespace {
+
+// Inner tolerance of the first outer iteration (relative stationarity), tightened tenfold per iteration.
+constexpr double kFirstInnerTolerance = 1e-2;
+// At the penalty cap, a violation that falls by less than this factor counts as "not decreasing".
+constexpr double kStagnation = 0.99;
+
+std::string format(const char* fmt, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
+  char text[256];
+  std::snprintf(text, sizeof text, fmt, a, b, c, d);
+  return text;
+}
+
+void check(const AlmOptions& o) {
+  if (!(o.penalty_growth > 1.0) || !(o.max_penalty > 0.0) || o.max_outer_iterations < 1 ||
+      o.max_inner_iterations < 1 || !(o.feasibility_tolerance > 0.0) || !(o.stationarity_tolerance > 0.0) ||
+      !(o.violation_decrease > 0.0 && o.violation_decrease < 1.0) || o.infeasible_patience < 1) {
+    throw std::invalid_argument(
+        "AlmOptions: need penalty_growth > 1, max_penalty > 0, positive tolerances, violation_decrease in "
+        "(0, 1) "
+        "and limits >= 1");
+  }
+}
+
+}  // namespace
+
+SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& x0, const AlmOptions& options,
+                                       const ProgressCallback& progress) {
+  check(options);
+  const auto start_time = std::chrono::steady_clock::now();
+  if (x0.size() != problem.num_variables()) {
+    throw std::invalid_argument("solve_augmented_lagrangian: x0 has " + std::to_string(x0.size()) +
+                                " entries, the problem " + std::to_string(problem.num_variables()) +
+                                " variables");
+  }
+  detail::AlmSubproblem sub(problem);
+  SolveResult result;
+  auto finish = [&](SolveStatus status, std::string reason) {
+    const KktMeasures k =
+        measure_kkt(problem, sub.x(), sub.evaluation(), sub.lower(), sub.upper(), sub.multipliers());
+    result.status = status;
+    result.reason = std::move(reason);
+    result.x = sub.x();
+    result.objective = k.objective;
+    result.max_violation = k.max_violation;
+    result.stationarity = k.stationarity;
+    result.complementarity = k.complementarity;
+    result.feasible = k.max_violation <= options.feasibility_tolerance;
+    result.worst = k.worst;
+    result.multipliers = sub.multipliers();
+    result.evaluations = sub.evaluations();
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+    return result;
+  };
+
+  if (!sub.start(x0)) return finish(SolveStatus::kEvaluationError, "non-finite values at the initial point");
+
+  if (options.initial_penalty > 0.0) {
+    sub.set_penalty(std::min(options.initial_penalty, options.max_penalty));
+  } else {
+    const double f = std::abs(sub.evaluation().objective());
+    sub.set_penalty(std::clamp(10.0 * std::max(1.0, f) / std::max(1.0, 0.5 * sub.squared_violation()), 1e-8,
+                               options.max_penalty));
+  }
+
+  double violation = sub.max_violation();
+  double inner_tolerance = std::max(kFirstInnerTolerance, options.stationarity_tolerance);
+  double best_violation_at_cap = std::numeric_limits<double>::infinity();
+  int stagnant_at_cap = 0;
+  int outer_without_steps = 0;
+  double stationarity = std::numeric_limits<double>::infinity();
+  for (int outer = 1; outer <= options.max_outer_iterations; ++outer) {
+    result.iterations = outer;
+    int steps = 0;
+    const detail::InnerOutcome inner = sub.minimize(inner_tolerance, options.max_inner_iterations, steps);
+    result.inner_iterations += steps;
+    outer_without_steps = steps == 0 ? outer_without_steps + 1 : 0;
+
+    const double previous_violation = violation;
+    violation = sub.max_violation();
+    const double sigma = sub.penalty();
+    sub.update_multipliers();
+    const KktMeasures k =
+        measure_kkt(problem, sub.x(), sub.evaluation(), sub.lower(), sub.upper(), sub.multipliers());
+    stationarity = k.stationarity;
+    const bool feasible = violation <= options.feasibility_tolerance;
+
+    if (progress) {
+      ProgressEvent event;
+      event.stage = "alm";
+      event.iteration = outer;
+      event.total = options.max_outer_iterations;
+      event.objective = k.objective;
+      event.violation = violation;
+      event.message = format("sigma %.3g, stationarity %.3g, complementarity %.3g, ", sigma, k.stationarity,
+                             k.complementarity) +
+                      std::to_string(steps) + " Gauss-Newton steps";
+      progress(event);
+    }
+
+    if (feasible && k.stationarity <= options.stationarity_tolerance &&
+        k.complementarity <= options.feasibility_tolerance) {
+      return finish(SolveStatus::kConverged,
+                    format("feasibility %.3g <= %.3g, stationarity %.3g <= %.3g", violation,
+                           options.feasibility_tolerance, k.stationarity, options.stationarity_tolerance));
+    }
+    // A feasible point that no step improves cannot get more stationary. (An infeasible one may, once the
+    // penalty grows; at the cap the stagnation test below decides.)
+    if (feasible && inner == detail::InnerOutcome::kNoProgress &&
+        outer_without_steps >= options.infeasible_patience) {
+      return finish(SolveStatus::kStalled,
+                    format("no Gauss-Newton step makes progress: feasible, but stationarity %.3g > %.3g",
+                           k.stationarity, options.stationarity_tolerance));
+    }
+
+    // Eq. (16), only when the violation did not decrease enough.
+    if (!feasible && violation > options.violation_decrease * previous_violation) {
+      if (sigma < options.max_penalty) {
+        sub.set_penalty(std::min(sigma * options.penalty_growth, options.max_penalty));
+      } else if (violation > kStagnation * best_violation_at_cap &&
+                 ++stagnant_at_cap >= options.infeasible_patience) {
+        return finish(
+            SolveStatus::kInfeasible,
+            format("penalty at its cap %.3g and the violation %.3g stopped decreasing", sigma, violation));
+      }
+    }
+    if (sigma >= options.max_penalty && violation <= kStagnation * best_violation_at_cap) {
+      best_violation_at_cap = violation;
+      stagnant_at_cap = 0;
+    }
+    inner_tolerance = std::max(inner_tolerance * 0.1, options.stationarity_tolerance);
+  }
+  return finish(SolveStatus::kMaxIterations,
+                std::to_string(options.max_outer_iterations) + " outer iterations" +
+                    format(": violation %.3g (tolerance %.3g), stationarity %.3g (tolerance %.3g)", violation,
+                           options.feasibility_tolerance, stationarity, options.stationarity_tolerance));
+}
+
+}  // namespace mimic::optim

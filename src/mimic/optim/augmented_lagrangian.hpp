@@ -1,0 +1,52 @@
+// Augmented Lagrangian solver, seed 000 section V eqs. (13)-(16) (the same text is seed 001's):
+//
+//   L~(x, lambda) = f(x) + lambda_H^T H + sigma/2 |H|^2 + lambda_psi^T psi + sigma/2 |psi|^2,
+//   psi = max(G, -lambda_psi / sigma)                                                       (13)
+//   grad L~ = grad f + (lambda_H + sigma H)^T dH/dx + max(0, lambda_psi + sigma G)^T dG/dx    (14)
+//   lambda_H <- lambda_H + sigma H(x_k),  lambda_psi <- lambda_psi + sigma psi(x_k)
+//             = max(0, lambda_psi + sigma G(x_k))                                           (15)
+//   sigma <- alpha sigma, alpha in [5, 10], until sigma exceeds the cap sigma-bar             (16)
+//
+// Here H = h, G = [g; lower - x; x - upper] (variable bounds are handled as ALM inequalities) and
+// f = 1/2 |r|^2 + f0. Because lambda^T psi + sigma/2 |psi|^2 = 1/(2 sigma) (max(0, lambda + sigma G)^2 -
+// lambda^2), L~ is, up to a constant, the sum of squares
+//   1/2 |r|^2 + f0 + sigma/2 |h + lambda_H / sigma|^2 + sigma/2 |max(0, G + lambda_psi / sigma)|^2,
+// which the inner solve minimises by Gauss-Newton as the paper suggests, globalised by
+// Levenberg-Marquardt damping (Nielsen's update), on the normal matrix
+//   J_r^T J_r + hess f0 + sigma J_h^T J_h + sigma J_G,active^T J_G,active + mu I
+// (sparse, fixed pattern, analysed once, factorised by sparse LDL^T every step).
+//
+// Schedule: multipliers are updated by (15) after every inner solve (Bertsekas, "Constrained
+// optimization and Lagrange multiplier methods", 1982, sec. 2.2); sigma grows by (16) when the
+// violation did not fall below `violation_decrease` times the previous one (Bertsekas' 0.25). The inner
+// tolerance tightens tenfold per outer iteration down to the stationarity tolerance.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/optim/problem.hpp"
+#include "mimic/optim/solve_result.hpp"
+
+namespace mimic::optim {
+
+struct AlmOptions {
+  double feasibility_tolerance = 1e-6;   // on max(|h|, max(0, g), bound excess), in the problem's units
+  double stationarity_tolerance = 1e-6;  // on |grad Lagrangian|_inf / max(1, |grad f|_inf)
+  int max_outer_iterations = 50;
+  int max_inner_iterations = 100;    // accepted Gauss-Newton steps per outer iteration
+  double initial_penalty = 0.0;      // sigma_0; <= 0: 10 max(1, |f|) / max(1, |c|^2 / 2) at x0,
+                                     // clipped to [1e-8, max_penalty] (Birgin & Martinez, ALGENCAN)
+  double penalty_growth = 10.0;      // alpha of eq. (16); the seed recommends 5 to 10
+  double max_penalty = 1e8;          // sigma-bar of eq. (16)
+  double violation_decrease = 0.25;  // grow sigma unless violation <= this * previous violation
+  int infeasible_patience = 3;       // outer iterations at sigma-bar without a 1% decrease of the
+                                     // violation before reporting kInfeasible
+};
+
+// Minimises `problem` from x0. Reports each outer iteration through `progress` (stage "alm").
+// Exceptions thrown by the problem propagate.
+SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& x0,
+                                       const AlmOptions& options = {}, const ProgressCallback& progress = {});
+
+}  // namespace mimic::optim

@@ -1,0 +1,40 @@
+// Ipopt back end (Debian's Ipopt 3.11, TNLP interface) on the same Problem, with the same analytic sparse
+// Jacobians: objective f = 1/2 |r|^2 + f0 with gradient J_r^T r + grad f0, constraints [h; g] with
+// bounds [0; -inf] .. [0; 0], variable bounds passed through.
+//
+// Hessian: limited-memory quasi-Newton (L-BFGS) by default: it needs no second derivatives of the
+// dynamics and is robust with nonlinear constraints. kGaussNewton instead gives Ipopt J_r^T J_r +
+// hess f0 as "the Hessian of the Lagrangian": exact for least-squares objectives with linear
+// constraints and much faster there (tracking problems), but it ignores the constraints' curvature,
+// so with strongly nonlinear constraints (torques) Ipopt's line search may struggle; use it knowingly.
+// It requires the Hessian of f0 when the problem has an f0.
+//
+// The verdict is mimic's, not Ipopt's: the returned status is kConverged only if Ipopt converged AND
+// the point meets `feasibility_tolerance` measured like the ALM does; the stationarity reported is the
+// same measure as the ALM's, computed from Ipopt's multipliers.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/optim/problem.hpp"
+#include "mimic/optim/solve_result.hpp"
+
+namespace mimic::optim {
+
+struct IpoptOptions {
+  enum class Hessian { kLimitedMemory, kGaussNewton };
+
+  double feasibility_tolerance = 1e-6;   // Ipopt's constr_viol_tol, and mimic's final check
+  double stationarity_tolerance = 1e-6;  // Ipopt's tol (its scaled overall NLP error)
+  int max_iterations = 3000;
+  double max_seconds = 0.0;  // Ipopt's max_cpu_time; <= 0: no limit
+  Hessian hessian = Hessian::kLimitedMemory;
+  bool verbose = false;  // Ipopt's banner and iteration log (print_level 5) on stdout
+};
+
+// Exceptions thrown by the problem propagate; Ipopt's own failures become statuses.
+SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options = {},
+                             const ProgressCallback& progress = {});
+
+}  // namespace mimic::optim

@@ -1,0 +1,64 @@
+// Gauss-Newton normal matrices with a fixed sparsity pattern:
+//
+//   H = sum_b A_b^T diag(w_b) A_b  +  s S,
+//
+// lower triangle, column-major, ready for a sparse Cholesky (Eigen::SimplicialLDLT<.., Lower>). The
+// pattern is analysed once from the patterns of the blocks A_b (Jacobians) and of S (e.g. the Hessian
+// of a scalar objective term); assemble() then only recomputes values, so the Cholesky's symbolic
+// analysis is done once per solve too. No dense matrix of the problem size is ever formed.
+//
+// Cost of assemble(): sum over rows with a non-zero weight of nnz(row)^2 / 2 multiply-adds (rows of
+// inactive inequalities, weight 0, cost nothing) plus nnz(H). For B-spline problems whose rows touch
+// one sample's 5 control points, H is block-banded and both grow linearly with the clip length.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "mimic/optim/problem.hpp"
+
+namespace mimic::optim {
+
+class NormalEquations {
+ public:
+  // All blocks have the same number of columns n (the number of variables); `extra` (n x n, lower
+  // triangle; an entry above the diagonal is mirrored, so give each pair once) may be null. The diagonal is
+  // always in the pattern, so that damping can be added.
+  NormalEquations(std::span<const SparseMatrix* const> blocks, const SymmetricMatrix* extra);
+
+  int size() const { return n_; }
+
+  // Recomputes the values. blocks[b] must have the structure of the pattern given at construction and
+  // weights[b] one entry per row of that block (rows of weight 0 cost nothing); `extra` must have the
+  // structure given at construction, or be null to leave it out.
+  void assemble(std::span<const SparseMatrix* const> blocks, std::span<const Eigen::VectorXd* const> weights,
+                const SymmetricMatrix* extra = nullptr, double extra_scale = 1.0);
+
+  const SymmetricMatrix& matrix() const { return h_; }
+  SymmetricMatrix& matrix() { return h_; }
+  // Index into matrix().valuePtr() of diagonal entry i.
+  int diagonal_position(int i) const { return h_.outerIndexPtr()[i]; }
+  double diagonal(int i) const { return h_.valuePtr()[diagonal_position(i)]; }
+  void add_to_diagonal(int i, double value) { h_.valuePtr()[diagonal_position(i)] += value; }
+
+ private:
+  int n_ = 0;
+  // The blocks stacked into one row-major structure.
+  std::vector<int> block_row_offset_;    // first stacked row of each block
+  std::vector<int> block_entry_offset_;  // first stacked entry of each block
+  std::vector<int> row_end_;             // one past the last stacked entry of each stacked row
+  std::vector<int> entry_column_;        // column of each stacked entry
+  std::vector<double> entry_value_;      // values, copied in by assemble()
+  std::vector<double> row_weight_;
+  // The same entries by column: for column c, positions column_entry_[column_start_[c] ..
+  // column_start_[c+1]) into the stacked entries, each with its stacked row.
+  std::vector<int> column_start_;
+  std::vector<int> column_entry_;
+  std::vector<int> column_entry_row_;
+  bool has_extra_ = false;
+  std::vector<int> extra_position_;  // where each stored entry of `extra` lands in h_'s values
+  std::vector<double> accumulator_;  // one dense column of H, kept zero between columns
+  SymmetricMatrix h_;
+};
+
+}  // namespace mimic::optim

@@ -1,0 +1,44 @@
+// Helpers for fixed-structure sparse Jacobians: building a pattern once, then writing values row by row.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "mimic/optim/problem.hpp"
+
+namespace mimic::optim {
+
+// Collects the structural non-zeros of a Jacobian (duplicates allowed) and builds the compressed
+// row-major pattern, values zero. Within a row the stored order is ascending column.
+class PatternBuilder {
+ public:
+  PatternBuilder(int rows, int cols) : rows_(rows), cols_(cols) {}
+
+  void add(int row, int col) { entries_.emplace_back(row, col, 0.0); }
+  // Columns first .. first + count - 1 of `row`.
+  void add_range(int row, int first, int count) {
+    for (int c = first; c < first + count; ++c) add(row, c);
+  }
+  void add_columns(int row, std::span<const int> cols) {
+    for (int c : cols) add(row, c);
+  }
+  // Throws std::out_of_range on an entry outside rows x cols.
+  SparseMatrix build() const;
+
+ private:
+  int rows_;
+  int cols_;
+  std::vector<Eigen::Triplet<double>> entries_;
+};
+
+// The stored values / column indices of one row of a compressed row-major matrix, in ascending column.
+inline std::span<double> row_values(SparseMatrix& m, int row) {
+  const int begin = m.outerIndexPtr()[row];
+  return {m.valuePtr() + begin, static_cast<std::size_t>(m.outerIndexPtr()[row + 1] - begin)};
+}
+inline std::span<const int> row_columns(const SparseMatrix& m, int row) {
+  const int begin = m.outerIndexPtr()[row];
+  return {m.innerIndexPtr() + begin, static_cast<std::size_t>(m.outerIndexPtr()[row + 1] - begin)};
+}
+
+}  // namespace mimic::optim

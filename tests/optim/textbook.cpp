@@ -1,0 +1,164 @@
+// Both back ends on textbook problems with known optima, through the common solve() entry point.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "mimic/core/error.hpp"
+#include "mimic/optim/solver.hpp"
+#include "optim/textbook_problems.hpp"
+
+namespace mo = mimic::optim;
+using mo::test::Hs6;
+using mo::test::Hs71;
+using mo::test::Infeasible;
+using mo::test::Rosenbrock;
+using mo::test::SeparableLeastSquares;
+using mo::test::SqrtResidual;
+
+namespace {
+
+class Textbook : public ::testing::TestWithParam<mo::Backend> {
+ protected:
+  mo::SolveResult run(mo::Problem& p, const Eigen::VectorXd& x0, double tolerance = 1e-8) {
+    mo::SolverOptions o;
+    o.backend = GetParam();
+    o.alm.feasibility_tolerance = o.ipopt.feasibility_tolerance = tolerance;
+    o.alm.stationarity_tolerance = o.ipopt.stationarity_tolerance = tolerance;
+    const mo::SolveResult r = mo::solve(p, x0, o);
+    std::printf("[%s] %s\n", mo::to_string(GetParam()), r.summary().c_str());
+    return r;
+  }
+};
+
+std::string backend_name(const ::testing::TestParamInfo<mo::Backend>& info) {
+  return mo::to_string(info.param);
+}
+
+}  // namespace
+
+TEST_P(Textbook, Hs71) {
+  Hs71 p;
+  const mo::SolveResult r = run(p, Eigen::Vector4d(1, 5, 5, 1));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.objective, Hs71::kOptimum, 1e-6);
+  EXPECT_LT((r.x - Eigen::Vector4d(1.0, 4.7429994, 3.8211503, 1.3794082)).cwiseAbs().maxCoeff(), 1e-5);
+  EXPECT_LE(r.max_violation, 1e-8);
+  EXPECT_FALSE(r.worst.has_value() && r.worst->amount > 1e-8);
+  // Both constraints are active at the optimum: their multipliers are non-zero.
+  EXPECT_GT(std::abs(r.multipliers.equality[0]), 1e-3);
+  EXPECT_GT(r.multipliers.inequality[0], 1e-3);
+}
+
+TEST_P(Textbook, Hs6NonlinearEquality) {
+  Hs6 p;
+  const mo::SolveResult r = run(p, Eigen::Vector2d(-1.2, 1.0));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 1.0, 1e-6);
+  EXPECT_NEAR(r.x[1], 1.0, 1e-6);
+  EXPECT_NEAR(r.objective, 0.0, 1e-10);
+}
+
+TEST_P(Textbook, RosenbrockInTheUnitDisc) {
+  Rosenbrock p({.unit_disc = true});
+  const mo::SolveResult r = run(p, Eigen::Vector2d(0.0, 0.0));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 0.7864, 1e-4);
+  EXPECT_NEAR(r.x[1], 0.6177, 1e-4);
+  EXPECT_NEAR(r.x.squaredNorm(), 1.0, 1e-7);
+  EXPECT_NEAR(r.objective, 0.045674, 1e-6);
+}
+
+TEST_P(Textbook, RosenbrockInTheUnitDiscAsAScalarObjective) {
+  Rosenbrock p({.unit_disc = true, .as_objective_term = true});
+  const mo::SolveResult r = run(p, Eigen::Vector2d(-0.5, 0.5));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 0.7864, 1e-4);
+  EXPECT_NEAR(r.x[1], 0.6177, 1e-4);
+}
+
+TEST_P(Textbook, BoundConstrainedRosenbrock) {
+  Rosenbrock p({.bound_x = true});
+  const mo::SolveResult r = run(p, Eigen::Vector2d(-1.2, 1.0));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 0.5, 1e-7);
+  EXPECT_NEAR(r.x[1], 0.25, 1e-6);
+  EXPECT_NEAR(r.objective, 0.25, 1e-7);
+  EXPECT_GT(r.multipliers.upper_bound[0], 0.1);  // the bound is active
+}
+
+TEST_P(Textbook, LargeBoundConstrainedLeastSquares) {
+  const int n = 2000;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  Eigen::VectorXd c(n);
+  for (int i = 0; i < n; ++i) c[i] = u(rng);
+  SeparableLeastSquares p(c, Eigen::VectorXd::Constant(n, -1.0), Eigen::VectorXd::Constant(n, 1.0));
+  const mo::SolveResult r = run(p, Eigen::VectorXd::Zero(n));
+  ASSERT_TRUE(r.success()) << r.summary();
+  const Eigen::VectorXd residual = p.solution() - c;
+  EXPECT_NEAR(r.objective, 0.5 * residual.squaredNorm(), 1e-7 * r.objective);
+  // An interior point method resolves x_i with c_i within its complementarity tolerance of a bound only
+  // to about the square root of that tolerance.
+  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-4);
+}
+
+TEST_P(Textbook, DenseLinearEquality) {
+  const int n = 500;
+  Eigen::VectorXd c = Eigen::VectorXd::LinSpaced(n, -1.0, 2.0);
+  SeparableLeastSquares p(c, 10.0);
+  const mo::SolveResult r = run(p, Eigen::VectorXd::Zero(n));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-7);
+}
+
+TEST_P(Textbook, StepsBackFromUndefinedPoints) {
+  SqrtResidual p;
+  const mo::SolveResult r = run(p, Eigen::VectorXd::Constant(1, 100.0));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 4.0, 1e-6);
+}
+
+TEST_P(Textbook, InfeasibleInequalitiesAreReportedWithTheWorstConstraint) {
+  Infeasible p(false);
+  const mo::SolveResult r = run(p, Eigen::Vector2d(0.3, 0.3), 1e-6);
+  EXPECT_FALSE(r.success());
+  EXPECT_FALSE(r.feasible);
+  EXPECT_EQ(r.status, mo::SolveStatus::kInfeasible) << r.summary();
+  ASSERT_TRUE(r.worst.has_value());
+  EXPECT_EQ(r.worst->kind, mo::ConstraintKind::kInequality);
+  // The ALM ends at the least squared violation, splitting the gap; Ipopt at a least l1 violation,
+  // anywhere in it.
+  EXPECT_GE(r.worst->amount, 0.5 - 1e-3);
+  EXPECT_LE(r.worst->amount, 1.0);
+  EXPECT_NE(r.worst->description.find("x1"), std::string::npos) << r.worst->description;
+  EXPECT_NE(r.summary().find(r.worst->description), std::string::npos);
+  EXPECT_THROW(mo::require_success(r, "test"), mimic::InfeasibleError);
+}
+
+TEST_P(Textbook, InfeasibleEqualitiesAreReportedWithTheWorstConstraint) {
+  Infeasible p(true);
+  const mo::SolveResult r = run(p, Eigen::Vector2d(0.0, 0.0), 1e-6);
+  EXPECT_EQ(r.status, mo::SolveStatus::kInfeasible) << r.summary();
+  EXPECT_FALSE(r.success());
+  ASSERT_TRUE(r.worst.has_value());
+  EXPECT_EQ(r.worst->kind, mo::ConstraintKind::kEquality);
+  EXPECT_NEAR(r.worst->amount, 1.0, 1e-3);
+  EXPECT_NE(r.worst->description.find("x1 + x2 = "), std::string::npos) << r.worst->description;
+  EXPECT_THROW(mo::require_success(r, "test"), mimic::InfeasibleError);
+}
+
+TEST_P(Textbook, IterationLimitIsNotSuccess) {
+  Hs71 p;
+  mo::SolverOptions o;
+  o.backend = GetParam();
+  o.alm.max_outer_iterations = 1;
+  o.ipopt.max_iterations = 2;
+  const mo::SolveResult r = mo::solve(p, Eigen::Vector4d(1, 5, 5, 1), o);
+  EXPECT_EQ(r.status, mo::SolveStatus::kMaxIterations) << r.summary();
+  EXPECT_FALSE(r.success());
+  EXPECT_FALSE(r.reason.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, Textbook,
+                         ::testing::Values(mo::Backend::kAugmentedLagrangian, mo::Backend::kIpopt),
+                         backend_name);
