@@ -1,0 +1,198 @@
+#include "mimic/stability/sampled_motion.hpp"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <string>
+
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/rpy.hpp"
+#include "mimic/model/configuration.hpp"
+
+namespace mimic::stability {
+
+using spatial::SE3;
+using spatial::Vec3;
+
+namespace {
+
+Eigen::VectorXd configuration(const model::Model& model, const SE3& base,
+                              const Eigen::Ref<const Eigen::VectorXd>& joints) {
+  Eigen::VectorXd q(model.nq);
+  if (model.has_free_flyer()) {
+    q.head<3>() = base.p;
+    const Eigen::Quaterniond quat(base.R);
+    q.segment<4>(3) << quat.x(), quat.y(), quat.z(), quat.w();
+  }
+  q.tail(model.nj) = joints;
+  return q;
+}
+
+void require_openhrp_joints(const model::Model& model, const io::PosSequence& pos, const std::string& file) {
+  if (pos.angles.cols() != model.nj)
+    throw InputError(input_error_message(file, "",
+                                         "has " + std::to_string(pos.angles.cols()) +
+                                             " joint columns but the model " + model.source_path + " has " +
+                                             std::to_string(model.nj) + " joints"));
+}
+
+}  // namespace
+
+std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const Feet& feet,
+                                                const std::vector<double>& times, const Eigen::MatrixXd& q,
+                                                const ContactDetectionOptions& options) {
+  const Eigen::Index n = q.cols();
+  model::Data data(model);
+  Eigen::Matrix3Xd right(3, n), left(3, n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    dynamics::forward_kinematics(model, data, q.col(k));
+    right.col(k) = dynamics::update_frame_placement(model, data, feet.right_sole_frame).p;
+    left.col(k) = dynamics::update_frame_placement(model, data, feet.left_sole_frame).p;
+  }
+  const double ground = n > 0 ? std::min(right.row(2).minCoeff(), left.row(2).minCoeff()) : 0.0;
+  auto speed = [&](const Eigen::Matrix3Xd& p, Eigen::Index k) {
+    if (n < 2) return 0.0;
+    const Eigen::Index k0 = std::max<Eigen::Index>(k - 1, 0), k1 = std::min<Eigen::Index>(k + 1, n - 1);
+    return (p.col(k1) - p.col(k0)).norm() /
+           (times[static_cast<std::size_t>(k1)] - times[static_cast<std::size_t>(k0)]);
+  };
+  std::vector<ContactPhase> phases(static_cast<std::size_t>(n), ContactPhase::kDoubleSupport);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const bool r =
+        right(2, k) - ground <= options.height_tolerance && speed(right, k) <= options.speed_tolerance;
+    const bool l =
+        left(2, k) - ground <= options.height_tolerance && speed(left, k) <= options.speed_tolerance;
+    ContactPhase phase = ContactPhase::kDoubleSupport;
+    if (r && !l) phase = ContactPhase::kRightSupport;
+    if (l && !r) phase = ContactPhase::kLeftSupport;
+    if (!r && !l)
+      phase = right(2, k) <= left(2, k) ? ContactPhase::kRightSupport : ContactPhase::kLeftSupport;
+    phases[static_cast<std::size_t>(k)] = phase;
+  }
+  return phases;
+}
+
+std::vector<ContactPhase> contact_phases_from_intervals(const std::vector<double>& times,
+                                                        const std::vector<io::ContactPhase>& intervals) {
+  std::vector<ContactPhase> phases(times.size(), ContactPhase::kDoubleSupport);
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    for (const auto& interval : intervals) {
+      if (times[k] < interval.start || times[k] > interval.end) continue;
+      phases[k] = interval.support == io::Support::kRight  ? ContactPhase::kRightSupport
+                  : interval.support == io::Support::kLeft ? ContactPhase::kLeftSupport
+                                                           : ContactPhase::kDoubleSupport;
+    }
+  }
+  return phases;
+}
+
+void differentiate(const model::Model& model, const std::vector<double>& times, const Eigen::MatrixXd& q,
+                   Eigen::MatrixXd& v, Eigen::MatrixXd& a) {
+  const Eigen::Index n = q.cols();
+  v.setZero(model.nv, n);
+  a.setZero(model.nv, n);
+  if (n < 2) return;
+  Eigen::VectorXd back(model.nv), ahead(model.nv);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const auto t = [&](Eigen::Index i) { return times[static_cast<std::size_t>(i)]; };
+    if (k == 0 || k == n - 1) {
+      // One-sided: the velocity of the end interval; acceleration of the neighbouring inner sample when there
+      // is one (filled after the loop).
+      const Eigen::Index k0 = k == 0 ? 0 : n - 2;
+      model::difference(model, q.col(k0), q.col(k0 + 1), ahead);
+      v.col(k) = ahead / (t(k0 + 1) - t(k0));
+      continue;
+    }
+    // Both neighbours seen from the tangent space at k: back = q_{k-1} ⊖ q_k (so -d1), ahead = q_{k+1} ⊖ q_k.
+    model::difference(model, q.col(k), q.col(k - 1), back);
+    model::difference(model, q.col(k), q.col(k + 1), ahead);
+    const double h1 = t(k) - t(k - 1), h2 = t(k + 1) - t(k);
+    // Second-order non-uniform central differences (Fornberg's three-point weights).
+    v.col(k) = (h1 / (h2 * (h1 + h2))) * ahead - (h2 / (h1 * (h1 + h2))) * back;
+    a.col(k) = 2.0 * (ahead / h2 + back / h1) / (h1 + h2);
+  }
+  if (n >= 3) {
+    a.col(0) = a.col(1);
+    a.col(n - 1) = a.col(n - 2);
+  }
+}
+
+Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& joints,
+                                 const Eigen::MatrixXd* rpy, double height_tolerance) {
+  if (!model.has_free_flyer())
+    throw ModelError(model.source_path + ": base reconstruction needs a free-flyer model");
+  const Eigen::Index n = joints.rows();
+  Eigen::MatrixXd base(n, 6);
+  model::Data data(model);
+  SE3 anchor_world;  // world pose of the foot in support
+  bool anchor_right = true;
+  Vec3 previous_rpy = Vec3::Zero();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    // Sole placements in the base frame (base at the identity).
+    dynamics::forward_kinematics(model, data,
+                                 configuration(model, SE3::Identity(), joints.row(k).transpose()));
+    const SE3 bMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
+    const SE3 bMl = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
+    SE3 oMb;
+    if (k == 0) {
+      // Both soles flat on z = 0: the base orientation undoes the right sole's tilt; the base sits above the
+      // origin at the height that puts the lower sole on the ground.
+      anchor_right = bMr.p.z() <= bMl.p.z();
+      const SE3& bMa = anchor_right ? bMr : bMl;
+      oMb.R = rpy ? io::rpy_to_rotation(rpy->row(0).transpose()) : Eigen::Matrix3d(bMa.R.transpose());
+      oMb.p = Vec3(0.0, 0.0, -(oMb.R * bMa.p).z());
+      anchor_world = oMb * bMa;
+    } else {
+      // Switch support only when the other foot is clearly lower (hysteresis of height_tolerance).
+      const double dz = bMr.p.z() - bMl.p.z();
+      const bool switch_to_right = !anchor_right && dz < -height_tolerance;
+      const bool switch_to_left = anchor_right && dz > height_tolerance;
+      if (switch_to_right || switch_to_left) {
+        // The new support foot is where the previous base puts it.
+        const Eigen::Matrix<double, 6, 1> prev = base.row(k - 1).transpose();
+        const SE3 previous(io::rpy_to_rotation(prev.tail<3>()), prev.head<3>());
+        anchor_right = switch_to_right;
+        anchor_world = previous * (anchor_right ? bMr : bMl);
+      }
+      const SE3& bMa = anchor_right ? bMr : bMl;
+      if (rpy) {
+        oMb.R = io::rpy_to_rotation(rpy->row(k).transpose());
+        oMb.p = anchor_world.p - oMb.R * bMa.p;
+      } else {
+        oMb = anchor_world * bMa.inverse();
+      }
+    }
+    previous_rpy = io::rotation_to_rpy(oMb.R, previous_rpy);
+    base.row(k) << oMb.p.transpose(), previous_rpy.transpose();
+  }
+  return base;
+}
+
+SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const io::MotionFiles& files,
+                             const std::vector<io::ContactPhase>& intervals,
+                             const ContactDetectionOptions& detection) {
+  require_openhrp_joints(model, files.pos, "motion .pos");
+  SampledMotion motion;
+  motion.times = files.pos.times;
+  const Eigen::Index n = files.pos.size();
+  Eigen::MatrixXd base;
+  if (files.waist) {
+    base.resize(n, 6);
+    base << files.waist->position, files.waist->rpy;
+  } else {
+    base = reconstruct_base(model, feet, files.pos.angles, files.hip ? &files.hip->rpy : nullptr,
+                            detection.height_tolerance);
+    motion.base_reconstructed = true;
+  }
+  motion.q.resize(model.nq, n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const SE3 oMb(io::rpy_to_rotation(base.row(k).tail<3>().transpose()), base.row(k).head<3>().transpose());
+    motion.q.col(k) = configuration(model, oMb, files.pos.angles.row(k).transpose());
+  }
+  differentiate(model, motion.times, motion.q, motion.v, motion.a);
+  motion.phases = intervals.empty() ? detect_contact_phases(model, feet, motion.times, motion.q, detection)
+                                    : contact_phases_from_intervals(motion.times, intervals);
+  return motion;
+}
+
+}  // namespace mimic::stability

@@ -1,0 +1,71 @@
+// A whole-body motion sampled in time, as the dynamics sees it: configurations q (free-flyer base +
+// joints), and velocities / accelerations by finite differences, with the support phase of each sample.
+// Built from OpenHRP sequence files (.pos + .waist / .hip) for `mimic check`, `mimic smooth` and plots.
+#pragma once
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "mimic/io/job.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/stability/ground_reaction.hpp"
+#include "mimic/stability/support_polygon.hpp"
+
+namespace mimic::stability {
+
+struct SampledMotion {
+  std::vector<double> times;         // s, strictly increasing
+  Eigen::MatrixXd q;                 // nq x N, one configuration per column
+  Eigen::MatrixXd v;                 // nv x N (base twist in the base frame, as the model's contract)
+  Eigen::MatrixXd a;                 // nv x N
+  std::vector<ContactPhase> phases;  // N
+  bool base_reconstructed = false;   // true when no .waist was given (base rebuilt from the support foot)
+
+  Eigen::Index size() const { return static_cast<Eigen::Index>(times.size()); }
+};
+
+// Thresholds of support detection from foot kinematics. A foot is in contact at a sample when its sole is
+// at most `height_tolerance` above the ground (the lowest sole height over the whole motion: planned
+// motions are on flat ground, wherever its level is) and its sole origin moves slower than
+// `speed_tolerance`. 5 mm clears the sole-height noise of a mocap-driven leg IK while a swing foot of a
+// walking pattern rises 2-5 cm; 0.1 m/s separates a still foot (0 by construction) from a swing foot,
+// whose mean speed over a 0.8 s step of 0.2 m is 0.25 m/s. A sample where neither foot qualifies takes the
+// lower foot (the robot has no flight phase).
+struct ContactDetectionOptions {
+  double height_tolerance = 0.005;  // m
+  double speed_tolerance = 0.1;     // m/s
+};
+
+// Per-sample support phases from the sole trajectories of q (nq x N).
+std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const Feet& feet,
+                                                const std::vector<double>& times, const Eigen::MatrixXd& q,
+                                                const ContactDetectionOptions& options = {});
+
+// Per-sample phases from explicit intervals (job YAML `contacts:`). Samples outside every interval take
+// double support.
+std::vector<ContactPhase> contact_phases_from_intervals(const std::vector<double>& times,
+                                                        const std::vector<io::ContactPhase>& intervals);
+
+// Finite-difference velocities and accelerations of q on its (possibly non-uniform) time grid: second-order
+// central differences inside, first-order one-sided at both ends, all in the tangent space at sample k
+// (model::difference), so that the base part is a body twist as the contract says.
+void differentiate(const model::Model& model, const std::vector<double>& times, const Eigen::MatrixXd& q,
+                   Eigen::MatrixXd& v, Eigen::MatrixXd& a);
+
+// The base poses of a joint trajectory without .waist: the first sample stands with both soles flat on
+// z = 0; afterwards the foot in support (the foot lower in the waist frame, kept while both are within
+// `height_tolerance` of each other) stays where it is and the base follows. `rpy` (N x 3, optional, from
+// .hip) fixes the base orientation instead of the support foot's.
+Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& joints,
+                                 const Eigen::MatrixXd* rpy = nullptr, double height_tolerance = 0.005);
+
+// The sampled motion of a set of sequence files: base from .waist (or .hip + reconstruction, or
+// reconstruction alone), joints from .pos (the model's joints must be the 30 OpenHRP joints), v and a by
+// differentiate(), phases from `intervals` when given, else detected.
+SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const io::MotionFiles& files,
+                             const std::vector<io::ContactPhase>& intervals = {},
+                             const ContactDetectionOptions& detection = {});
+
+}  // namespace mimic::stability
