@@ -58,8 +58,11 @@ void expect_usable(const Clip& clip) {
   } else {
     const MarkerClip& m = clip.markers();
     EXPECT_EQ(m.positions.size(), m.states.size());
-    for (std::size_t i = 0; i < m.positions.size(); ++i)
-      if (m.states[i] != SampleState::kMissing) EXPECT_TRUE(m.positions[i].allFinite());
+    for (std::size_t i = 0; i < m.positions.size(); ++i) {
+      if (m.states[i] != SampleState::kMissing) {
+        EXPECT_TRUE(m.positions[i].allFinite());
+      }
+    }
   }
 }
 
@@ -68,15 +71,17 @@ struct Outcome {
   int clips = 0;
 };
 
-// Loads `bytes` through a file in `dir`; counts the outcome; fails the test on anything else.
-void load_variant(const fs::path& dir, const std::string& name, const std::vector<char>& bytes, Outcome& outcome) {
+// Loads `bytes` through a file in `dir`; counts the outcome (true: a clip); fails the test on anything else.
+bool load_variant(const fs::path& dir, const std::string& name, const std::vector<char>& bytes, Outcome& outcome) {
   const fs::path path = dir / name;
   write_bytes(path, bytes);
   const auto start = std::chrono::steady_clock::now();
+  bool loaded = false;
   try {
     const Clip clip = load_clip(path);
     expect_usable(clip);
     ++outcome.clips;
+    loaded = true;
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
     ++outcome.errors;
@@ -85,6 +90,7 @@ void load_variant(const fs::path& dir, const std::string& name, const std::vecto
   }
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << name << " took too long";
   fs::remove(path);
+  return loaded;
 }
 
 const char* kFiles[] = {
@@ -113,12 +119,16 @@ TEST_P(CorruptedShared, TruncatedCopiesFailCleanly) {
   for (std::size_t length : lengths) {
     if (length >= bytes.size()) continue;
     const std::vector<char> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(length));
-    load_variant(dir.path(), "cut_" + std::to_string(length) + original.extension().string(), cut, outcome);
+    const bool loaded =
+        load_variant(dir.path(), "cut_" + std::to_string(length) + original.extension().string(), cut, outcome);
+    // A C3D cut before the end of its frames is an error (frames declared but missing); only the padding
+    // of the last 512-byte block may go.
+    if (original.extension() == ".c3d") {
+      EXPECT_TRUE(!loaded || length + 512 > bytes.size()) << "cut at " << length;
+    }
   }
   // Very short copies cannot be anything but an error.
   EXPECT_GE(outcome.errors, 8);
-  // A C3D cut anywhere inside its data is an error (frames declared but missing).
-  if (original.extension() == ".c3d") EXPECT_EQ(outcome.clips, 0);
 }
 
 TEST_P(CorruptedShared, RandomByteFlipsNeverCrash) {
