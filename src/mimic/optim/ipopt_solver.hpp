@@ -4,10 +4,11 @@
 //
 // Hessian: limited-memory quasi-Newton (L-BFGS) by default: it needs no second derivatives of the
 // dynamics and is robust with nonlinear constraints. kGaussNewton instead gives Ipopt J_r^T J_r +
-// hess f0 as "the Hessian of the Lagrangian": exact for least-squares objectives with linear
-// constraints and much faster there (tracking problems), but it ignores the constraints' curvature,
-// so with strongly nonlinear constraints (torques) Ipopt's line search may struggle; use it knowingly.
-// It requires the Hessian of f0 when the problem has an f0.
+// hess f0 as "the Hessian of the Lagrangian": exact for least-squares objectives under linear
+// constraints and bounds (spline tracking with joint angle and velocity limits), and much faster there,
+// but it leaves out the constraints' curvature sum_i lambda_i hess c_i. Where that matters Ipopt
+// crawls: on HS71 (curved equality |x|^2 = 40) it hits the iteration limit. Use it knowingly. It needs
+// the Hessian of f0 when the problem has an f0.
 //
 // The verdict is mimic's, not Ipopt's: the returned status is kConverged only if Ipopt converged AND
 // the point meets `feasibility_tolerance` measured like the ALM does; the stationarity reported is the

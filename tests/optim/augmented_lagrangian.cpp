@@ -1,0 +1,121 @@
+// ALM-specific behaviour: the penalty schedule of eq. (16), progress reports, and refusal of problems
+// that break the interface. (Its optima are tested with Ipopt's in textbook.cpp.)
+#include "mimic/optim/augmented_lagrangian.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <vector>
+
+#include "optim/textbook_problems.hpp"
+
+namespace mo = mimic::optim;
+
+namespace {
+
+double sigma_of(const mimic::ProgressEvent& e) {
+  double sigma = 0.0;
+  EXPECT_EQ(std::sscanf(e.message.c_str(), "sigma %lf", &sigma), 1) << e.message;
+  return sigma;
+}
+
+// A problem whose evaluate() rebuilds the residual Jacobian with another structure.
+class ChangesItsPattern : public mo::test::Hs6 {
+ public:
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
+    Hs6::evaluate(x, jacobians, out);
+    if (jacobians) {
+      mo::PatternBuilder b(1, 2);
+      b.add_range(0, 0, 2);
+      out.residual_jacobian = b.build();
+    }
+  }
+};
+
+}  // namespace
+
+TEST(AugmentedLagrangian, ReportsEveryOuterIteration) {
+  mo::test::Hs71 p;
+  std::vector<mimic::ProgressEvent> events;
+  const auto r = mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), {},
+                                                [&](const mimic::ProgressEvent& e) { events.push_back(e); });
+  ASSERT_TRUE(r.success()) << r.summary();
+  ASSERT_EQ(static_cast<int>(events.size()), r.iterations);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    EXPECT_EQ(events[i].stage, "alm");
+    EXPECT_EQ(events[i].iteration, static_cast<int>(i) + 1);
+  }
+  EXPECT_LE(events.back().violation, 1e-6);
+  EXPECT_NEAR(events.back().objective, r.objective, 1e-12);
+}
+
+TEST(AugmentedLagrangian, PenaltyGrowsByAlphaUpToItsCapWhileTheViolationStays) {
+  // An infeasible problem: the violation never decreases, so sigma follows eq. (16) from 1 by 5 to the cap
+  // 625, stays there, and the solver gives up after `infeasible_patience` iterations at the cap.
+  mo::test::Infeasible p(false);
+  mo::AlmOptions o;
+  o.initial_penalty = 1.0;
+  o.penalty_growth = 5.0;
+  o.max_penalty = 625.0;
+  std::vector<double> sigmas;
+  const auto r = mo::solve_augmented_lagrangian(
+      p, Eigen::Vector2d(0.5, 0.0), o, [&](const mimic::ProgressEvent& e) { sigmas.push_back(sigma_of(e)); });
+  EXPECT_EQ(r.status, mo::SolveStatus::kInfeasible) << r.summary();
+  ASSERT_GE(sigmas.size(), 5u);
+  const std::vector<double> expected = {1.0, 5.0, 25.0, 125.0, 625.0};
+  for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_DOUBLE_EQ(sigmas[i], expected[i]);
+  for (std::size_t i = expected.size(); i < sigmas.size(); ++i) EXPECT_DOUBLE_EQ(sigmas[i], 625.0);
+  EXPECT_LE(sigmas.size(), expected.size() + o.infeasible_patience);
+}
+
+TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {
+  // Quadratic objective, one linear equality: each multiplier update (15) divides the violation by
+  // 1 + n sigma, so sigma is never increased.
+  mo::test::SeparableLeastSquares p(Eigen::VectorXd::LinSpaced(20, -1.0, 2.0), 3.0);
+  mo::AlmOptions o;
+  o.initial_penalty = 1.0;
+  o.feasibility_tolerance = o.stationarity_tolerance = 1e-10;
+  std::vector<double> sigmas;
+  std::vector<double> violations;
+  const auto r =
+      mo::solve_augmented_lagrangian(p, Eigen::VectorXd::Zero(20), o, [&](const mimic::ProgressEvent& e) {
+        sigmas.push_back(sigma_of(e));
+        violations.push_back(e.violation);
+      });
+  ASSERT_TRUE(r.success()) << r.summary();
+  ASSERT_GE(sigmas.size(), 3u);
+  for (double s : sigmas) EXPECT_DOUBLE_EQ(s, 1.0);
+  for (std::size_t i = 1; i < violations.size(); ++i) EXPECT_LT(violations[i], 0.25 * violations[i - 1]);
+  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-9);
+}
+
+TEST(AugmentedLagrangian, RefusesAProblemThatChangesItsJacobianStructure) {
+  ChangesItsPattern p;
+  EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector2d(-1.2, 1.0)), std::logic_error);
+}
+
+TEST(AugmentedLagrangian, NonFiniteStartIsAnEvaluationError) {
+  mo::test::SqrtResidual p;
+  const auto r = mo::solve_augmented_lagrangian(p, Eigen::VectorXd::Constant(1, -1.0));
+  EXPECT_EQ(r.status, mo::SolveStatus::kEvaluationError);
+  EXPECT_FALSE(r.success());
+}
+
+TEST(AugmentedLagrangian, RejectsBadArguments) {
+  mo::test::Hs6 p;
+  EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector3d(0, 0, 0)), std::invalid_argument);
+  mo::AlmOptions o;
+  o.penalty_growth = 1.0;
+  EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector2d(0, 0), o), std::invalid_argument);
+}
+
+TEST(AugmentedLagrangian, ScalarObjectiveWithoutHessianStillConverges) {
+  // Without the Hessian of f0 the inner steps on f0 are damped gradient steps: slow, but correct.
+  mo::test::Rosenbrock p({.unit_disc = true, .as_objective_term = true, .with_hessian = false});
+  mo::AlmOptions o;
+  o.max_inner_iterations = 5000;
+  const auto r = mo::solve_augmented_lagrangian(p, Eigen::Vector2d(0.5, 0.5), o);
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 0.7864, 1e-3);
+  EXPECT_NEAR(r.x[1], 0.6177, 1e-3);
+}

@@ -1,0 +1,103 @@
+// Ipopt-specific behaviour: Hessian options, silence, progress, exceptions. (Its optima are tested with the
+// ALM's in textbook.cpp.)
+#include "mimic/optim/ipopt_solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "optim/textbook_problems.hpp"
+
+namespace mo = mimic::optim;
+
+namespace {
+
+// Throws from evaluate() once it has been called `limit` times.
+class ThrowsAfter : public mo::test::Hs71 {
+ public:
+  explicit ThrowsAfter(int limit) : limit_(limit) {}
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
+    if (++calls_ > limit_) throw std::runtime_error("dynamics failed");
+    Hs71::evaluate(x, jacobians, out);
+  }
+
+ private:
+  int limit_;
+  int calls_ = 0;
+};
+
+}  // namespace
+
+TEST(IpoptSolver, GaussNewtonHessianOnLeastSquares) {
+  mo::test::Rosenbrock p({.unit_disc = true});
+  mo::IpoptOptions o;
+  o.hessian = mo::IpoptOptions::Hessian::kGaussNewton;
+  const auto r = mo::solve_with_ipopt(p, Eigen::Vector2d(0.0, 0.0), o);
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 0.7864, 1e-4);
+  EXPECT_NEAR(r.x[1], 0.6177, 1e-4);
+}
+
+TEST(IpoptSolver, GaussNewtonHessianIncludesTheScalarObjectiveHessian) {
+  // Rosenbrock as f0 with its exact Hessian and only a bound (no constraint curvature to miss): Ipopt
+  // converges as with an exact Hessian.
+  mo::test::Rosenbrock p({.bound_x = true, .as_objective_term = true});
+  mo::IpoptOptions o;
+  o.hessian = mo::IpoptOptions::Hessian::kGaussNewton;
+  const auto r = mo::solve_with_ipopt(p, Eigen::Vector2d(-1.2, 1.0), o);
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 0.5, 1e-6);
+  EXPECT_NEAR(r.x[1], 0.25, 1e-6);
+  EXPECT_LT(r.iterations, 60);
+}
+
+TEST(IpoptSolver, GaussNewtonNeedsTheScalarObjectiveHessian) {
+  mo::test::Rosenbrock p({.as_objective_term = true, .with_hessian = false});
+  mo::IpoptOptions o;
+  o.hessian = mo::IpoptOptions::Hessian::kGaussNewton;
+  EXPECT_THROW(mo::solve_with_ipopt(p, Eigen::Vector2d(0.0, 0.0), o), std::invalid_argument);
+  // Limited memory needs no Hessian at all.
+  const auto r = mo::solve_with_ipopt(p, Eigen::Vector2d(-1.2, 1.0));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 1.0, 1e-5);
+}
+
+TEST(IpoptSolver, SilentUnlessVerbose) {
+  mo::test::Hs71 p;
+  testing::internal::CaptureStdout();
+  const auto quiet = mo::solve_with_ipopt(p, Eigen::Vector4d(1, 5, 5, 1));
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+  mo::IpoptOptions o;
+  o.verbose = true;
+  testing::internal::CaptureStdout();
+  const auto loud = mo::solve_with_ipopt(p, Eigen::Vector4d(1, 5, 5, 1), o);
+  EXPECT_NE(testing::internal::GetCapturedStdout().find("iter"), std::string::npos);
+  EXPECT_TRUE(quiet.success());
+  EXPECT_TRUE(loud.success());
+}
+
+TEST(IpoptSolver, ReportsProgress) {
+  mo::test::Hs71 p;
+  std::vector<mimic::ProgressEvent> events;
+  const auto r = mo::solve_with_ipopt(p, Eigen::Vector4d(1, 5, 5, 1), {},
+                                      [&](const mimic::ProgressEvent& e) { events.push_back(e); });
+  ASSERT_TRUE(r.success());
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.front().stage, "ipopt");
+  EXPECT_EQ(events.front().iteration, 0);
+  EXPECT_EQ(events.back().iteration, r.iterations);
+  EXPECT_NEAR(events.back().objective, r.objective, 1e-6);
+}
+
+TEST(IpoptSolver, ProblemExceptionsPropagate) {
+  ThrowsAfter p(5);
+  EXPECT_THROW(mo::solve_with_ipopt(p, Eigen::Vector4d(1, 5, 5, 1)), std::runtime_error);
+}
+
+TEST(IpoptSolver, StepsBackFromNonFiniteTrialPoints) {
+  mo::test::SqrtResidual p;
+  const auto r = mo::solve_with_ipopt(p, Eigen::VectorXd::Constant(1, 100.0));
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.x[0], 4.0, 1e-6);
+}

@@ -1,0 +1,110 @@
+#include "mimic/optim/normal_equations.hpp"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Dense>
+#include <array>
+#include <random>
+
+#include "mimic/optim/sparse.hpp"
+
+namespace mo = mimic::optim;
+
+namespace {
+
+mo::SparseMatrix random_block(int rows, int cols, double density, std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::bernoulli_distribution keep(density);
+  mo::PatternBuilder b(rows, cols);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      if (keep(rng)) b.add(r, c);
+    }
+  }
+  mo::SparseMatrix m = b.build();
+  for (Eigen::Index k = 0; k < m.nonZeros(); ++k) m.valuePtr()[k] = u(rng);
+  return m;
+}
+
+Eigen::MatrixXd dense_lower_to_full(const mo::SymmetricMatrix& h) {
+  const Eigen::MatrixXd lower = Eigen::MatrixXd(h);
+  EXPECT_TRUE(lower.isLowerTriangular());
+  Eigen::MatrixXd full = lower + lower.transpose();
+  full.diagonal() -= lower.diagonal();
+  return full;
+}
+
+}  // namespace
+
+TEST(NormalEquations, EqualsTheDenseWeightedProduct) {
+  std::mt19937 rng(5);
+  const int n = 30;
+  mo::SparseMatrix a = random_block(40, n, 0.15, rng);
+  mo::SparseMatrix b = random_block(7, n, 0.3, rng);
+  mo::SparseMatrix c = random_block(25, n, 0.1, rng);
+  // Symmetric extra term, given partly below and partly above the diagonal (mirrored).
+  mo::SymmetricMatrix extra(n, n);
+  extra.insert(3, 3) = 2.0;
+  extra.insert(7, 2) = -1.5;
+  extra.insert(4, 11) = 0.75;
+  extra.makeCompressed();
+  Eigen::MatrixXd extra_full = Eigen::MatrixXd::Zero(n, n);
+  extra_full(3, 3) = 2.0;
+  extra_full(7, 2) = extra_full(2, 7) = -1.5;
+  extra_full(4, 11) = extra_full(11, 4) = 0.75;
+
+  const std::array<const mo::SparseMatrix*, 3> blocks = {&a, &b, &c};
+  mo::NormalEquations ne(blocks, &extra);
+  for (int trial = 0; trial < 3; ++trial) {  // reassembly with new values reuses the pattern
+    std::uniform_real_distribution<double> u(0.0, 2.0);
+    Eigen::VectorXd wa(a.rows()), wb(b.rows()), wc(c.rows());
+    for (auto* w : {&wa, &wb, &wc}) {
+      for (int i = 0; i < w->size(); ++i) (*w)[i] = i % 3 == 0 ? 0.0 : u(rng);  // some rows switched off
+    }
+    for (auto* m : {&a, &b, &c}) {
+      for (Eigen::Index k = 0; k < m->nonZeros(); ++k) m->valuePtr()[k] = u(rng) - 1.0;
+    }
+    const std::array<const Eigen::VectorXd*, 3> weights = {&wa, &wb, &wc};
+    const double scale = 0.5 + trial;
+    ne.assemble(blocks, weights, &extra, scale);
+    const Eigen::MatrixXd expected = Eigen::MatrixXd(a).transpose() * wa.asDiagonal() * Eigen::MatrixXd(a) +
+                                     Eigen::MatrixXd(b).transpose() * wb.asDiagonal() * Eigen::MatrixXd(b) +
+                                     Eigen::MatrixXd(c).transpose() * wc.asDiagonal() * Eigen::MatrixXd(c) +
+                                     scale * extra_full;
+    EXPECT_LT((dense_lower_to_full(ne.matrix()) - expected).cwiseAbs().maxCoeff(), 1e-12)
+        << "trial " << trial;
+    for (int i = 0; i < n; ++i) EXPECT_DOUBLE_EQ(ne.diagonal(i), expected(i, i));
+  }
+  // Leaving the extra term out.
+  Eigen::VectorXd ones_a = Eigen::VectorXd::Ones(a.rows()), zeros_b = Eigen::VectorXd::Zero(b.rows()),
+                  zeros_c = Eigen::VectorXd::Zero(c.rows());
+  const std::array<const Eigen::VectorXd*, 3> only_a = {&ones_a, &zeros_b, &zeros_c};
+  ne.assemble(blocks, only_a, nullptr);
+  const Eigen::MatrixXd ata = Eigen::MatrixXd(a).transpose() * Eigen::MatrixXd(a);
+  EXPECT_LT((dense_lower_to_full(ne.matrix()) - ata).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+TEST(NormalEquations, DiagonalIsAlwaysStoredForDamping) {
+  mo::PatternBuilder b(1, 4);
+  b.add(0, 1);
+  const mo::SparseMatrix a = b.build();
+  const std::array<const mo::SparseMatrix*, 1> blocks = {&a};
+  mo::NormalEquations ne(blocks, nullptr);
+  EXPECT_EQ(ne.matrix().nonZeros(), 4);  // only (1,1) from the product, plus the other three diagonals
+  for (int i = 0; i < 4; ++i) {
+    ne.add_to_diagonal(i, 1.0 + i);
+    EXPECT_EQ(ne.diagonal(i), 1.0 + i);
+  }
+}
+
+TEST(NormalEquations, RejectsBlocksThatChangedShape) {
+  std::mt19937 rng(1);
+  mo::SparseMatrix a = random_block(5, 6, 0.5, rng);
+  const std::array<const mo::SparseMatrix*, 1> blocks = {&a};
+  mo::NormalEquations ne(blocks, nullptr);
+  const Eigen::VectorXd wrong = Eigen::VectorXd::Ones(4);
+  const std::array<const Eigen::VectorXd*, 1> weights = {&wrong};
+  EXPECT_THROW(ne.assemble(blocks, weights), std::invalid_argument);
+  const std::array<const mo::SparseMatrix*, 2> two = {&a, &a};
+  EXPECT_THROW(ne.assemble(two, weights), std::invalid_argument);
+}
