@@ -3,7 +3,6 @@
 #pragma once
 
 #include <Eigen/Core>
-
 #include <bit>
 #include <cmath>
 #include <cstddef>
@@ -30,9 +29,9 @@ struct C3dSpec {
   std::vector<std::vector<Eigen::Vector3d>> positions;
   std::vector<std::vector<bool>> valid;
   std::size_t trailing_bytes = 0;
-  bool data_start_only_in_parameter = false;  // header word 9 = 0
-  bool truncate_names_to_six = false;         // DATA_START written as "DATA_S"
-  bool lock_parameters = false;               // negative name lengths
+  bool data_start_only_in_parameter = false;    // header word 9 = 0
+  bool truncate_names_to_six = false;           // DATA_START written as "DATA_S"
+  bool lock_parameters = false;                 // negative name lengths
   bool omit_labels_description_length = false;  // the OptiTrack mocap36.c3d malformation
 };
 
@@ -123,10 +122,12 @@ inline std::vector<std::byte> build_c3d(const C3dSpec& spec) {
   std::vector<C3dParam> params;
   params.push_back({1, "USED", 2, {}, encoded([&](C3dWriter& w) { w.i16(points); })});
   params.push_back({1, "SCALE", 4, {}, encoded([&](C3dWriter& w) { w.f32(signed_scale); })});
-  if (spec.write_rate_parameter) params.push_back({1, "RATE", 4, {}, encoded([&](C3dWriter& w) { w.f32(spec.rate); })});
+  if (spec.write_rate_parameter)
+    params.push_back({1, "RATE", 4, {}, encoded([&](C3dWriter& w) { w.f32(spec.rate); })});
   params.push_back({1, "FRAMES", 2, {}, encoded([&](C3dWriter& w) { w.i16(frames); })});
   if (!spec.units.empty())
-    params.push_back({1, "UNITS", -1, {static_cast<int>(spec.units.size())}, char_array({spec.units}, spec.units.size())});
+    params.push_back(
+        {1, "UNITS", -1, {static_cast<int>(spec.units.size())}, char_array({spec.units}, spec.units.size())});
   std::vector<std::string> all_labels = spec.labels;
   for (std::size_t i = 0; i < spec.extra_labels; ++i) all_labels.push_back("EXTRA" + std::to_string(i));
   std::size_t label_length = 4;
@@ -134,17 +135,22 @@ inline std::vector<std::byte> build_c3d(const C3dSpec& spec) {
   for (std::size_t start = 0, k = 1; start < all_labels.size(); start += spec.labels_per_parameter, ++k) {
     const std::size_t end = std::min(all_labels.size(), start + spec.labels_per_parameter);
     std::vector<std::string> part(all_labels.begin() + start, all_labels.begin() + end);
-    C3dParam p{1, k == 1 ? "LABELS" : "LABELS" + std::to_string(k), -1,
-               {static_cast<int>(label_length), static_cast<int>(part.size())}, char_array(part, label_length)};
+    C3dParam p{1,
+               k == 1 ? "LABELS" : "LABELS" + std::to_string(k),
+               -1,
+               {static_cast<int>(label_length), static_cast<int>(part.size())},
+               char_array(part, label_length)};
     p.omit_description_length = spec.omit_labels_description_length && k == 1;
     params.push_back(p);
   }
   if (spec.analog_channels > 0) {
     params.push_back({2, "USED", 2, {}, encoded([&](C3dWriter& w) { w.i16(spec.analog_channels); })});
-    params.push_back({2, "RATE", 4, {}, encoded([&](C3dWriter& w) { w.f32(spec.rate * spec.analog_samples_per_frame); })});
+    params.push_back(
+        {2, "RATE", 4, {}, encoded([&](C3dWriter& w) { w.f32(spec.rate * spec.analog_samples_per_frame); })});
   }
   const std::size_t data_start_param = params.size();
-  params.push_back({1, spec.truncate_names_to_six ? "DATA_S" : "DATA_START", 2, {}, {}});  // value patched below
+  params.push_back(
+      {1, spec.truncate_names_to_six ? "DATA_S" : "DATA_START", 2, {}, {}});  // value patched below
 
   // Parameter section: header, POINT and ANALOG groups, parameters.
   C3dWriter section(spec.processor);

@@ -20,8 +20,8 @@ using test::input_error_of;
 C3dSpec walking_subject(int frames = 20) {
   C3dSpec spec;
   spec.labels = {"LFHD", "RFHD", "LASI", "RASI", "LTOE", "RTOE"};
-  const Eigen::Vector3d base[] = {{80, 70, 1650}, {80, -70, 1650}, {60, 120, 950},
-                                  {60, -120, 950}, {150, 100, 40}, {150, -100, 40}};
+  const Eigen::Vector3d base[] = {{80, 70, 1650},  {80, -70, 1650}, {60, 120, 950},
+                                  {60, -120, 950}, {150, 100, 40},  {150, -100, 40}};
   for (int f = 0; f < frames; ++f) {
     std::vector<Eigen::Vector3d> row;
     for (const auto& b : base) row.push_back(b + Eigen::Vector3d(10.0 * f, 0, 0));
@@ -229,8 +229,8 @@ TEST(C3dReader, CubicFillFollowsCurvedMotion) {
     o.gap_fill = method;
     const Clip clip = read(spec, o);
     for (int f = 20; f < 28; ++f)
-      error[static_cast<int>(method)] =
-          std::max(error[static_cast<int>(method)], (source_position(clip, f, 0) - spec.positions[f][0]).norm());
+      error[static_cast<int>(method)] = std::max(error[static_cast<int>(method)],
+                                                 (source_position(clip, f, 0) - spec.positions[f][0]).norm());
   }
   EXPECT_LT(error[1], 0.5);  // mm
   EXPECT_GT(error[0], 5.0 * error[1]);
@@ -298,7 +298,8 @@ TEST(C3dReader, ErrorsNameTheByteAndTheExpectation) {
   {
     auto b = good;
     b[512 + 3] = std::byte{99};
-    cases.push_back({"processor", b, "expected a processor type 84 (Intel), 85 (DEC) or 86 (MIPS), found 99"});
+    cases.push_back(
+        {"processor", b, "expected a processor type 84 (Intel), 85 (DEC) or 86 (MIPS), found 99"});
   }
   {
     auto b = good;

@@ -72,7 +72,8 @@ struct Outcome {
 };
 
 // Loads `bytes` through a file in `dir`; counts the outcome (true: a clip); fails the test on anything else.
-bool load_variant(const fs::path& dir, const std::string& name, const std::vector<char>& bytes, Outcome& outcome) {
+bool load_variant(const fs::path& dir, const std::string& name, const std::vector<char>& bytes,
+                  Outcome& outcome) {
   const fs::path path = dir / name;
   write_bytes(path, bytes);
   const auto start = std::chrono::steady_clock::now();
@@ -94,12 +95,24 @@ bool load_variant(const fs::path& dir, const std::string& name, const std::vecto
 }
 
 const char* kFiles[] = {
-    "bvh/assimp__Boxing_Toes.bvh",        "bvh/assimp__cmu_01_03.bvh",         "bvh/bvh11__cmu_131_01.bvh",
-    "bvh/bvh11__cmu_scaled_131_01.bvh",   "bvh/bvh11__cmu_131_03.bvh",         "bvh/makehuman__walk1.bvh",
-    "bvh/makehuman__benchmark_pose.bvh",  "bvh/bvhio__example_blanklines.bvh", "c3d/c3dorg-s01__Eb015pi.c3d",
-    "c3d/c3dorg-s01__Eb015pr.c3d",        "c3d/c3dorg-s01__Eb015vi.c3d",       "c3d/c3dorg-s01__Eb015vr.c3d",
-    "c3d/c3dorg-s01__Eb015si.c3d",        "c3d/c3dorg-s01__Eb015sr.c3d",       "c3d/btkdata__vicon_shd01.c3d",
-    "c3d/btkdata__optitrack_mocap36.c3d", "c3d/c3dorg-s00__nexgen_test1.c3d", "c3d/ezc3d__Qualisys.c3d",
+    "bvh/assimp__Boxing_Toes.bvh",
+    "bvh/assimp__cmu_01_03.bvh",
+    "bvh/bvh11__cmu_131_01.bvh",
+    "bvh/bvh11__cmu_scaled_131_01.bvh",
+    "bvh/bvh11__cmu_131_03.bvh",
+    "bvh/makehuman__walk1.bvh",
+    "bvh/makehuman__benchmark_pose.bvh",
+    "bvh/bvhio__example_blanklines.bvh",
+    "c3d/c3dorg-s01__Eb015pi.c3d",
+    "c3d/c3dorg-s01__Eb015pr.c3d",
+    "c3d/c3dorg-s01__Eb015vi.c3d",
+    "c3d/c3dorg-s01__Eb015vr.c3d",
+    "c3d/c3dorg-s01__Eb015si.c3d",
+    "c3d/c3dorg-s01__Eb015sr.c3d",
+    "c3d/btkdata__vicon_shd01.c3d",
+    "c3d/btkdata__optitrack_mocap36.c3d",
+    "c3d/c3dorg-s00__nexgen_test1.c3d",
+    "c3d/ezc3d__Qualisys.c3d",
     "c3d/c3dorg-s34__xsens_AlbertoINT.c3d",
 };
 
@@ -115,12 +128,13 @@ TEST_P(CorruptedShared, TruncatedCopiesFailCleanly) {
   for (int k = 1; k < 16; ++k) lengths.push_back(bytes.size() * k / 16);
   lengths.push_back(bytes.size() - 1);
   std::mt19937 rng(1234);
-  for (int k = 0; k < 8; ++k) lengths.push_back(std::uniform_int_distribution<std::size_t>(0, bytes.size() - 1)(rng));
+  for (int k = 0; k < 8; ++k)
+    lengths.push_back(std::uniform_int_distribution<std::size_t>(0, bytes.size() - 1)(rng));
   for (std::size_t length : lengths) {
     if (length >= bytes.size()) continue;
     const std::vector<char> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(length));
-    const bool loaded =
-        load_variant(dir.path(), "cut_" + std::to_string(length) + original.extension().string(), cut, outcome);
+    const bool loaded = load_variant(
+        dir.path(), "cut_" + std::to_string(length) + original.extension().string(), cut, outcome);
     // A C3D cut before the end of its frames is an error (frames declared but missing); only the padding
     // of the last 512-byte block may go.
     if (original.extension() == ".c3d") {
@@ -148,7 +162,8 @@ TEST_P(CorruptedShared, RandomByteFlipsNeverCrash) {
       const std::size_t at = std::uniform_int_distribution<std::size_t>(0, region - 1)(rng);
       copy[at] = static_cast<char>(copy[at] ^ static_cast<char>(1 + rng() % 255));
     }
-    load_variant(dir.path(), "flip_" + std::to_string(variant) + original.extension().string(), copy, outcome);
+    load_variant(dir.path(), "flip_" + std::to_string(variant) + original.extension().string(), copy,
+                 outcome);
   }
   EXPECT_EQ(outcome.errors + outcome.clips, 40);
 }
@@ -170,7 +185,8 @@ TEST(CorruptedInput, RandomGarbage) {
     std::vector<char> bytes(rng() % 3000);
     for (char& b : bytes) b = static_cast<char>(rng());
     if (variant % 4 == 1 && bytes.size() > 2) bytes[1] = 0x50;  // C3D key: gets past the first check
-    load_variant(dir.path(), "garbage_" + std::to_string(variant) + (variant % 2 ? ".c3d" : ".bvh"), bytes, outcome);
+    load_variant(dir.path(), "garbage_" + std::to_string(variant) + (variant % 2 ? ".c3d" : ".bvh"), bytes,
+                 outcome);
   }
   EXPECT_EQ(outcome.errors, 200);
 }

@@ -16,7 +16,7 @@ struct BvhFacts {
   const char* file;
   int frames;
   double rate;
-  int joints;      // without End Sites
+  int joints;  // without End Sites
   int end_sites;
   int channels;
   LengthUnit unit;
@@ -138,7 +138,8 @@ TEST(SharedBvhQuirks, BoxingToesDeclares3069FramesButHolds3070Rows) {
   test::LogCapture log;
   const Clip clip = load_clip(path);
   EXPECT_EQ(clip.frame_count(), 3070);
-  EXPECT_NE(log.text().find("'Frames: 3069' but the file holds 3070 data rows"), std::string::npos) << log.text();
+  EXPECT_NE(log.text().find("'Frames: 3069' but the file holds 3070 data rows"), std::string::npos)
+      << log.text();
 }
 
 // 131_01 mixes rotation orders: 19 joints ZYX, 12 arm joints ZXY (read in file axes to see the orders).
@@ -318,8 +319,9 @@ TEST(SharedC3dQuirks, OptiTrackMalformedLabelsParameterRecovered) {
 TEST(SharedC3dQuirks, NexgenPlugInGaitFullBody) {
   MIMIC_REQUIRE_SHARED(path, "mocap/c3d/c3dorg-s00__nexgen_test1.c3d");
   const MarkerClip m = load_clip(path).markers();
-  for (const char* label : {"LFHD", "RFHD", "LBHD", "RBHD", "C7", "T10", "CLAV", "STRN", "LSHO", "LELB", "LWRA",
-                            "LWRB", "LFIN", "RFIN", "LASI", "RPSI", "LKNE", "LANK", "LHEE", "LTOE", "RMT5"})
+  for (const char* label :
+       {"LFHD", "RFHD", "LBHD", "RBHD", "C7",   "T10",  "CLAV", "STRN", "LSHO", "LELB", "LWRA",
+        "LWRB", "LFIN", "RFIN", "LASI", "RPSI", "LKNE", "LANK", "LHEE", "LTOE", "RMT5"})
     EXPECT_GE(m.marker_index(label), 0) << label;
 }
 

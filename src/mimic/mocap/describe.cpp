@@ -16,11 +16,19 @@ std::string fixed(double value, int decimals) {
   return buffer;
 }
 
-void describe_skeleton(const SkeletonClip& s, std::ostream& out) {
+// The channel as the file names it: mimic's axis k came from the source axis i with rotation(k, i) != 0.
+std::string_view file_channel(ChannelType channel, const FrameConversion& conversion) {
+  const int k = channel_axis(channel);
+  int i = 0;
+  while (i < 2 && conversion.rotation(k, i) == 0.0) ++i;
+  return to_string(static_cast<ChannelType>((is_rotation(channel) ? 3 : 0) + i));
+}
+
+void describe_skeleton(const SkeletonClip& s, const FrameConversion& conversion, std::ostream& out) {
   int end_sites = 0;
   for (const Joint& j : s.joints) end_sites += j.end_site;
   out << "skeleton: " << s.joints.size() - end_sites << " joints + " << end_sites << " end sites, "
-      << s.channel_count() << " channels\n";
+      << s.channel_count() << " channels (as named in the file), bone lengths in metres\n";
   std::vector<int> depth(s.joints.size(), 0);
   for (std::size_t j = 0; j < s.joints.size(); ++j) {
     const Joint& joint = s.joints[j];
@@ -29,10 +37,10 @@ void describe_skeleton(const SkeletonClip& s, std::ostream& out) {
     if (!joint.channels.empty()) {
       out << "  [";
       for (std::size_t c = 0; c < joint.channels.size(); ++c)
-        out << (c ? " " : "") << to_string(joint.channels[c]);
+        out << (c ? " " : "") << file_channel(joint.channels[c], conversion);
       out << "]";
     }
-    out << "  offset " << fixed(joint.offset.norm(), 3) << " m\n";
+    out << "  " << fixed(joint.offset.norm(), 3) << "\n";
   }
 }
 
@@ -62,7 +70,7 @@ void describe_clip(const Clip& clip, std::ostream& out) {
   out << "file: " << clip.source.string() << " (" << (clip.format == ClipFormat::kBvh ? "BVH" : "C3D")
       << ")\n";
   if (clip.is_skeleton())
-    describe_skeleton(clip.skeleton(), out);
+    describe_skeleton(clip.skeleton(), clip.conversion, out);
   else
     describe_markers(clip.markers(), out);
   out << "frames: " << clip.frame_count() << "\n";
