@@ -1,0 +1,335 @@
+#include "mimic/retarget/landmark_preset.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "mimic/core/error.hpp"
+
+namespace mimic::retarget {
+
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "mixamorig:LeftArm" -> "LeftArm", "Character1|Hips" -> "Hips": exporters put a namespace in front.
+std::string_view without_namespace(std::string_view name) {
+  const auto cut = name.find_last_of(":|");
+  return cut == std::string_view::npos ? name : name.substr(cut + 1);
+}
+
+std::string line_of(const YAML::Node& node) {
+  const YAML::Mark mark = node.Mark();
+  return mark.line >= 0 ? "line " + std::to_string(mark.line + 1) : "";
+}
+
+[[noreturn]] void fail(const std::string& file, const YAML::Node& node, const std::string& what) {
+  throw InputError(input_error_message(file, line_of(node), what));
+}
+
+std::vector<std::string> read_names(const std::string& file, const std::string& key,
+                                    const YAML::Node& value) {
+  std::vector<std::string> names;
+  if (value.IsScalar()) {
+    names.push_back(value.as<std::string>());
+  } else if (value.IsSequence()) {
+    for (const auto& item : value) {
+      if (!item.IsScalar()) fail(file, item, "landmark '" + key + "': expected a joint or marker name");
+      names.push_back(item.as<std::string>());
+    }
+  } else {
+    fail(file, value, "landmark '" + key + "': expected a name or a list of names");
+  }
+  if (names.empty()) fail(file, value, "landmark '" + key + "': empty list");
+  for (const auto& n : names) {
+    if (n.empty()) fail(file, value, "landmark '" + key + "': empty name");
+  }
+  return names;
+}
+
+int find_joint(const mocap::SkeletonClip& skeleton, const std::string& name) {
+  if (const int j = skeleton.joint_index(name); j >= 0) return j;
+  const std::string wanted = lower(name);
+  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+    if (lower(skeleton.joints[j].name) == wanted) return static_cast<int>(j);
+  }
+  for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+    if (lower(without_namespace(skeleton.joints[j].name)) == wanted) return static_cast<int>(j);
+  }
+  return -1;
+}
+
+std::vector<int> resolve(const LandmarkPreset& preset, const mocap::Clip& clip, Landmark l) {
+  const auto& names = preset.sources[static_cast<std::size_t>(index(l))];
+  if (names.empty()) return {};
+  if (preset.kind == PresetKind::kSkeleton) {
+    for (const auto& name : names) {
+      if (const int j = find_joint(clip.skeleton(), name); j >= 0) return {j};
+    }
+    return {};
+  }
+  std::vector<int> markers;
+  for (const auto& name : names) {
+    const int m = clip.markers().marker_index(name);
+    if (m < 0) return {};  // a centroid of fewer markers would be a different point
+    markers.push_back(m);
+  }
+  return markers;
+}
+
+PresetKind kind_of(const mocap::Clip& clip) {
+  return clip.is_skeleton() ? PresetKind::kSkeleton : PresetKind::kMarkers;
+}
+
+std::string clip_names(const mocap::Clip& clip) {
+  std::vector<std::string> names;
+  if (clip.is_skeleton()) {
+    for (const auto& j : clip.skeleton().joints) {
+      if (!j.end_site) names.push_back(j.name);
+    }
+  } else {
+    names = clip.markers().labels;
+  }
+  constexpr std::size_t kShown = 80;
+  std::string out;
+  for (std::size_t i = 0; i < names.size() && i < kShown; ++i) out += (i ? ", " : "") + names[i];
+  if (names.size() > kShown) out += ", ... (" + std::to_string(names.size()) + " in all)";
+  return out;
+}
+
+std::string describe_missing(const LandmarkPreset& preset, const PresetMatch& match) {
+  std::string out;
+  for (std::size_t i = 0; i < match.missing_required.size(); ++i) {
+    const Landmark l = match.missing_required[i];
+    const auto& names = preset.sources[static_cast<std::size_t>(index(l))];
+    out += (i ? "; " : "") + std::string(to_string(l));
+    if (names.empty()) {
+      out += " (not mapped by the preset)";
+    } else {
+      std::string list;
+      for (std::size_t k = 0; k < names.size(); ++k)
+        list += (k ? (preset.kind == PresetKind::kSkeleton ? " or " : " + ") : "") + names[k];
+      out += " (looked for " + list + ")";
+    }
+  }
+  return out;
+}
+
+bool looks_like_file(std::string_view text) {
+  const std::string t = lower(text);
+  return std::filesystem::exists(std::filesystem::path(text)) || t.ends_with(".yaml") ||
+         t.ends_with(".yml") || t.find('/') != std::string::npos;
+}
+
+}  // namespace
+
+std::string_view to_string(PresetKind kind) { return kind == PresetKind::kSkeleton ? "skeleton" : "markers"; }
+
+LandmarkPreset parse_landmark_preset(std::string_view yaml, const std::string& file_name) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(yaml));
+  } catch (const YAML::Exception& e) {
+    throw InputError(input_error_message(file_name,
+                                         e.mark.line >= 0 ? "line " + std::to_string(e.mark.line + 1) : "",
+                                         "invalid YAML: " + e.msg));
+  }
+  if (!root.IsMap()) fail(file_name, root, "expected a mapping with name, kind and landmarks");
+
+  LandmarkPreset preset;
+  bool have_name = false, have_kind = false, have_landmarks = false;
+  for (const auto& entry : root) {
+    const std::string key = entry.first.as<std::string>();
+    const YAML::Node& value = entry.second;
+    if (key == "name") {
+      if (!value.IsScalar() || value.as<std::string>().empty())
+        fail(file_name, value, "name: expected a word");
+      preset.name = value.as<std::string>();
+      have_name = true;
+    } else if (key == "kind") {
+      const std::string kind = value.IsScalar() ? value.as<std::string>() : "";
+      if (kind == "skeleton") {
+        preset.kind = PresetKind::kSkeleton;
+      } else if (kind == "markers") {
+        preset.kind = PresetKind::kMarkers;
+      } else {
+        fail(file_name, value, "kind: expected 'skeleton' or 'markers'");
+      }
+      have_kind = true;
+    } else if (key == "description") {
+      if (!value.IsScalar()) fail(file_name, value, "description: expected text");
+      preset.description = value.as<std::string>();
+    } else if (key == "landmarks") {
+      if (!value.IsMap()) fail(file_name, value, "landmarks: expected a mapping landmark -> name(s)");
+      for (const auto& item : value) {
+        const std::string landmark_key = item.first.as<std::string>();
+        const auto landmark = parse_landmark(landmark_key);
+        if (!landmark) {
+          std::string known;
+          for (int i = 0; i < kLandmarkCount; ++i)
+            known += (i ? ", " : "") + std::string(to_string(static_cast<Landmark>(i)));
+          fail(file_name, item.first, "unknown landmark '" + landmark_key + "' (known: " + known + ")");
+        }
+        auto& slot = preset.sources[static_cast<std::size_t>(index(*landmark))];
+        if (!slot.empty()) fail(file_name, item.first, "landmark '" + landmark_key + "' given twice");
+        slot = read_names(file_name, landmark_key, item.second);
+      }
+      have_landmarks = true;
+    } else {
+      fail(file_name, entry.first, "unknown key '" + key + "' (expected name, kind, description, landmarks)");
+    }
+  }
+  if (!have_name) fail(file_name, root, "missing key 'name'");
+  if (!have_kind) fail(file_name, root, "missing key 'kind'");
+  if (!have_landmarks) fail(file_name, root, "missing key 'landmarks'");
+  return preset;
+}
+
+LandmarkPreset load_landmark_preset(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(input_error_message(path.string(), "", "cannot open the landmark preset"));
+  std::ostringstream text;
+  text << in.rdbuf();
+  LandmarkPreset preset = parse_landmark_preset(text.str(), path.string());
+  preset.source = path;
+  return preset;
+}
+
+std::vector<std::filesystem::path> preset_directories(PresetKind kind) {
+  const char* sub = kind == PresetKind::kSkeleton ? "skeletons" : "markersets";
+  std::vector<std::filesystem::path> candidates;
+  if (const char* env = std::getenv("MIMIC_CONFIG_DIR"); env && *env)
+    candidates.push_back(std::filesystem::path(env) / sub);
+  candidates.push_back(std::filesystem::path(MIMIC_SOURCE_DIR) / "config" / sub);
+  std::vector<std::filesystem::path> out;
+  for (const auto& dir : candidates) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec)) out.push_back(dir);
+  }
+  return out;
+}
+
+std::vector<LandmarkPreset> shipped_presets(PresetKind kind) {
+  std::vector<LandmarkPreset> presets;
+  std::set<std::string> names;
+  for (const auto& dir : preset_directories(kind)) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+      const auto ext = lower(entry.path().extension().string());
+      if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+      LandmarkPreset preset = load_landmark_preset(file);
+      if (preset.kind != kind) {
+        throw InputError(input_error_message(file.string(), "",
+                                             "a " + std::string(to_string(preset.kind)) +
+                                                 " preset in the folder of " + std::string(to_string(kind)) +
+                                                 " presets"));
+      }
+      if (names.insert(preset.name).second) presets.push_back(std::move(preset));
+    }
+  }
+  return presets;
+}
+
+PresetMatch match_preset(const LandmarkPreset& preset, const mocap::Clip& clip) {
+  PresetMatch match;
+  const bool same_kind = preset.kind == kind_of(clip);
+  for (int i = 0; i < kLandmarkCount; ++i) {
+    const auto l = static_cast<Landmark>(i);
+    if (same_kind) match.indices[static_cast<std::size_t>(i)] = resolve(preset, clip, l);
+    if (match.resolved(l)) {
+      ++match.resolved_count;
+    } else if (is_required(l)) {
+      match.missing_required.push_back(l);
+    }
+  }
+  return match;
+}
+
+SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_file) {
+  const PresetKind kind = kind_of(clip);
+  const std::string clip_name = clip.source.string();
+  const char* what = kind == PresetKind::kSkeleton ? "joints" : "markers";
+
+  auto check = [&](LandmarkPreset preset) {
+    if (preset.kind != kind) {
+      throw InputError(
+          input_error_message(clip_name, "",
+                              "preset '" + preset.name + "' is a " + std::string(to_string(preset.kind)) +
+                                  " preset but the clip is a " + std::string(to_string(kind)) + " clip"));
+    }
+    PresetMatch match = match_preset(preset, clip);
+    if (!match.usable()) {
+      throw InputError(input_error_message(
+          clip_name, "",
+          "preset '" + preset.name + "' lacks landmarks needed for retargeting: " +
+              describe_missing(preset, match) + ". The clip's " + what + ": " + clip_names(clip)));
+    }
+    return SelectedPreset{std::move(preset), std::move(match)};
+  };
+
+  if (!name_or_file.empty()) {
+    if (looks_like_file(name_or_file))
+      return check(load_landmark_preset(std::filesystem::path(name_or_file)));
+    std::string known;
+    for (PresetKind k : {PresetKind::kSkeleton, PresetKind::kMarkers}) {
+      for (auto& preset : shipped_presets(k)) {
+        if (preset.name == name_or_file) return check(std::move(preset));
+        known += (known.empty() ? "" : ", ") + preset.name;
+      }
+    }
+    throw InputError(input_error_message(
+        clip_name, "",
+        "unknown preset '" + std::string(name_or_file) + "' (shipped: " + known + "; or give a YAML file)"));
+  }
+
+  std::vector<LandmarkPreset> presets = shipped_presets(kind);
+  if (presets.empty()) {
+    throw InputError(
+        input_error_message(clip_name, "",
+                            "no " + std::string(to_string(kind)) +
+                                " presets found (looked in $MIMIC_CONFIG_DIR and " MIMIC_SOURCE_DIR
+                                "/config); pass --preset FILE"));
+  }
+  int best_usable = -1, best_any = 0;
+  std::vector<PresetMatch> matches;
+  for (std::size_t i = 0; i < presets.size(); ++i) {
+    matches.push_back(match_preset(presets[i], clip));
+    const auto& m = matches.back();
+    if (m.usable() && (best_usable < 0 ||
+                       m.resolved_count > matches[static_cast<std::size_t>(best_usable)].resolved_count)) {
+      best_usable = static_cast<int>(i);
+    }
+    const auto& b = matches[static_cast<std::size_t>(best_any)];
+    if (m.missing_required.size() < b.missing_required.size() ||
+        (m.missing_required.size() == b.missing_required.size() && m.resolved_count > b.resolved_count)) {
+      best_any = static_cast<int>(i);
+    }
+  }
+  if (best_usable >= 0) {
+    const auto i = static_cast<std::size_t>(best_usable);
+    return SelectedPreset{std::move(presets[i]), std::move(matches[i])};
+  }
+  const auto& closest = presets[static_cast<std::size_t>(best_any)];
+  throw InputError(input_error_message(
+      clip_name, "",
+      "unknown " + std::string(to_string(kind)) +
+          ": no shipped preset has the landmarks needed for retargeting. "
+          "Closest '" +
+          closest.name + "' lacks " + describe_missing(closest, matches[static_cast<std::size_t>(best_any)]) +
+          ". The clip's " + what + ": " + clip_names(clip) + ". Write a mapping (see config/" +
+          (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") + "/) and pass --preset FILE"));
+}
+
+}  // namespace mimic::retarget

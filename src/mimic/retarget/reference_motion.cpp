@@ -1,0 +1,82 @@
+#include "mimic/retarget/reference_motion.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "mimic/core/error.hpp"
+
+namespace mimic::retarget {
+
+ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& model,
+                                const Eigen::VectorXd& rest, const RetargetOptions& options,
+                                RetargetReport* report, const ProgressCallback& progress) {
+  if (rest.size() != model.nq) {
+    throw std::invalid_argument("retarget_motion: rest configuration of size " + std::to_string(rest.size()) +
+                                ", the model has nq = " + std::to_string(model.nq));
+  }
+  if (track.frames.empty()) throw InputError(input_error_message(track.source, "", "the clip has no frames"));
+  UpperBodyIk ik(model, options.ik);
+
+  RetargetReport local;
+  RetargetReport& r = report ? *report : local;
+  r = RetargetReport{};
+  r.human_arm_length = human_arm_length(track);
+  if (options.scale > 0.0) {
+    r.scale = options.scale;
+  } else if (r.human_arm_length > 1e-3) {
+    r.scale = ik.arm_length() / r.human_arm_length;
+  } else {
+    throw InputError(input_error_message(track.source, "",
+                                         "cannot measure the arm length (shoulder, elbow and wrist "
+                                         "coincide): give the scale explicitly"));
+  }
+
+  const int n = track.frame_count();
+  ReferenceMotion out;
+  out.rate = track.rate;
+  out.joints.resize(n, model.nj);
+  out.end_effectors.resize(n, 9);
+  out.waist.resize(n, 6);
+
+  const double waist_height = model.has_free_flyer() ? rest[2] : 0.0;
+  const double pelvis_height0 = track.frames[0][Landmark::kPelvis].z();
+  Eigen::VectorXd joints = rest.tail(model.nj);
+  double total_cost = 0.0;
+  for (int f = 0; f < n; ++f) {
+    const LandmarkFrame& frame = track.frames[static_cast<std::size_t>(f)];
+    const UpperBodyTargets targets = upper_body_targets(track, frame, r.scale, ik.gripper_length());
+    const IkResult result = f == 0 ? ik.solve_from_scratch(targets, joints, options.first_frame_iterations)
+                                   : ik.solve(targets, joints, 1.0 / track.rate);
+    r.total_iterations += result.iterations;
+    if (!result.converged) ++r.unconverged_frames;
+    total_cost += result.cost;
+
+    out.joints.row(f) = joints.transpose();
+    out.end_effectors.row(f) = ik.end_effectors(joints).transpose();
+    out.waist.row(f) << (model.has_free_flyer() ? rest[0] : 0.0), (model.has_free_flyer() ? rest[1] : 0.0),
+        waist_height + r.scale * (frame[Landmark::kPelvis].z() - pelvis_height0), 0.0, 0.0, 0.0;
+    if (progress && (f % 500 == 0 || f + 1 == n)) {
+      ProgressEvent e;
+      e.stage = "retarget";
+      e.iteration = f + 1;
+      e.total = n;
+      e.objective = result.cost;
+      progress(e);
+    }
+  }
+  r.mean_cost = total_cost / n;
+  return out;
+}
+
+RetimedReference reparameterize(const ReferenceMotion& motion, const Eigen::VectorXd& velocity_limit,
+                                double velocity_scale, double output_rate) {
+  RetimedReference out;
+  out.timing = reparameterize_time(motion.joints, motion.rate, velocity_limit, velocity_scale);
+  out.motion.rate = output_rate;
+  out.motion.joints = resample_uniform(motion.joints, out.timing.times, output_rate);
+  out.motion.end_effectors = resample_uniform(motion.end_effectors, out.timing.times, output_rate);
+  out.motion.waist = resample_uniform(motion.waist, out.timing.times, output_rate);
+  return out;
+}
+
+}  // namespace mimic::retarget

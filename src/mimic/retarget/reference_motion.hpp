@@ -1,0 +1,62 @@
+// The kinematic reference of seed 000 (eq. (1)-(2)): HRP-2 joint angles q_c(t) and the head and hand
+// positions P_c(t) in the waist frame, retargeted frame by frame from a landmark track; then slowed by
+// Algorithm 1 where the robot's joints could not follow, and resampled at the controller's rate.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/retarget/landmark_track.hpp"
+#include "mimic/retarget/sample_matrix.hpp"
+#include "mimic/retarget/time_reparameterization.hpp"
+#include "mimic/retarget/upper_body_ik.hpp"
+
+namespace mimic::retarget {
+
+struct RetargetOptions {
+  // Human-to-robot length ratio (robot / human). 0: the robot's arm length over the human's (median
+  // over the clip of shoulder-elbow + elbow-wrist). It scales the hands' reach and the pelvis height motion.
+  double scale = 0.0;
+  UpperBodyIkOptions ik;
+  // The first frame starts from the rest pose, possibly far from the answer: it gets more iterations.
+  int first_frame_iterations = 300;
+};
+
+struct ReferenceMotion {
+  double rate = 0.0;           // samples per second
+  SampleMatrix joints;         // samples x nj: q_c, OpenHRP order
+  SampleMatrix end_effectors;  // samples x 9: P_c = [head (gaze); right gripper; left gripper], waist frame
+  SampleMatrix waist;          // samples x 6: waist x y z roll pitch yaw in the world
+
+  int sample_count() const { return static_cast<int>(joints.rows()); }
+  double duration() const { return sample_count() > 1 ? (sample_count() - 1) / rate : 0.0; }
+};
+
+struct RetargetReport {
+  double scale = 0.0;             // the human-to-robot length ratio used
+  double human_arm_length = 0.0;  // m
+  int total_iterations = 0;
+  int unconverged_frames = 0;  // frames whose IK stopped at the iteration cap (still within limits)
+  double mean_cost = 0.0;      // mean IK cost per frame
+};
+
+// Retargets every frame of `track`. `rest` (size model.nq, free-flyer) gives the legs, the grippers and
+// the waist height (half-sitting: RobotConfig::half_sitting(model)) and warm-starts the first frame.
+// The waist stays upright at the rest x, y; its height follows the pelvis height relative to frame 0,
+// times the scale. `model` must be HRP-2 in OpenHRP order. Reports progress every 500 frames.
+ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& model,
+                                const Eigen::VectorXd& rest, const RetargetOptions& options = {},
+                                RetargetReport* report = nullptr, const ProgressCallback& progress = {});
+
+struct RetimedReference {
+  ReferenceMotion motion;  // at the uniform output rate
+  RetimedSamples timing;   // Algorithm 1's result on the source samples (slow-down factor, ...)
+};
+
+// Algorithm 1 on the joint angles with the limits velocity_scale * velocity_limit (size nj), then every
+// series (joints, P_c, waist) resampled at `output_rate` by linear interpolation of the re-timed samples.
+RetimedReference reparameterize(const ReferenceMotion& motion, const Eigen::VectorXd& velocity_limit,
+                                double velocity_scale = 1.0, double output_rate = 200.0);
+
+}  // namespace mimic::retarget

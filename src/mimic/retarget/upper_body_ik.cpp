@@ -1,0 +1,346 @@
+#include "mimic/retarget/upper_body_ik.hpp"
+
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/model/configuration.hpp"
+
+namespace mimic::retarget {
+
+namespace {
+
+constexpr std::array<const char*, UpperBodyIk::kVariables> kVariableNames = {
+    "CHEST_JOINT0", "CHEST_JOINT1", "HEAD_JOINT0", "HEAD_JOINT1", "RARM_JOINT0", "RARM_JOINT1",
+    "RARM_JOINT2",  "RARM_JOINT3",  "RARM_JOINT4", "RARM_JOINT5", "LARM_JOINT0", "LARM_JOINT1",
+    "LARM_JOINT2",  "LARM_JOINT3",  "LARM_JOINT4", "LARM_JOINT5"};
+
+int body_of(const model::Model& model, const std::string& joint) {
+  return model::Model::body_of_joint(model.joint_index(joint));
+}
+
+}  // namespace
+
+UpperBodyIk::UpperBodyIk(const model::Model& model, UpperBodyIkOptions options)
+    : model_(model), data_(model), options_(options), q_(model::neutral(model)) {
+  for (int k = 0; k < kVariables; ++k) {
+    const int j = model.joint_index(kVariableNames[static_cast<std::size_t>(k)]);
+    variables_[static_cast<std::size_t>(k)] = j;
+    variable_bodies_[static_cast<std::size_t>(k)] = model::Model::body_of_joint(j);
+    lower_[k] = model.lower_limit[j];
+    upper_[k] = model.upper_limit[j];
+    velocity_[k] = model.velocity_limit[j];
+  }
+  supports_.assign(static_cast<std::size_t>(model.nbodies), 0u);
+  for (int b = 1; b < model.nbodies; ++b) {
+    for (int a = b; a > 0; a = model.parents[static_cast<std::size_t>(a)]) {
+      for (int k = 0; k < kVariables; ++k) {
+        if (variable_bodies_[static_cast<std::size_t>(k)] == a)
+          supports_[static_cast<std::size_t>(b)] |= 1u << k;
+      }
+    }
+  }
+  chest_body_ = body_of(model, "CHEST_JOINT1");
+  neck_body_ = body_of(model, "HEAD_JOINT0");
+  head_body_ = body_of(model, "HEAD_JOINT1");
+  gaze_frame_ = model.frame_index("gaze");
+  const char* prefixes[2] = {"RARM_JOINT", "LARM_JOINT"};
+  const char* grippers[2] = {"r_gripper", "l_gripper"};
+  for (int side : {kRight, kLeft}) {
+    const std::string p = prefixes[side];
+    arms_[static_cast<std::size_t>(side)] = Arm{body_of(model, p + "0"), body_of(model, p + "3"),
+                                                body_of(model, p + "5"), model.frame_index(grippers[side])};
+  }
+
+  // Segment lengths from the model at its zero configuration.
+  kinematics();
+  const Arm& right = arms_[kRight];
+  const auto& oMi = data_.oMi;
+  arm_length_ =
+      (oMi[static_cast<std::size_t>(right.elbow_body)].p -
+       oMi[static_cast<std::size_t>(right.shoulder_body)].p)
+          .norm() +
+      (oMi[static_cast<std::size_t>(right.wrist_body)].p - oMi[static_cast<std::size_t>(right.elbow_body)].p)
+          .norm();
+  gripper_length_ = (data_.oMf[static_cast<std::size_t>(right.gripper_frame)].p -
+                     oMi[static_cast<std::size_t>(right.wrist_body)].p)
+                        .norm();
+}
+
+void UpperBodyIk::set_variables(const Vector& x) {
+  for (int k = 0; k < kVariables; ++k) q_[model_.idx_q(variables_[static_cast<std::size_t>(k)])] = x[k];
+}
+
+void UpperBodyIk::kinematics() {
+  dynamics::forward_kinematics(model_, data_, q_);
+  dynamics::update_frame_placement(model_, data_, gaze_frame_);
+  for (const Arm& arm : arms_) dynamics::update_frame_placement(model_, data_, arm.gripper_frame);
+  for (int k = 0; k < kVariables; ++k) {
+    const auto b = static_cast<std::size_t>(variable_bodies_[static_cast<std::size_t>(k)]);
+    axis_[static_cast<std::size_t>(k)] = data_.oMi[b].R * model_.axes[b];
+    origin_[static_cast<std::size_t>(k)] = data_.oMi[b].p;
+  }
+}
+
+UpperBodyIk::Jacobian UpperBodyIk::point_jacobian(int body, const Eigen::Vector3d& p) const {
+  Jacobian J = Jacobian::Zero();
+  const std::uint32_t mask = supports_[static_cast<std::size_t>(body)];
+  for (int k = 0; k < kVariables; ++k) {
+    if (mask & (1u << k))
+      J.col(k) = axis_[static_cast<std::size_t>(k)].cross(p - origin_[static_cast<std::size_t>(k)]);
+  }
+  return J;
+}
+
+UpperBodyIk::Jacobian UpperBodyIk::axis_jacobian(int body, const Eigen::Vector3d& u) const {
+  Jacobian J = Jacobian::Zero();
+  const std::uint32_t mask = supports_[static_cast<std::size_t>(body)];
+  for (int k = 0; k < kVariables; ++k) {
+    if (mask & (1u << k)) J.col(k) = axis_[static_cast<std::size_t>(k)].cross(u);
+  }
+  return J;
+}
+
+void UpperBodyIk::add(double w, const Eigen::Vector3d& r, const Jacobian& J, double& cost, Hessian* H,
+                      Vector* g) const {
+  cost += w * r.squaredNorm();
+  if (H == nullptr) return;
+  H->noalias() += w * J.transpose() * J;
+  g->noalias() += w * J.transpose() * r;
+}
+
+void UpperBodyIk::add_direction(double w, int body1, const Eigen::Vector3d& p1, int body2,
+                                const Eigen::Vector3d& p2, const Eigen::Vector3d& target, double& cost,
+                                Hessian* H, Vector* g) const {
+  const Eigen::Vector3d v = p2 - p1;
+  const double n = v.norm();
+  const Eigen::Vector3d d = v / n;
+  Jacobian J;
+  if (H != nullptr) {
+    // d(v/|v|) = (I - d d^T) dv / |v|
+    const Eigen::Matrix3d projector = (Eigen::Matrix3d::Identity() - d * d.transpose()) / n;
+    J.noalias() = projector * (point_jacobian(body2, p2) - point_jacobian(body1, p1));
+  }
+  add(w, d - target, J, cost, H, g);
+}
+
+double UpperBodyIk::evaluate(const UpperBodyTargets& t, const Vector& x, const Vector& anchor,
+                             double continuity_weight, Hessian* H, Vector* g) {
+  set_variables(x);
+  kinematics();
+  if (H != nullptr) {
+    H->setZero();
+    g->setZero();
+  }
+  const auto& oMi = data_.oMi;
+  auto pos = [&](int body) -> const Eigen::Vector3d& { return oMi[static_cast<std::size_t>(body)].p; };
+  const UpperBodyIkOptions& o = options_;
+  double cost = 0.0;
+
+  // Torso: the chest link's chest -> neck line, or the waist origin -> neck line.
+  if (t.torso_from_chest) {
+    add_direction(o.torso_weight, chest_body_, pos(chest_body_), neck_body_, pos(neck_body_), t.torso_up,
+                  cost, H, g);
+  } else {
+    add_direction(o.torso_weight, 0, Eigen::Vector3d::Zero(), neck_body_, pos(neck_body_), t.torso_up, cost,
+                  H, g);
+  }
+  const Arm& right = arms_[kRight];
+  const Arm& left = arms_[kLeft];
+  add_direction(o.shoulder_axis_weight, right.shoulder_body, pos(right.shoulder_body), left.shoulder_body,
+                pos(left.shoulder_body), t.shoulder_axis, cost, H, g);
+
+  // Head: forward (x) and up (z) axes of the head link.
+  const Eigen::Matrix3d& head_r = oMi[static_cast<std::size_t>(head_body_)].R;
+  const Eigen::Vector3d head_up = head_r.col(2);
+  add(o.head_weight, head_up - (t.has_head_rotation ? Eigen::Vector3d(t.head_rotation.col(2)) : t.head_up),
+      H ? axis_jacobian(head_body_, head_up) : Jacobian(), cost, H, g);
+  if (t.has_head_rotation) {
+    const Eigen::Vector3d head_forward = head_r.col(0);
+    add(o.head_weight, head_forward - t.head_rotation.col(0),
+        H ? axis_jacobian(head_body_, head_forward) : Jacobian(), cost, H, g);
+  }
+
+  for (int side : {kRight, kLeft}) {
+    const Arm& arm = arms_[static_cast<std::size_t>(side)];
+    const ArmTargets& a = t.arms[static_cast<std::size_t>(side)];
+    const Eigen::Vector3d& shoulder = pos(arm.shoulder_body);
+    const Eigen::Vector3d& elbow = pos(arm.elbow_body);
+    const Eigen::Vector3d& wrist = pos(arm.wrist_body);
+    const Eigen::Vector3d& gripper = data_.oMf[static_cast<std::size_t>(arm.gripper_frame)].p;
+    const int hand_body = model_.frames[static_cast<std::size_t>(arm.gripper_frame)].body;
+    add_direction(o.upper_arm_weight, arm.shoulder_body, shoulder, arm.elbow_body, elbow, a.upper_arm, cost,
+                  H, g);
+    add_direction(o.forearm_weight, arm.elbow_body, elbow, arm.wrist_body, wrist, a.forearm, cost, H, g);
+    add_direction(a.has_hand ? o.hand_weight : 0.1 * o.hand_weight, arm.wrist_body, wrist, hand_body, gripper,
+                  a.hand, cost, H, g);
+    add(o.reach_weight, gripper - shoulder - a.reach,
+        H ? Jacobian(point_jacobian(hand_body, gripper) - point_jacobian(arm.shoulder_body, shoulder))
+          : Jacobian(),
+        cost, H, g);
+  }
+
+  // Continuity with the warm start, and limit avoidance: both diagonal.
+  for (int k = 0; k < kVariables; ++k) {
+    const double dx = x[k] - anchor[k];
+    cost += continuity_weight * dx * dx;
+    const double margin = std::min(o.limit_margin, 0.25 * (upper_[k] - lower_[k]));
+    double violation = 0.0;
+    if (x[k] < lower_[k] + margin) violation = x[k] - (lower_[k] + margin);
+    if (x[k] > upper_[k] - margin) violation = x[k] - (upper_[k] - margin);
+    cost += o.limit_weight * violation * violation;
+    if (H != nullptr) {
+      (*H)(k, k) += continuity_weight + (violation != 0.0 ? o.limit_weight : 0.0);
+      (*g)[k] += continuity_weight * dx + o.limit_weight * violation;
+    }
+  }
+  return cost;
+}
+
+UpperBodyIk::Vector UpperBodyIk::read_variables(const Eigen::Ref<const Eigen::VectorXd>& joints) const {
+  Vector x;
+  for (int k = 0; k < kVariables; ++k) {
+    x[k] = std::clamp(joints[variables_[static_cast<std::size_t>(k)]], lower_[k], upper_[k]);
+  }
+  return x;
+}
+
+void UpperBodyIk::write_variables(const Vector& x, Eigen::Ref<Eigen::VectorXd> joints) const {
+  for (int k = 0; k < kVariables; ++k) joints[variables_[static_cast<std::size_t>(k)]] = x[k];
+}
+
+IkResult UpperBodyIk::minimize(const UpperBodyTargets& targets, Vector& x, const Vector& anchor,
+                               double continuity_weight, const Vector& lower, const Vector& upper,
+                               int iterations) {
+  Hessian H, H_trial;
+  Vector g, g_trial;
+  double cost = evaluate(targets, x, anchor, continuity_weight, &H, &g);
+  double lambda = 1e-4;
+  IkResult result;
+  Eigen::LDLT<Hessian> ldlt;
+  for (int it = 0; it < iterations; ++it) {
+    result.iterations = it + 1;
+    ldlt.compute(H + lambda * Hessian::Identity());
+    Vector step = -ldlt.solve(g);
+    const double longest = step.cwiseAbs().maxCoeff();
+    if (!(longest < 1e300)) break;  // NaN guard: keep the last good x
+    if (longest > options_.max_step) step *= options_.max_step / longest;
+    const Vector trial = (x + step).cwiseMax(lower).cwiseMin(upper);
+    const double moved = (trial - x).cwiseAbs().maxCoeff();
+    const double trial_cost = evaluate(targets, trial, anchor, continuity_weight, &H_trial, &g_trial);
+    if (trial_cost <= cost) {
+      x = trial;
+      cost = trial_cost;
+      H = H_trial;
+      g = g_trial;
+      lambda = std::max(lambda / 3.0, 1e-9);
+      if (moved < options_.tolerance) {
+        result.converged = true;
+        break;
+      }
+    } else {
+      lambda *= 8.0;
+      if (lambda > 1e8 || moved < options_.tolerance) {
+        result.converged = moved < options_.tolerance;
+        break;
+      }
+    }
+  }
+  result.cost = cost;
+  return result;
+}
+
+IkResult UpperBodyIk::solve(const UpperBodyTargets& targets, Eigen::Ref<Eigen::VectorXd> joints,
+                            double frame_time) {
+  q_.tail(model_.nj) = joints;
+  Vector x = read_variables(joints);
+  const Vector anchor = x;
+  Vector lower = lower_, upper = upper_;
+  if (frame_time > 0.0 && options_.speed_cap > 0.0) {
+    const Vector reach = options_.speed_cap * frame_time * velocity_;
+    lower = lower.cwiseMax(x - reach);
+    upper = upper.cwiseMin(x + reach);
+  }
+  const IkResult result =
+      minimize(targets, x, anchor, options_.continuity_weight, lower, upper, options_.max_iterations);
+  write_variables(x, joints);
+  return result;
+}
+
+IkResult UpperBodyIk::solve_from_scratch(const UpperBodyTargets& targets, Eigen::Ref<Eigen::VectorXd> joints,
+                                         int max_iterations) {
+  q_.tail(model_.nj) = joints;
+  const Vector anchor = read_variables(joints);
+  const double continuity = 0.01 * options_.continuity_weight;
+  Vector best = anchor;
+  IkResult best_result = minimize(targets, best, anchor, continuity, lower_, upper_, max_iterations);
+  int total = best_result.iterations;
+  // Arms one at a time (they only interact through the chest): variables arm_first + 0, + 2, + 4 are the
+  // shoulder pitch (arm forward / up), shoulder yaw and wrist yaw.
+  constexpr double kPitchSeeds[] = {0.0, -1.5, -3.0};
+  constexpr double kYawSeeds[] = {-1.2, 0.0, 1.2};
+  for (int arm_first : {4, 10}) {
+    const Vector base = best;
+    for (double shoulder_pitch : kPitchSeeds) {
+      for (double shoulder_yaw : kYawSeeds) {
+        for (double wrist_yaw : kYawSeeds) {
+          Vector x = base;
+          x[arm_first] = shoulder_pitch;
+          x[arm_first + 2] = shoulder_yaw;
+          x[arm_first + 4] = wrist_yaw;
+          const IkResult r = minimize(targets, x, anchor, continuity, lower_, upper_, max_iterations);
+          total += r.iterations;
+          if (r.cost < best_result.cost - 1e-12) {
+            best = x;
+            best_result = r;
+          }
+        }
+      }
+    }
+  }
+  write_variables(best, joints);
+  best_result.iterations = total;
+  return best_result;
+}
+
+IkErrors UpperBodyIk::errors(const UpperBodyTargets& t, const Eigen::Ref<const Eigen::VectorXd>& joints) {
+  q_.tail(model_.nj) = joints;
+  kinematics();
+  auto angle = [](const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+    return std::atan2(a.cross(b).norm(), a.dot(b));
+  };
+  auto pos = [&](int body) -> const Eigen::Vector3d& { return data_.oMi[static_cast<std::size_t>(body)].p; };
+  IkErrors e;
+  const Eigen::Vector3d torso_base = t.torso_from_chest ? pos(chest_body_) : Eigen::Vector3d::Zero();
+  e.torso = angle(pos(neck_body_) - torso_base, t.torso_up);
+  e.shoulder_axis =
+      angle(pos(arms_[kLeft].shoulder_body) - pos(arms_[kRight].shoulder_body), t.shoulder_axis);
+  const Eigen::Matrix3d& head_r = data_.oMi[static_cast<std::size_t>(head_body_)].R;
+  e.head_up = angle(head_r.col(2), t.has_head_rotation ? Eigen::Vector3d(t.head_rotation.col(2)) : t.head_up);
+  e.head_forward = t.has_head_rotation ? angle(head_r.col(0), t.head_rotation.col(0)) : 0.0;
+  for (int side : {kRight, kLeft}) {
+    const Arm& arm = arms_[static_cast<std::size_t>(side)];
+    const ArmTargets& a = t.arms[static_cast<std::size_t>(side)];
+    const Eigen::Vector3d& gripper = data_.oMf[static_cast<std::size_t>(arm.gripper_frame)].p;
+    const auto s = static_cast<std::size_t>(side);
+    e.upper_arm[s] = angle(pos(arm.elbow_body) - pos(arm.shoulder_body), a.upper_arm);
+    e.forearm[s] = angle(pos(arm.wrist_body) - pos(arm.elbow_body), a.forearm);
+    e.hand[s] = angle(gripper - pos(arm.wrist_body), a.hand);
+    e.reach[s] = (gripper - pos(arm.shoulder_body) - a.reach).norm();
+  }
+  return e;
+}
+
+Eigen::Matrix<double, 9, 1> UpperBodyIk::end_effectors(const Eigen::Ref<const Eigen::VectorXd>& joints) {
+  q_.tail(model_.nj) = joints;
+  kinematics();
+  Eigen::Matrix<double, 9, 1> p;
+  p.segment<3>(0) = data_.oMf[static_cast<std::size_t>(gaze_frame_)].p;
+  p.segment<3>(3) = data_.oMf[static_cast<std::size_t>(arms_[kRight].gripper_frame)].p;
+  p.segment<3>(6) = data_.oMf[static_cast<std::size_t>(arms_[kLeft].gripper_frame)].p;
+  return p;
+}
+
+}  // namespace mimic::retarget

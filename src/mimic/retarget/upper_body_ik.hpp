@@ -1,0 +1,142 @@
+// Per-frame inverse kinematics of HRP-2's upper body (chest 2, head 2, arms 6 + 6 joints; the grippers
+// and the legs keep the values they are given) onto UpperBodyTargets, in the waist frame.
+//
+// A damped least-squares (Levenberg-Marquardt) problem over the 16 joints:
+//   torso     the chest link's chest-to-neck direction  vs  the human chest -> neck direction
+//             (from the waist origin when the clip has no chest landmark),
+//   shoulders the right-to-left shoulder axis            vs  the human's,
+//   head      the head link's forward and up axes        vs  the human head frame (up only without one),
+//   per arm   shoulder -> elbow, elbow -> wrist and wrist -> gripper directions vs the human segments, and
+//             the gripper's position relative to the shoulder vs the human reach scaled to the robot,
+// plus a pull toward the previous frame's solution (continuity where the targets leave joints
+// undetermined, e.g. the shoulder yaw of a straight arm) and a one-sided quadratic penalty inside a
+// band along each joint limit (limit avoidance). Every step is projected onto the joint limits. The
+// Jacobians are analytic: a point p on a body moved by revolute joint j has column a_j x (p - o_j), a
+// body axis u has column a_j x u, from the joint axes a_j and origins o_j of one forward-kinematics pass.
+// Warm-started from the previous frame, a few iterations suffice, so the solution follows the motion
+// continuously instead of jumping between IK branches.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "mimic/model/data.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/retarget/upper_body_targets.hpp"
+
+namespace mimic::retarget {
+
+struct UpperBodyIkOptions {
+  // Residual weights: unit-direction residuals are dimensionless (an error of angle e weighs ~ w e^2),
+  // the reach residual is per metre.
+  double torso_weight = 1.0;
+  double shoulder_axis_weight = 0.5;
+  double head_weight = 0.5;
+  double upper_arm_weight = 1.0;
+  double forearm_weight = 1.0;
+  double hand_weight = 0.3;
+  double reach_weight = 2.0;
+  double continuity_weight = 0.01;  // per rad, toward the warm start
+  double limit_margin = 0.05;       // rad: width of the band inside each limit where avoidance acts
+  double limit_weight = 2.0;        // per rad
+  int max_iterations = 15;          // per frame, warm-started
+  // Between two frames a joint moves at most speed_cap times its velocity limit (0: unbounded). Near a
+  // singular pose (e.g. the shoulder's roll at -90 deg, where pitch and yaw turn about the same axis) a
+  // small change of the targets can move the least-squares solution far in one frame; the cap turns such
+  // a jump into a quick but continuous motion that Algorithm 1 can then slow down to the limits.
+  double speed_cap = 4.0;
+  double tolerance = 1e-5;  // rad: stop when no joint moves more than this in an iteration
+  double max_step = 0.3;    // rad: a longer step is shortened (trust region of the linearisation)
+};
+
+struct IkResult {
+  int iterations = 0;
+  double cost = 0.0;  // weighted sum of squared residuals at the solution
+  bool converged = false;
+};
+
+// How far a solution is from its targets: angles between the robot's and the human's directions (rad)
+// and the reach error (m).
+struct IkErrors {
+  double torso = 0.0, shoulder_axis = 0.0, head_up = 0.0, head_forward = 0.0;
+  std::array<double, 2> upper_arm{}, forearm{}, hand{}, reach{};  // [kRight], [kLeft]
+};
+
+class UpperBodyIk {
+ public:
+  static constexpr int kVariables = 16;
+  using Vector = Eigen::Matrix<double, kVariables, 1>;
+
+  // `model` must be HRP-2 in OpenHRP joint order (model::LoadOptions::hrp2()); it must outlive the solver.
+  // Throws ModelError when a joint or frame it needs is missing.
+  explicit UpperBodyIk(const model::Model& model, UpperBodyIkOptions options = {});
+
+  // Solves one frame. `joints` (size nj) is the warm start on entry and the solution on exit; only the
+  // 16 upper-body joints change. Solutions stay within the joint limits.
+  // `frame_time` (s) since the frame `joints` solved bounds the motion by speed_cap (0: no bound).
+  IkResult solve(const UpperBodyTargets& targets, Eigen::Ref<Eigen::VectorXd> joints,
+                 double frame_time = 0.0);
+
+  // Solves a frame without a previous solution to follow (the first frame): from `joints`, and again from
+  // seeds that raise each arm's shoulder pitch and turn its shoulder and wrist yaw (a local method can stop
+  // in the wrong valley, e.g. with an arm raised sideways instead of forward), keeping the lowest cost. The
+  // continuity term is 100 times weaker: `joints` is only a rest pose here, not a previous frame the answer
+  // should stay close to.
+  IkResult solve_from_scratch(const UpperBodyTargets& targets, Eigen::Ref<Eigen::VectorXd> joints,
+                              int max_iterations);
+
+  IkErrors errors(const UpperBodyTargets& targets, const Eigen::Ref<const Eigen::VectorXd>& joints);
+
+  // Positions of the head (gaze frame), right and left gripper in the waist frame for `joints`
+  // (seed 000 eq. (2)): [head; right hand; left hand].
+  Eigen::Matrix<double, 9, 1> end_effectors(const Eigen::Ref<const Eigen::VectorXd>& joints);
+
+  // Model joint index of each of the 16 variables: CHEST 0-1, HEAD 0-1, RARM 0-5, LARM 0-5.
+  const std::array<int, kVariables>& variables() const { return variables_; }
+  // Shoulder-elbow plus elbow-wrist length, and wrist-to-gripper length of the model's arms.
+  double arm_length() const { return arm_length_; }
+  double gripper_length() const { return gripper_length_; }
+  const UpperBodyIkOptions& options() const { return options_; }
+
+ private:
+  struct Arm {
+    int shoulder_body, elbow_body, wrist_body, gripper_frame;
+  };
+  using Jacobian = Eigen::Matrix<double, 3, kVariables>;
+  using Hessian = Eigen::Matrix<double, kVariables, kVariables>;
+
+  void set_variables(const Vector& x);
+  void kinematics();
+  // Adds the residual block w |r|^2 to cost, w J^T J to H, w J^T r to g (when H is non-null).
+  void add(double w, const Eigen::Vector3d& r, const Jacobian& J, double& cost, Hessian* H, Vector* g) const;
+  Jacobian point_jacobian(int body, const Eigen::Vector3d& p) const;
+  Jacobian axis_jacobian(int body, const Eigen::Vector3d& u) const;
+  void add_direction(double w, int body1, const Eigen::Vector3d& p1, int body2, const Eigen::Vector3d& p2,
+                     const Eigen::Vector3d& target, double& cost, Hessian* H, Vector* g) const;
+  double evaluate(const UpperBodyTargets& t, const Vector& x, const Vector& anchor, double continuity_weight,
+                  Hessian* H, Vector* g);
+  // Levenberg-Marquardt from x (updated in place) with the continuity term anchored at `anchor`.
+  // Steps are projected onto [lower, upper].
+  IkResult minimize(const UpperBodyTargets& t, Vector& x, const Vector& anchor, double continuity_weight,
+                    const Vector& lower, const Vector& upper, int iterations);
+  Vector read_variables(const Eigen::Ref<const Eigen::VectorXd>& joints) const;
+  void write_variables(const Vector& x, Eigen::Ref<Eigen::VectorXd> joints) const;
+
+  const model::Model& model_;
+  model::Data data_;
+  UpperBodyIkOptions options_;
+  Eigen::VectorXd q_;  // free-flyer configuration: base at the origin, upright
+  std::array<int, kVariables> variables_{};
+  std::array<int, kVariables> variable_bodies_{};  // body moved by each variable
+  Vector lower_, upper_, velocity_;
+  // supports_[b] bit k: variable k moves body b.
+  std::vector<std::uint32_t> supports_;
+  std::array<Eigen::Vector3d, kVariables> axis_{}, origin_{};  // world axes and origins after kinematics()
+  int chest_body_ = 0, neck_body_ = 0, head_body_ = 0, gaze_frame_ = 0;
+  std::array<Arm, 2> arms_{};
+  double arm_length_ = 0.0, gripper_length_ = 0.0;
+};
+
+}  // namespace mimic::retarget

@@ -1,0 +1,162 @@
+// Retargeting a skeleton that has HRP-2's proportions and is driven by known robot joint angles must give
+// those angles back; a global yaw or translation of the clip must not change the result; a target moving
+// past a joint limit or through a singular arm pose must not make the solution jump.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "mimic/model/model.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/retarget/landmark_track.hpp"
+#include "mimic/retarget/reference_motion.hpp"
+#include "retarget/robot_skeleton.hpp"
+#include "support/shared_data.hpp"
+
+namespace mimic::retarget {
+namespace {
+
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+struct Fixture : ::testing::Test {
+  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
+  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  Eigen::VectorXd rest = config.half_sitting(model);
+  UpperBodyIk ik{model};
+};
+
+// Smooth angles for the 16 upper-body joints inside ranges that keep every joint observable from the
+// landmarks (elbows and wrists bent, shoulder roll away from its gimbal singularity at -90 deg) and away
+// from the limit-avoidance band; the other joints hold half-sitting.
+SampleMatrix driving_angles(const model::Model& model, const Eigen::VectorXd& rest, int frames, double rate) {
+  struct Range {
+    const char* joint;
+    double lo, hi, hz;
+  };
+  const Range ranges[] = {
+      {"CHEST_JOINT0", -0.5, 0.5, 0.23}, {"CHEST_JOINT1", 0.05, 0.8, 0.31}, {"HEAD_JOINT0", -0.5, 0.5, 0.41},
+      {"HEAD_JOINT1", -0.3, 0.5, 0.37},  {"RARM_JOINT0", -1.8, 0.5, 0.29},  {"RARM_JOINT1", -1.1, -0.1, 0.43},
+      {"RARM_JOINT2", -0.8, 0.8, 0.53},  {"RARM_JOINT3", -1.8, -0.4, 0.47}, {"RARM_JOINT4", -0.8, 0.8, 0.61},
+      {"RARM_JOINT5", 0.3, 1.0, 0.67},   {"LARM_JOINT0", -1.8, 0.5, 0.34},  {"LARM_JOINT1", 0.1, 1.1, 0.39},
+      {"LARM_JOINT2", -0.8, 0.8, 0.57},  {"LARM_JOINT3", -1.8, -0.4, 0.44}, {"LARM_JOINT4", -0.8, 0.8, 0.59},
+      {"LARM_JOINT5", -1.0, -0.3, 0.71},
+  };
+  SampleMatrix q(frames, model.nj);
+  for (int f = 0; f < frames; ++f) {
+    q.row(f) = rest.tail(model.nj).transpose();
+    const double t = f / rate;
+    for (const Range& r : ranges) {
+      q(f, model.joint_index(r.joint)) =
+          r.lo + (r.hi - r.lo) * (0.5 - 0.5 * std::cos(2.0 * std::numbers::pi * r.hz * t + 1.0));
+    }
+  }
+  return q;
+}
+
+double rms_upper_body_error(const UpperBodyIk& ik, const SampleMatrix& a, const SampleMatrix& b) {
+  double sum = 0.0;
+  for (int j : ik.variables()) sum += (a.col(j) - b.col(j)).squaredNorm();
+  return std::sqrt(sum / (static_cast<double>(a.rows()) * UpperBodyIk::kVariables));
+}
+
+TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
+  const double rate = 100.0;
+  const int frames = 600;
+  const SampleMatrix truth = driving_angles(model, rest, frames, rate);
+  const mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
+                                                     SampleMatrix::Zero(frames, 3));
+  const LandmarkTrack track = extract_landmarks(clip);
+  EXPECT_EQ(track.preset, "cmu-motionbuilder");
+
+  RetargetReport report;
+  const ReferenceMotion motion = retarget_motion(track, model, rest, {}, &report);
+  EXPECT_NEAR(report.scale, 1.0, 1e-9);  // same arm length as the robot
+
+  const double rms = rms_upper_body_error(ik, motion.joints, truth);
+  EXPECT_LE(rms, 1.0 * kDeg) << "RMS error " << rms / kDeg << " deg";
+  double worst = 0.0;
+  for (int j : ik.variables())
+    worst = std::max(worst, (motion.joints.col(j) - truth.col(j)).cwiseAbs().maxCoeff());
+  EXPECT_LE(worst, 3.0 * kDeg) << "worst error " << worst / kDeg << " deg";
+  // Legs and grippers are left at half-sitting.
+  for (int j : {0, 3, 8, 11, 22, 29}) EXPECT_EQ(motion.joints(frames / 2, j), rest[model.idx_q(j)]);
+
+  // P_c is the robot's own head and gripper positions for q_c, in the waist frame.
+  const Eigen::Matrix<double, 9, 1> p = ik.end_effectors(truth.row(frames / 2).transpose());
+  EXPECT_LE((motion.end_effectors.row(frames / 2).transpose() - p).norm(), 0.02);
+}
+
+TEST_F(Fixture, GlobalYawAndTranslationOfTheClipChangeNothing) {
+  const double rate = 100.0;
+  const int frames = 200;
+  const SampleMatrix truth = driving_angles(model, rest, frames, rate);
+  const mocap::Clip plain = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
+                                                      SampleMatrix::Zero(frames, 3));
+  SampleMatrix shift(frames, 3);
+  shift.rowwise() = Eigen::RowVector3d(1.7, -2.3, 0.4);
+  const mocap::Clip moved =
+      test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Constant(frames, 2.3), shift);
+
+  const ReferenceMotion a = retarget_motion(extract_landmarks(plain), model, rest);
+  const ReferenceMotion b = retarget_motion(extract_landmarks(moved), model, rest);
+  EXPECT_LE((a.joints - b.joints).cwiseAbs().maxCoeff(), 1e-6);
+  EXPECT_LE((a.end_effectors - b.end_effectors).cwiseAbs().maxCoeff(), 1e-6);
+  EXPECT_LE((a.waist - b.waist).cwiseAbs().maxCoeff(), 1e-9);
+}
+
+TEST_F(Fixture, PelvisHeightMotionIsKeptScaled) {
+  const double rate = 100.0;
+  const int frames = 50;
+  const SampleMatrix truth = driving_angles(model, rest, frames, rate);
+  SampleMatrix root = SampleMatrix::Zero(frames, 3);
+  for (int f = 0; f < frames; ++f) root(f, 2) = 0.9 - 0.002 * f;  // crouching by 10 cm
+  const mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames), root);
+  RetargetOptions options;
+  options.scale = 0.5;
+  const ReferenceMotion motion = retarget_motion(extract_landmarks(clip), model, rest, options);
+  EXPECT_NEAR(motion.waist(0, 2), rest[2], 1e-12);
+  EXPECT_NEAR(motion.waist(frames - 1, 2), rest[2] - 0.5 * 0.002 * (frames - 1), 1e-9);
+  EXPECT_EQ(motion.waist.col(3).cwiseAbs().maxCoeff(), 0.0);  // upright
+}
+
+// A smooth sweep of the driving angles that runs past the chest-yaw limit, through a straight arm (elbow
+// at 0, where the shoulder yaw is undetermined) and through the shoulder-roll gimbal: the result must stay
+// within the limits and never switch IK branch. A branch switch moves some joint by a large angle in one
+// frame; following the targets (and re-converging after the straight arm has let the shoulder yaw drift)
+// moves at most a few times as fast as the sweep, which moves 0.012 rad per frame.
+TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
+  const double rate = 100.0;
+  const int frames = 400;
+  SampleMatrix truth(frames, model.nj);
+  for (int f = 0; f < frames; ++f) {
+    const double s = std::sin(std::numbers::pi * f / (frames - 1));  // 0 -> 1 -> 0
+    truth.row(f) = rest.tail(model.nj).transpose();
+    truth(f, model.joint_index("CHEST_JOINT0")) = 1.3 * s;          // limit 0.785
+    truth(f, model.joint_index("RARM_JOINT3")) = -0.6 * (1.0 - s);  // arm straightens completely
+    truth(f, model.joint_index("RARM_JOINT0")) = -1.2 * s;
+    truth(f, model.joint_index("LARM_JOINT1")) = 0.2 + 1.5 * s;  // through the roll gimbal at 90 deg
+    truth(f, model.joint_index("LARM_JOINT3")) = -0.5;
+  }
+  const mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
+                                                     SampleMatrix::Zero(frames, 3));
+  const ReferenceMotion motion = retarget_motion(extract_landmarks(clip), model, rest);
+
+  double fastest_truth = 0.0;
+  for (int f = 1; f < frames; ++f)
+    fastest_truth = std::max(fastest_truth, (truth.row(f) - truth.row(f - 1)).cwiseAbs().maxCoeff());
+  for (int f = 0; f < frames; ++f) {
+    for (int j = 0; j < model.nj; ++j) {
+      ASSERT_GE(motion.joints(f, j), model.lower_limit[j]) << "frame " << f << " joint " << j;
+      ASSERT_LE(motion.joints(f, j), model.upper_limit[j]) << "frame " << f << " joint " << j;
+    }
+    if (f > 0) {
+      const double step = (motion.joints.row(f) - motion.joints.row(f - 1)).cwiseAbs().maxCoeff();
+      EXPECT_LE(step, 8.0 * fastest_truth) << "jump at frame " << f;
+    }
+  }
+  // The chest yaw saturates near its limit instead of wandering off.
+  EXPECT_NEAR(motion.joints(frames / 2, model.joint_index("CHEST_JOINT0")), model.upper_limit[12], 0.1);
+}
+
+}  // namespace
+}  // namespace mimic::retarget

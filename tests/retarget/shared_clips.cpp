@@ -1,0 +1,140 @@
+// Every real clip of ../shared/mocap: recognised by the expected preset (or refused with a clear error
+// when it lacks the upper body), retargeted within the joint limits at every frame, continuously, and
+// re-timed so that the 200 Hz reference respects the velocity limits at every sample.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "mimic/core/error.hpp"
+#include "mimic/mocap/load.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/retarget/landmark_track.hpp"
+#include "mimic/retarget/reference_motion.hpp"
+#include "support/shared_data.hpp"
+
+namespace mimic::retarget {
+namespace {
+
+struct ClipCase {
+  const char* file;    // under ../shared/mocap
+  const char* preset;  // expected preset; nullptr: the clip must be refused
+};
+
+void PrintTo(const ClipCase& c, std::ostream* os) { *os << c.file; }
+
+class SharedClip : public ::testing::TestWithParam<ClipCase> {
+ protected:
+  static void SetUpTestSuite() {
+    model_ = new model::Model(model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2()));
+    rest_ = new Eigen::VectorXd(
+        model::load_robot_config(model::default_robot_config_path()).half_sitting(*model_));
+  }
+  static void TearDownTestSuite() {
+    delete model_;
+    delete rest_;
+  }
+  static model::Model* model_;
+  static Eigen::VectorXd* rest_;
+};
+model::Model* SharedClip::model_ = nullptr;
+Eigen::VectorXd* SharedClip::rest_ = nullptr;
+
+TEST_P(SharedClip, RetargetsWithinLimitsAndRetimesWithinVelocityLimits) {
+  const ClipCase& c = GetParam();
+  MIMIC_REQUIRE_SHARED(path, std::string("mocap/") + c.file);
+  const mocap::Clip clip = mocap::load_clip(path);
+
+  if (c.preset == nullptr) {
+    try {
+      extract_landmarks(clip);
+      FAIL() << "a clip without arms and head was accepted";
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("lacks"), std::string::npos) << what;
+      EXPECT_NE(what.find("right_elbow"), std::string::npos) << what;
+      EXPECT_NE(what.find("RFT1"), std::string::npos) << what;  // the clip's own labels are listed
+    }
+    return;
+  }
+
+  const LandmarkTrack track = extract_landmarks(clip);
+  EXPECT_EQ(track.preset, c.preset);
+  const model::Model& model = *model_;
+  RetargetReport report;
+  const ReferenceMotion motion = retarget_motion(track, model, *rest_, {}, &report);
+  ASSERT_EQ(motion.sample_count(), clip.frame_count());
+  ASSERT_EQ(motion.joints.cols(), 30);
+  EXPECT_TRUE(motion.end_effectors.allFinite());
+  EXPECT_TRUE(motion.waist.allFinite());
+
+  const UpperBodyIkOptions ik;
+  for (int f = 0; f < motion.sample_count(); ++f) {
+    for (int j = 0; j < model.nj; ++j) {
+      ASSERT_GE(motion.joints(f, j), model.lower_limit[j]) << "frame " << f << " " << model.joint_names[j];
+      ASSERT_LE(motion.joints(f, j), model.upper_limit[j]) << "frame " << f << " " << model.joint_names[j];
+      // Continuity: no joint moves faster than the IK's speed cap between frames.
+      if (f > 0) {
+        ASSERT_LE(std::abs(motion.joints(f, j) - motion.joints(f - 1, j)),
+                  ik.speed_cap * model.velocity_limit[j] / motion.rate + 1e-9)
+            << "frame " << f << " " << model.joint_names[j];
+      }
+    }
+  }
+
+  for (double velocity_scale : {1.0, 0.9}) {
+    const RetimedReference retimed = reparameterize(motion, model.velocity_limit, velocity_scale, 200.0);
+    EXPECT_GE(retimed.timing.slow_down(), 1.0);
+    EXPECT_LE(peak_velocity_ratio(retimed.motion.joints, 200.0, model.velocity_limit),
+              velocity_scale * (1.0 + 1e-9));
+    EXPECT_NEAR(retimed.motion.duration(), retimed.timing.duration(), 0.005);
+    EXPECT_EQ(retimed.motion.joints.row(0), motion.joints.row(0));
+    EXPECT_EQ(retimed.motion.joints.row(retimed.motion.sample_count() - 1),
+              motion.joints.row(motion.sample_count() - 1));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Mocap, SharedClip,
+                         ::testing::Values(ClipCase{"bvh/assimp__Boxing_Toes.bvh", "boxing-toes"},
+                                           ClipCase{"bvh/assimp__cmu_01_03.bvh", "cmu-motionbuilder"},
+                                           ClipCase{"bvh/bvh11__cmu_131_01.bvh", "cmu-3dsmax"},
+                                           ClipCase{"bvh/bvh11__cmu_131_03.bvh", "cmu-3dsmax"},
+                                           ClipCase{"bvh/bvh11__cmu_scaled_131_01.bvh", "cmu-3dsmax"},
+                                           ClipCase{"bvh/bvhio__example_blanklines.bvh", "biovision"},
+                                           ClipCase{"bvh/makehuman__benchmark_pose.bvh", "makehuman-default"},
+                                           ClipCase{"bvh/makehuman__walk1.bvh", "makehuman-game"},
+                                           ClipCase{"c3d/btkdata__optitrack_mocap36.c3d",
+                                                    "optitrack-skeleton"},
+                                           ClipCase{"c3d/btkdata__vicon_shd01.c3d", "plug-in-gait"},
+                                           ClipCase{"c3d/c3dorg-s00__nexgen_test1.c3d", "plug-in-gait"},
+                                           ClipCase{"c3d/c3dorg-s34__xsens_AlbertoINT.c3d", "xsens-mvn"},
+                                           ClipCase{"c3d/ezc3d__Qualisys.c3d", "qualisys"},
+                                           ClipCase{"c3d/c3dorg-s01__Eb015pi.c3d", nullptr},
+                                           ClipCase{"c3d/c3dorg-s01__Eb015pr.c3d", nullptr},
+                                           ClipCase{"c3d/c3dorg-s01__Eb015vi.c3d", nullptr},
+                                           ClipCase{"c3d/c3dorg-s01__Eb015vr.c3d", nullptr},
+                                           ClipCase{"c3d/c3dorg-s01__Eb015si.c3d", nullptr},
+                                           ClipCase{"c3d/c3dorg-s01__Eb015sr.c3d", nullptr}),
+                         [](const ::testing::TestParamInfo<ClipCase>& info) {
+                           std::string name = std::filesystem::path(info.param.file).stem().string();
+                           for (char& ch : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           }
+                           return name;
+                         });
+
+// The same motion in CMU units and in metres retargets to the same angles.
+TEST(SharedClipUnits, ScaledAndUnscaledCmuFilesAgree) {
+  MIMIC_REQUIRE_SHARED(cmu, "mocap/bvh/bvh11__cmu_131_01.bvh");
+  MIMIC_REQUIRE_SHARED(metres, "mocap/bvh/bvh11__cmu_scaled_131_01.bvh");
+  const model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
+  const Eigen::VectorXd rest =
+      model::load_robot_config(model::default_robot_config_path()).half_sitting(model);
+  const ReferenceMotion a = retarget_motion(extract_landmarks(mocap::load_clip(cmu)), model, rest);
+  const ReferenceMotion b = retarget_motion(extract_landmarks(mocap::load_clip(metres)), model, rest);
+  const Eigen::Index n = std::min(a.joints.rows(), b.joints.rows());
+  EXPECT_LE((a.joints.topRows(n) - b.joints.topRows(n)).cwiseAbs().maxCoeff(), 1e-3);
+}
+
+}  // namespace
+}  // namespace mimic::retarget
