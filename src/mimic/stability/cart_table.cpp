@@ -1,5 +1,6 @@
 #include "mimic/stability/cart_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -52,26 +53,38 @@ void solve_com_for_zmp(const CartTable& cart, std::span<const double> zmp, std::
   const std::size_t n = zmp.size();
   if (n == 0) return;
   const double a = second_difference_weight(cart);
-  // Row k: -a x_{k-1} + (1 + 2a) x_k - a x_{k+1} = p_k. A held-still ghost sample equals its neighbour, so
-  // its term folds into the diagonal; a zero ghost sample just drops out.
-  const double end_diagonal = boundary == CartBoundary::kHeldStill ? 1.0 + a : 1.0 + 2.0 * a;
-  const auto diagonal = [&](std::size_t k) {
-    double d = 1.0 + 2.0 * a;
-    if (k == 0) d += end_diagonal - (1.0 + 2.0 * a);
-    if (k == n - 1) d += end_diagonal - (1.0 + 2.0 * a);
-    return d;
+  const bool neighbour = boundary == CartBoundary::kNeighbourAcceleration;
+  if (neighbour && n < 3) {  // no acceleration without three samples
+    std::copy(zmp.begin(), zmp.end(), com.begin());
+    return;
+  }
+  // Row k: sub_k x_{k-1} + diag_k x_k + sup_k x_{k+1} = rhs_k. Inner rows: -a, 1 + 2a, -a, p_k.
+  // Held still: the ghost sample equals its neighbour, so its -a folds into the diagonal.
+  // Neighbour acceleration: row 0 minus row 1 of p_k = x_k - a (x_{j+1} - 2 x_j + x_{j-1}), j = 1 for both,
+  // leaves x_0 - x_1 = p_0 - p_1 (likewise at the end): tridiagonal again.
+  const auto sub = [&](std::size_t k) { return k == n - 1 && neighbour ? -1.0 : -a; };
+  const auto sup = [&](std::size_t k) { return k == 0 && neighbour ? -1.0 : -a; };
+  const auto diag = [&](std::size_t k) {
+    if (k == 0 || k == n - 1) {
+      if (neighbour) return 1.0;
+      return n == 1 ? 1.0 : 1.0 + a;
+    }
+    return 1.0 + 2.0 * a;
   };
-  // Thomas algorithm: forward elimination of the sub-diagonal, then back substitution. The matrix is
-  // symmetric and diagonally dominant (|diagonal| >= 1 + sum |off-diagonal|), hence positive definite and
-  // safe without pivoting.
+  const auto rhs = [&](std::size_t k) {
+    if (neighbour && k == 0) return zmp[0] - zmp[1];
+    if (neighbour && k == n - 1) return zmp[n - 1] - zmp[n - 2];
+    return zmp[k];
+  };
+  // Thomas algorithm: forward elimination of the sub-diagonal, then back substitution.
   std::vector<double> upper(n);  // modified super-diagonal c'_k
-  double denominator = diagonal(0);
-  upper[0] = -a / denominator;
-  com[0] = zmp[0] / denominator;
+  double denominator = diag(0);
+  upper[0] = sup(0) / denominator;
+  com[0] = rhs(0) / denominator;
   for (std::size_t k = 1; k < n; ++k) {
-    denominator = diagonal(k) + a * upper[k - 1];
-    upper[k] = -a / denominator;
-    com[k] = (zmp[k] + a * com[k - 1]) / denominator;
+    denominator = diag(k) - sub(k) * upper[k - 1];
+    upper[k] = sup(k) / denominator;
+    com[k] = (rhs(k) - sub(k) * com[k - 1]) / denominator;
   }
   for (std::size_t k = n - 1; k-- > 0;) com[k] -= upper[k] * com[k + 1];
 }
@@ -81,14 +94,19 @@ void discrete_zmp(const CartTable& cart, std::span<const double> com, std::span<
   if (com.size() != zmp.size()) throw std::invalid_argument("discrete_zmp: input and output sizes differ");
   const std::size_t n = com.size();
   const double a = second_difference_weight(cart);
-  const auto sample = [&](std::ptrdiff_t k) {
-    if (k >= 0 && k < static_cast<std::ptrdiff_t>(n)) return com[static_cast<std::size_t>(k)];
-    if (boundary == CartBoundary::kZeroOutside) return 0.0;
-    return k < 0 ? com[0] : com[n - 1];
-  };
   for (std::size_t k = 0; k < n; ++k) {
-    const auto i = static_cast<std::ptrdiff_t>(k);
-    zmp[k] = com[k] - a * (sample(i + 1) - 2.0 * com[k] + sample(i - 1));
+    double second_difference = 0.0;
+    if (boundary == CartBoundary::kNeighbourAcceleration) {
+      if (n >= 3) {
+        const std::size_t j = std::clamp<std::size_t>(k, 1, n - 2);
+        second_difference = com[j + 1] - 2.0 * com[j] + com[j - 1];
+      }
+    } else {
+      const double before = k > 0 ? com[k - 1] : com[0];
+      const double after = k + 1 < n ? com[k + 1] : com[n - 1];
+      second_difference = after - 2.0 * com[k] + before;
+    }
+    zmp[k] = com[k] - a * second_difference;
   }
 }
 

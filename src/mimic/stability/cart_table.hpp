@@ -41,29 +41,32 @@ struct CartTable {
   Eigen::RowVector3d C() const;
 };
 
-// Boundary conditions of the discretized cart-table equation. The discrete ZMP at sample k is
-//     p_k = x_k - (zc / (g dt^2)) (x_{k+1} - 2 x_k + x_{k-1}),
-// which needs the samples x_{-1} and x_N outside the sequence:
+// Boundary conditions of the discretized cart-table equation. The discrete ZMP at an inner sample k is
+//     p_k = x_k - (zc / (g dt^2)) (x_{k+1} - 2 x_k + x_{k-1});
+// the end samples need a convention for their acceleration:
 enum class CartBoundary {
-  // x_{-1} = x_0 and x_N = x_{N-1}: the cart is at rest before the first and after the last sample (as a
-  // robot holds a played-back sequence's end poses). The same convention as the finite differences of
-  // whole-body motions (motion_derivatives.hpp), so a CoM shift computed here changes the multibody ZMP
-  // (almost, see the stabilizer) as predicted.
+  // The acceleration of an end sample is that of its neighbour (x_0'' = x_1'', x_{N-1}'' = x_{N-2}''), as
+  // in differentiate() (sampled_motion.hpp), whose finite differences give the multibody ZMP: with the same
+  // convention, a CoM shift computed here changes that ZMP as predicted (up to the multibody effects the
+  // cart-table ignores). Equivalent boundary conditions: x_1 - x_0 = p_1 - p_0 and likewise at the end (the
+  // CoM moves parallel to the ZMP there). Fewer than 3 samples have no acceleration: x = p.
+  kNeighbourAcceleration,
+  // x_{-1} = x_0 and x_N = x_{N-1}: the cart is at rest before the first and after the last sample (a robot
+  // holding the end poses of a played-back sequence).
   kHeldStill,
-  // x_{-1} = x_N = 0: for a correction that must vanish outside the sequence.
-  kZeroOutside,
 };
 
 // The CoM sequence x_0..x_{N-1} whose discrete ZMP equals `zmp` at every sample (Thomas algorithm on the
-// tridiagonal system, diagonally dominant, so stable without pivoting). `com` must have the size of `zmp`.
-// This is the bounded solution of the two-point boundary value problem: the unstable mode of the inverse
-// cart-table is cut by the boundary conditions, and the response to a ZMP impulse decays as
-// exp(-|t| / Tc), Tc = sqrt(zc / g), on both sides (the CoM anticipates, like preview control).
+// tridiagonal system; no pivoting needed: the inner rows are diagonally dominant and the end rows of
+// kNeighbourAcceleration, after one elimination, read x_1 - x_0 = p_1 - p_0). `com` must have the size of
+// `zmp`. This is the bounded solution of the two-point boundary value problem: the unstable mode of the
+// inverse cart-table is cut by the boundary conditions, and the response to a ZMP impulse decays as exp(-|t|
+// / Tc), Tc = sqrt(zc / g), on both sides (the CoM anticipates, like preview control).
 void solve_com_for_zmp(const CartTable& cart, std::span<const double> zmp, std::span<double> com,
-                       CartBoundary boundary = CartBoundary::kHeldStill);
+                       CartBoundary boundary);
 
 // The discrete ZMP of a CoM sequence under the same convention (the inverse of solve_com_for_zmp).
 void discrete_zmp(const CartTable& cart, std::span<const double> com, std::span<double> zmp,
-                  CartBoundary boundary = CartBoundary::kHeldStill);
+                  CartBoundary boundary);
 
 }  // namespace mimic::stability

@@ -51,6 +51,7 @@ class LegKinematics {
   // (in their own frames) hanging from the root body; otherwise ModelError.
   LegKinematics(const model::Model& model, const std::string& sole_frame);
 
+  const std::string& sole_frame() const { return sole_frame_; }
   // Model joint indices of hip yaw .. ankle roll (for HRP-2's right leg: 0..5).
   const std::array<int, 6>& joints() const { return joints_; }
   double lower_limit(int i) const { return lower_[static_cast<std::size_t>(i)]; }

@@ -1,0 +1,83 @@
+#include "mimic/stability/motion_zmp.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "mimic/dynamics/com.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+
+namespace mimic::stability {
+
+SupportSequence support_sequence(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& q,
+                                 const std::vector<ContactPhase>& phases) {
+  const auto n = static_cast<std::size_t>(q.cols());
+  if (phases.size() != n)
+    throw std::invalid_argument("support_sequence: " + std::to_string(phases.size()) + " phases for " +
+                                std::to_string(n) + " samples");
+  SupportSequence support;
+  support.polygons.resize(n);
+  support.ground_heights.resize(n);
+  support.right_soles.resize(n);
+  support.left_soles.resize(n);
+  model::Data data(model);
+  for (std::size_t k = 0; k < n; ++k) {
+    dynamics::forward_kinematics(model, data, q.col(static_cast<Eigen::Index>(k)));
+    const spatial::SE3& right = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
+    const spatial::SE3& left = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
+    support.right_soles[k] = right;
+    support.left_soles[k] = left;
+    support.polygons[k] =
+        SupportPolygon::of_feet(phases[k], right, left, feet.right_outline, feet.left_outline);
+    switch (phases[k]) {
+      case ContactPhase::kRightSupport:
+        support.ground_heights[k] = right.p.z();
+        break;
+      case ContactPhase::kLeftSupport:
+        support.ground_heights[k] = left.p.z();
+        break;
+      case ContactPhase::kDoubleSupport:
+        support.ground_heights[k] = 0.5 * (right.p.z() + left.p.z());
+        break;
+    }
+  }
+  return support;
+}
+
+void evaluate_zmp(const model::Model& model, model::Data& data, const SupportSequence& support,
+                  const Eigen::MatrixXd& q, const Eigen::MatrixXd& v, const Eigen::MatrixXd& a,
+                  ZmpTrace& trace) {
+  const auto n = static_cast<std::size_t>(q.cols());
+  if (support.polygons.size() != n || v.cols() != q.cols() || a.cols() != q.cols())
+    throw std::invalid_argument("evaluate_zmp: q, v, a and the support differ in length");
+  trace.zmp.resize(n);
+  trace.margin.resize(n);
+  trace.worst_sample = -1;
+  trace.worst_margin = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto c = static_cast<Eigen::Index>(k);
+    const auto zmp = dynamics::zmp(model, data, q.col(c), v.col(c), a.col(c), support.ground_heights[k]);
+    if (zmp) {
+      trace.zmp[k] = *zmp;
+      trace.margin[k] = support.polygons[k].signed_distance(zmp->head<2>());
+    } else {
+      trace.zmp[k].setConstant(std::numeric_limits<double>::quiet_NaN());
+      trace.margin[k] = -std::numeric_limits<double>::infinity();
+    }
+    if (trace.worst_sample < 0 || trace.margin[k] < trace.worst_margin) {
+      trace.worst_sample = static_cast<int>(k);
+      trace.worst_margin = trace.margin[k];
+    }
+  }
+}
+
+ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const SampledMotion& motion) {
+  const SupportSequence support = support_sequence(model, feet, motion.q, motion.phases);
+  model::Data data(model);
+  ZmpTrace trace;
+  evaluate_zmp(model, data, support, motion.q, motion.v, motion.a, trace);
+  return trace;
+}
+
+}  // namespace mimic::stability

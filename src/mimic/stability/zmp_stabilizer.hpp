@@ -1,0 +1,86 @@
+// Cart-table post-processing of a whole-body motion (seed 000 section VII, after Kajita et al. 2003): keeps
+// the multibody ZMP inside the support polygon with a margin by shifting the waist horizontally, with the
+// feet kept where they were by the leg IK.
+//
+// Input and output are plain data, a SampledMotion (sampled_motion.hpp):
+//   times    uniform grid (the cart-table is discretized on it), s;
+//   q        nq x N: waist position (3), waist quaternion x y z w (4), the 30 joint angles in OpenHRP order;
+//   phases   the feet in contact at each sample (ContactPhase);
+//   v, a     ignored on input (recomputed by differentiate()); consistent with q on output.
+// The retarget pipeline builds it from its per-sample configurations; the smooth pipeline has it from
+// sampled_motion().
+//
+// Loop (iteration i):
+//   1. the multibody ZMP of every sample (motion_zmp.hpp);
+//   2. where it is less than `margin` inside the support polygon, its target is the nearest point
+//      `margin + overshoot` inside (the overshoot makes the iteration, which approaches its target from
+//      outside, end inside the margin rather than converge to it); elsewhere the ZMP change asked is 0;
+//   3. the CoM correction whose cart-table ZMP is that change: the exact tridiagonal solve by default
+//      (the ZMP is unchanged where nothing was asked), preview control as the option;
+//   4. the waist moves horizontally by the CoM correction divided by the CoM-per-waist ratio (the legs and
+//      feet do not follow the waist fully; the ratio is measured once on the first sample), both legs are
+//      re-solved to keep the soles at their original poses, and the loop starts again.
+// It stops when every sample is at least `margin` inside, or after `max_iterations` corrections: the report
+// then says so and names the worst sample. A motion already inside with the margin is returned unchanged
+// (same q, bit for bit).
+#pragma once
+
+#include <string>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/stability/ground_reaction.hpp"
+#include "mimic/stability/motion_zmp.hpp"
+#include "mimic/stability/preview_control.hpp"
+#include "mimic/stability/sampled_motion.hpp"
+
+namespace mimic::stability {
+
+enum class ComCorrection {
+  kExactCartTable,  // solve_com_for_zmp(), kNeighbourAcceleration ends (the finite differences' convention)
+  kPreviewControl,  // PreviewController::track() of the ZMP change from a cart at rest
+};
+
+struct StabilizerOptions {
+  double margin = 0.02;      // m, required depth of the ZMP inside the support polygon (issue 7: 2 cm)
+  double overshoot = 0.002;  // m, extra depth of the clamped target (see the loop above)
+  int max_iterations = 10;   // corrections before giving up (2-4 are typical)
+  ComCorrection correction = ComCorrection::kExactCartTable;
+  double com_height = 0.0;  // zc, m; 0: the mean height of the CoM above the ground over the motion
+  // Preview control parameters (cart height and period are the motion's).
+  double preview_time = 1.6;
+  double preview_error_weight = 1.0;
+  double preview_jerk_weight = 1e-6;
+  ProgressCallback progress;  // one event per iteration (stage "zmp"), when set
+};
+
+struct StabilizationReport {
+  bool converged = false;      // every sample at least `margin` inside
+  int iterations = 0;          // corrections applied
+  double com_height = 0.0;     // zc used, m
+  double com_per_waist = 1.0;  // horizontal CoM displacement per unit waist displacement (feet fixed)
+  int initial_worst_sample = -1;
+  double initial_worst_margin = 0.0;  // m, signed distance (positive inside) before any correction
+  int final_worst_sample = -1;
+  double final_worst_margin = 0.0;       // m, after the last correction
+  int samples_outside_margin = 0;        // before any correction
+  double max_waist_shift = 0.0;          // m, horizontal
+  double max_foot_drift = 0.0;           // m, sole displacement after re-solving the legs (rounding only)
+  double max_foot_rotation_drift = 0.0;  // rad
+
+  std::string summary() const;  // one line, e.g. for logs
+};
+
+struct StabilizedMotion {
+  SampledMotion motion;  // corrected q, with v and a by differentiate()
+  ZmpTrace zmp;          // the multibody ZMP of `motion`
+  StabilizationReport report;
+};
+
+// Runs the loop. Throws InputError for a non-uniform time grid or phases of the wrong size,
+// InfeasibleError when a leg cannot keep its foot after a waist shift (the sample, time and leg are
+// named) or when the ground would have to pull at some sample (no ZMP: a waist shift cannot fix it).
+StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, const SampledMotion& motion,
+                               const StabilizerOptions& options = {});
+
+}  // namespace mimic::stability
