@@ -49,7 +49,8 @@ std::function<int()> setup_batch(CLI::App& app) {
     std::vector<std::filesystem::path> yamls(opt->yamls.begin(), opt->yamls.end());
     const auto results = mimic::pipeline::run_batch(yamls, options);
     std::cout << mimic::pipeline::format_batch_table(results);
-    const std::filesystem::path csv = opt->csv.empty() ? options.log_dir / "batch.csv" : opt->csv;
+    const std::filesystem::path csv =
+        opt->csv.empty() ? options.log_dir / "batch.csv" : std::filesystem::path(opt->csv);
     mimic::write_file_atomically(csv,
                                  [&](std::ostream& o) { o << mimic::pipeline::format_batch_csv(results); });
     spdlog::info("summary CSV: {}", csv.string());

@@ -7,8 +7,9 @@
 //    centre of mass and the two sole centres. The paper's sentence leaves the direction open; we use the
 //    lever rule, the only reading that is continuous with single support: the foot nearer to the CoM
 //    carries more, w_right = d_left / (d_left + d_right), and w_right -> 1 as the CoM reaches the right
-//    foot. Each foot receives w_i W (as a wrench about the world origin), so the two add up to W exactly
-//    and the base (free-flyer) row of the inverse dynamics vanishes.
+//    foot. Each foot's share w_i f of the force acts at its sole centre, and the moment these two forces
+//    leave unexplained is shared as free couples with the same weights, so the two wrenches add up to W
+//    exactly and the base (free-flyer) row of the inverse dynamics vanishes.
 #pragma once
 
 #include <Eigen/Core>

@@ -1,0 +1,119 @@
+// `mimic check MOTION.pos`: checks any motion file against the robot at its own sample rate.
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "command.hpp"
+#include "mimic/io/json.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/motion_check.hpp"
+#include "mimic/pipeline/robot.hpp"
+
+namespace {
+
+using namespace mimic;
+
+io::Json check_report_json(const pipeline::CheckReport& r, const std::string& motion) {
+  io::Json json = io::Json::object();
+  json["motion"] = motion;
+  json["ok"] = r.ok();
+  auto& s = json["summary"];
+  s["samples"] = r.samples;
+  s["duration_s"] = r.duration;
+  s["rate_hz"] = r.rate;
+  s["peak_velocity_ratio"] = r.peak_velocity_ratio;
+  s["peak_torque_ratio"] = r.peak_torque_ratio;
+  s["min_zmp_margin_m"] = r.min_zmp_margin;
+  s["max_slip_m"] = r.max_slip_position;
+  s["max_slip_rad"] = r.max_slip_angle;
+  s["violations"] = static_cast<int>(r.violations.size());
+  auto& joints = json["joints"];
+  joints = io::Json::array();
+  for (const auto& p : r.joints) {
+    io::Json j = io::Json::object();
+    j["joint"] = p.joint;
+    j["velocity_ratio"] = p.velocity_ratio;
+    j["torque_ratio"] = p.torque_ratio;
+    joints.push_back(std::move(j));
+  }
+  auto& violations = json["violations"];
+  violations = io::Json::array();
+  for (const auto& v : r.violations) {
+    io::Json j = io::Json::object();
+    j["kind"] = pipeline::to_string(v.kind);
+    j["where"] = v.where;
+    j["time_s"] = v.time;
+    j["value"] = v.value;
+    j["limit"] = v.limit;
+    j["excess"] = v.excess;
+    j["samples"] = v.violating_samples;
+    violations.push_back(std::move(j));
+  }
+  return json;
+}
+
+std::function<int()> setup_check(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "check",
+      "Check a motion (X.pos, with X.waist / X.hip beside it when present) against the robot at the motion's "
+      "own sample rate: joint angle, velocity (finite differences) and torque limits (inverse dynamics with "
+      "the ground reaction shared between the support feet, seed 001), ZMP inside the support polygon, and "
+      "support-foot slip. Prints the worst offenders; exit code 4 on any violation.");
+  struct Options {
+    std::string motion, model, robot_config, job, report, contacts_job;
+    double angle_factor = 1.0, velocity_factor = 1.0, torque_factor = 1.0;
+    double zmp_margin = 0.0, slip = 1.0e-3, slip_deg = 0.1;
+    int max_offenders = 10;
+  };
+  auto opt = std::make_shared<Options>();
+  cmd->add_option("motion", opt->motion, "Motion to check: X.pos (or its base name X)")->required();
+  cmd->add_option(
+      "--config", opt->job,
+      "Job YAML: takes the robot, the limit safety factors, the contact phases and the ZMP margin "
+      "from it (options given here win)");
+  cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
+  cmd->add_option("--robot-config", opt->robot_config,
+                  "Robot configuration YAML (default: config/hrp2.yaml)");
+  auto* af =
+      cmd->add_option("--angle-factor", opt->angle_factor, "Safety factor on the joint angle ranges (0, 1]")
+          ->check(CLI::Range(1e-6, 1.0));
+  auto* vf = cmd->add_option("--velocity-factor", opt->velocity_factor,
+                             "Safety factor on the velocity limits (0, 1]")
+                 ->check(CLI::Range(1e-6, 1.0));
+  auto* tf =
+      cmd->add_option("--torque-factor", opt->torque_factor, "Safety factor on the torque limits (0, 1]")
+          ->check(CLI::Range(1e-6, 1.0));
+  cmd->add_option("--zmp-margin", opt->zmp_margin,
+                  "Required distance (m) between the ZMP and the support polygon's edge")
+      ->capture_default_str();
+  cmd->add_option("--slip", opt->slip, "Largest support-foot drift accepted (m)")->capture_default_str();
+  cmd->add_option("--slip-deg", opt->slip_deg, "Largest support-foot rotation accepted (deg)")
+      ->capture_default_str();
+  cmd->add_option("--report", opt->report, "Also write the result as JSON to this file");
+  cmd->add_option("--max-offenders", opt->max_offenders, "How many violations to list")
+      ->capture_default_str();
+  return [opt, af, vf, tf]() {
+    io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
+    if (!opt->model.empty()) job.robot.model = opt->model;
+    if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
+    const pipeline::Robot robot = pipeline::load_robot(job.robot);
+    pipeline::CheckOptions options;
+    options.factors = job.limits;
+    if (*af) options.factors.angle_factor = opt->angle_factor;
+    if (*vf) options.factors.velocity_factor = opt->velocity_factor;
+    if (*tf) options.factors.torque_factor = opt->torque_factor;
+    options.zmp_margin = opt->zmp_margin;
+    options.slip_position = opt->slip;
+    options.slip_angle = opt->slip_deg * M_PI / 180.0;
+    const io::MotionFiles files = io::read_motion(opt->motion);
+    const auto motion = stability::sampled_motion(robot.model, robot.feet, files, job.contacts);
+    const auto report = pipeline::check_motion(robot.model, robot.feet, motion, options);
+    std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
+    if (!opt->report.empty()) io::write_json_file(opt->report, check_report_json(report, opt->motion));
+    return report.ok() ? app::kOk : app::kInfeasible;
+  };
+}
+
+MIMIC_REGISTER_COMMAND("check", setup_check);
+
+}  // namespace

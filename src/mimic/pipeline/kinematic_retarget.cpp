@@ -1,0 +1,191 @@
+#include "mimic/pipeline/kinematic_retarget.hpp"
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <sstream>
+
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/com.hpp"
+#include "mimic/io/rpy.hpp"
+#include "mimic/io/zmp_frame.hpp"
+#include "mimic/model/configuration.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/retarget/landmark_track.hpp"
+
+namespace mimic::pipeline {
+
+namespace {
+
+// Free-flyer configuration of output sample m: waist pose (x y z roll pitch yaw) and joint angles.
+Eigen::VectorXd configuration(const model::Model& model, const retarget::ReferenceMotion& ref,
+                              Eigen::Index m) {
+  Eigen::VectorXd q(model.nq);
+  q.head<3>() = ref.waist.row(m).head<3>().transpose();
+  const Eigen::Quaterniond orientation(io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose()));
+  q.segment<4>(3) << orientation.x(), orientation.y(), orientation.z(), orientation.w();
+  q.tail(model.nj) = ref.joints.row(m).transpose();
+  return q;
+}
+
+void check_options(const KinematicRetargetOptions& o) {
+  if (!(o.velocity_scale > 0.0 && o.velocity_scale <= 1.0)) {
+    throw InputError(input_error_message(
+        "--velocity-scale", "", "expected a value in (0, 1], got " + std::to_string(o.velocity_scale)));
+  }
+  if (!(o.output_rate > 0.0)) {
+    throw InputError(input_error_message("output rate", "",
+                                         "expected a positive rate, got " + std::to_string(o.output_rate)));
+  }
+  if (o.retarget.scale < 0.0 || !std::isfinite(o.retarget.scale)) {
+    throw InputError(input_error_message(
+        "--scale", "",
+        "expected a positive scale (or 0 for automatic), got " + std::to_string(o.retarget.scale)));
+  }
+}
+
+}  // namespace
+
+retarget::SampleMatrix reference_zmp(const model::Model& model, const retarget::ReferenceMotion& ref,
+                                     int* fallback_samples) {
+  if (!model.has_free_flyer())
+    throw std::invalid_argument("reference_zmp: the model needs a free-flyer base");
+  const Eigen::Index n = ref.joints.rows();
+  retarget::SampleMatrix zmp(n, 3);
+  if (fallback_samples) *fallback_samples = 0;
+  if (n == 0) return zmp;
+  model::Data data(model);
+  const double dt = 1.0 / ref.rate;
+  // The robot holds the first pose before the motion and the last one after it: the samples outside the
+  // clip repeat the ends, so velocities and accelerations are central differences everywhere.
+  auto q_at = [&](Eigen::Index m) {
+    return configuration(model, ref, std::clamp<Eigen::Index>(m, 0, n - 1));
+  };
+  Eigen::VectorXd q_prev = q_at(-1), q = q_at(0), q_next;
+  Eigen::VectorXd back(model.nv), forward(model.nv), v(model.nv), a(model.nv);
+  for (Eigen::Index m = 0; m < n; ++m) {
+    q_next = q_at(m + 1);
+    model::difference(model, q_prev, q, back);
+    model::difference(model, q, q_next, forward);
+    v = (back + forward) / (2.0 * dt);
+    a = (forward - back) / (dt * dt);
+    const Eigen::Vector3d waist = ref.waist.row(m).head<3>().transpose();
+    const Eigen::Matrix3d rotation = io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose());
+    Eigen::Vector3d world;
+    if (const auto p = dynamics::zmp(model, data, q, v, a, 0.0)) {
+      world = *p;
+    } else {
+      const Eigen::Vector3d com = dynamics::center_of_mass(model, data, q);
+      world = Eigen::Vector3d(com.x(), com.y(), 0.0);
+      if (fallback_samples) ++*fallback_samples;
+    }
+    zmp.row(m) = io::zmp_world_to_waist(world, waist, rotation).transpose();
+    q_prev = q;
+    q = q_next;
+  }
+  return zmp;
+}
+
+KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
+                                           const Eigen::VectorXd& half_sitting,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress) {
+  check_options(options);
+  KinematicRetargetResult result;
+  result.clip = clip.source.string();
+  const retarget::LandmarkTrack track = retarget::extract_landmarks(clip, options.preset);
+  result.preset = track.preset;
+  result.source_frames = track.frame_count();
+  result.source_rate = track.rate;
+  if (!(track.rate > 0.0))
+    throw InputError(input_error_message(result.clip, "", "the clip has no frame rate"));
+
+  const retarget::ReferenceMotion motion =
+      retarget::retarget_motion(track, model, half_sitting, options.retarget, &result.retarget, progress);
+  retarget::RetimedReference retimed =
+      retarget::reparameterize(motion, model.velocity_limit, options.velocity_scale, options.output_rate);
+  result.timing = std::move(retimed.timing);
+  result.reference = std::move(retimed.motion);
+  result.velocity_scale = options.velocity_scale;
+  result.zmp = reference_zmp(model, result.reference, &result.zmp_fallback_samples);
+
+  const auto& q = result.reference.joints;
+  for (Eigen::Index m = 0; m + 1 < q.rows(); ++m) {
+    for (int j = 0; j < model.nj; ++j) {
+      const double ratio = std::abs(q(m + 1, j) - q(m, j)) * options.output_rate / model.velocity_limit[j];
+      if (ratio > result.peak_velocity_ratio) {
+        result.peak_velocity_ratio = ratio;
+        result.peak_velocity_joint = model.joint_names[static_cast<std::size_t>(j)];
+      }
+    }
+  }
+  return result;
+}
+
+KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip_path,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress) {
+  check_options(options);
+  const std::string config_path =
+      options.robot_config.empty() ? model::default_robot_config_path() : options.robot_config.string();
+  const model::RobotConfig config = model::load_robot_config(config_path);
+  const std::string urdf = options.model.empty() ? config.urdf : options.model.string();
+  const model::Model model = model::load_urdf(urdf, model::LoadOptions::hrp2());
+  const mocap::Clip clip = mocap::load_clip(clip_path, options.load);
+  return kinematic_retarget(clip, model, config.half_sitting(model), options, progress);
+}
+
+io::MotionFiles motion_files(const KinematicRetargetResult& result) {
+  const auto& ref = result.reference;
+  const Eigen::Index n = ref.joints.rows();
+  std::vector<double> times(static_cast<std::size_t>(n));
+  for (Eigen::Index m = 0; m < n; ++m) times[static_cast<std::size_t>(m)] = static_cast<double>(m) / ref.rate;
+
+  io::MotionFiles files;
+  files.pos.times = times;
+  files.pos.angles = ref.joints;
+  io::WaistSequence waist;
+  waist.times = times;
+  waist.position = ref.waist.leftCols<3>();
+  waist.rpy = ref.waist.rightCols<3>();
+  files.waist = std::move(waist);
+  io::ZmpSequence zmp;
+  zmp.times = times;
+  zmp.zmp = result.zmp;
+  files.zmp = std::move(zmp);
+  return files;
+}
+
+void write_kinematic_retarget(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
+                              int columns) {
+  if (columns != 30 && columns != 40) {
+    throw InputError(
+        input_error_message("--columns", "", "expected 30 or 40, got " + std::to_string(columns)));
+  }
+  io::PosWriteOptions options;
+  options.columns = columns;
+  io::write_motion(io::motion_base(pos_path), motion_files(result), options);
+}
+
+std::string format_summary(const KinematicRetargetResult& r) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  out << r.clip << " (preset " << r.preset << "): " << r.source_frames << " frames at " << r.source_rate
+      << " Hz\n";
+  out << "  human-to-robot scale " << r.retarget.scale << " (human arm " << r.retarget.human_arm_length
+      << " m); IK " << static_cast<double>(r.retarget.total_iterations) / std::max(1, r.source_frames)
+      << " iterations/frame, mean cost " << r.retarget.mean_cost << "\n";
+  out << "  duration " << r.timing.source_duration() << " s -> " << r.timing.duration()
+      << " s after re-timing (slow-down x" << r.timing.slow_down() << ", velocity limits x"
+      << r.velocity_scale << ")\n";
+  out << "  output " << r.reference.sample_count() << " samples at " << r.reference.rate
+      << " Hz; peak |qdot|/limit " << r.peak_velocity_ratio;
+  if (!r.peak_velocity_joint.empty()) out << " (" << r.peak_velocity_joint << ")";
+  out << "\n  ZMP: multibody, finite differences of the 200 Hz reference, legs at half-sitting";
+  if (r.zmp_fallback_samples > 0)
+    out << " (" << r.zmp_fallback_samples << " samples without support: CoM projection)";
+  out << "\n";
+  return out.str();
+}
+
+}  // namespace mimic::pipeline

@@ -1,0 +1,72 @@
+// The kinematic retargeting baseline (`mimic retarget --kinematic-only`): clip -> landmarks -> per-frame
+// upper-body IK -> Algorithm 1 re-timing -> 200 Hz reference, with its ZMP, ready to be written as
+// OpenHRP X.pos / X.waist / X.zmp. No dynamics are optimised: this is both a usable motion for slow
+// clips and the comparison point (and initial guess) of the optimised pipeline.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/mocap/load.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/retarget/reference_motion.hpp"
+
+namespace mimic::pipeline {
+
+struct KinematicRetargetOptions {
+  std::string preset;                  // landmark preset: shipped name or YAML file; empty: recognise
+  mocap::LoadOptions load;             // units / up axis of the clip
+  retarget::RetargetOptions retarget;  // scale (0: from arm lengths), IK settings
+  double velocity_scale = 0.9;         // Algorithm 1 enforces velocity_scale * the velocity limits
+  double output_rate = 200.0;          // Hz: HRP-2's controller period is 5 ms (reference section 6)
+  std::filesystem::path model;         // robot URDF; empty: the robot configuration's
+  std::filesystem::path robot_config;  // empty: config/hrp2.yaml of the source tree
+};
+
+struct KinematicRetargetResult {
+  std::string clip;  // input file
+  std::string preset;
+  int source_frames = 0;
+  double source_rate = 0.0;
+  retarget::RetargetReport retarget;
+  retarget::RetimedSamples timing;      // Algorithm 1 on the source samples (slow-down factor)
+  retarget::ReferenceMotion reference;  // q_c, P_c and waist pose at the output rate
+  retarget::SampleMatrix zmp;           // output samples x 3: multibody ZMP in the waist frame
+  int zmp_fallback_samples = 0;         // samples without ground support (ZMP replaced by the CoM projection)
+  double peak_velocity_ratio = 0.0;     // max over output samples and joints of |qdot| / velocity limit
+  std::string peak_velocity_joint;
+  double velocity_scale = 0.0;  // the fraction of the velocity limits Algorithm 1 enforced
+};
+
+// Runs the baseline on a .bvh or .c3d file. Throws InputError (clip, preset, option values),
+// ModelError (URDF).
+KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress = {});
+
+// The same from a model already loaded (HRP-2, OpenHRP order, free-flyer) and its half-sitting q.
+KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
+                                           const Eigen::VectorXd& half_sitting,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress = {});
+
+// Multibody ZMP (dynamics::zmp on the ground plane z = 0) of a uniformly sampled reference, velocities and
+// accelerations by finite differences, expressed in the waist frame as hrpsys's .zmp expects. A sample
+// whose ground reaction would have to pull (free fall) gets the static CoM projection instead; their
+// number goes to `fallback_samples`.
+retarget::SampleMatrix reference_zmp(const model::Model& model, const retarget::ReferenceMotion& reference,
+                                     int* fallback_samples = nullptr);
+
+// X.pos (joints), X.waist (pose) and X.zmp of the result, on the output rate's time grid.
+io::MotionFiles motion_files(const KinematicRetargetResult& result);
+
+// Writes X.pos, X.waist and X.zmp next to `pos_path` (all or none). `columns`: 30 or 40.
+void write_kinematic_retarget(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
+                              int columns = 30);
+
+// A few human-readable lines: frames, durations before and after re-timing, slow-down, peak velocity ratio.
+std::string format_summary(const KinematicRetargetResult& result);
+
+}  // namespace mimic::pipeline

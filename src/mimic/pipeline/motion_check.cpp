@@ -1,0 +1,204 @@
+#include "mimic/pipeline/motion_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "mimic/dynamics/com.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/spatial/explog.hpp"
+
+namespace mimic::pipeline {
+
+using stability::ContactPhase;
+
+const char* to_string(ViolationKind kind) {
+  switch (kind) {
+    case ViolationKind::kAngle:
+      return "angle";
+    case ViolationKind::kVelocity:
+      return "velocity";
+    case ViolationKind::kTorque:
+      return "torque";
+    case ViolationKind::kZmp:
+      return "zmp";
+    case ViolationKind::kSlip:
+      return "slip";
+  }
+  return "?";
+}
+
+namespace {
+
+// Keeps the worst violation per (kind, where) and counts the violating samples.
+class ViolationLog {
+ public:
+  void add(ViolationKind kind, const std::string& where, double time, double value, double limit,
+           double excess, double scale) {
+    auto& v = worst_[{static_cast<int>(kind), where}];
+    ++v.violating_samples;
+    const double ratio = excess / std::max(scale, 1e-12);
+    if (v.violating_samples == 1 || ratio > v.ratio) {
+      const int count = v.violating_samples;
+      v = Violation{kind, where, time, value, limit, excess, ratio, count};
+    }
+  }
+  std::vector<Violation> sorted() const {
+    std::vector<Violation> out;
+    for (const auto& [key, v] : worst_) out.push_back(v);
+    std::sort(out.begin(), out.end(),
+              [](const Violation& a, const Violation& b) { return a.ratio > b.ratio; });
+    return out;
+  }
+
+ private:
+  std::map<std::pair<int, std::string>, Violation> worst_;
+};
+
+double rotation_angle(const Eigen::Matrix3d& R) { return spatial::log3(R).norm(); }
+
+}  // namespace
+
+CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
+                         const stability::SampledMotion& motion, const CheckOptions& options) {
+  CheckReport report;
+  const Eigen::Index n = motion.size();
+  report.samples = static_cast<int>(n);
+  report.base_reconstructed = motion.base_reconstructed;
+  if (n == 0) return report;
+  report.duration = motion.times.back() - motion.times.front();
+  if (n > 1) {
+    std::vector<double> dt(static_cast<std::size_t>(n - 1));
+    for (std::size_t k = 0; k + 1 < motion.times.size(); ++k) dt[k] = motion.times[k + 1] - motion.times[k];
+    std::nth_element(dt.begin(), dt.begin() + static_cast<long>(dt.size() / 2), dt.end());
+    report.rate = 1.0 / dt[dt.size() / 2];
+  }
+
+  const int nj = model.nj;
+  report.joints.resize(static_cast<std::size_t>(nj));
+  for (int j = 0; j < nj; ++j)
+    report.joints[static_cast<std::size_t>(j)].joint = model.joint_names[static_cast<std::size_t>(j)];
+  const auto& f = options.factors;
+  const Eigen::VectorXd middle = 0.5 * (model.lower_limit + model.upper_limit);
+  const Eigen::VectorXd half_range = 0.5 * (model.upper_limit - model.lower_limit);
+  const Eigen::VectorXd lower = middle - f.angle_factor * half_range,
+                        upper = middle + f.angle_factor * half_range;
+  const Eigen::VectorXd vmax = f.velocity_factor * model.velocity_limit;
+  const Eigen::VectorXd tmax = f.torque_factor * model.effort_limit;
+
+  ViolationLog log;
+  model::Data data(model);
+  report.min_zmp_margin = std::numeric_limits<double>::infinity();
+  // Support-foot anchoring: where each foot was when its current support interval began.
+  spatial::SE3 anchor[2];
+  bool anchored[2] = {false, false};
+  const int sole_frame[2] = {feet.right_sole_frame, feet.left_sole_frame};
+  const char* foot_name[2] = {"right foot", "left foot"};
+  double ground = std::numeric_limits<double>::infinity();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    dynamics::forward_kinematics(model, data, motion.q.col(k));
+    for (int s = 0; s < 2; ++s)
+      ground = std::min(ground, dynamics::update_frame_placement(model, data, sole_frame[s]).p.z());
+  }
+
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const double t = motion.times[static_cast<std::size_t>(k)];
+    const auto q = motion.q.col(k), v = motion.v.col(k), a = motion.a.col(k);
+    const ContactPhase phase = motion.phases[static_cast<std::size_t>(k)];
+    double residual = 0.0;
+    const Eigen::VectorXd tau =
+        stability::joint_torques_with_ground_reaction(model, data, feet, phase, q, v, a, &residual);
+    report.max_base_residual = std::max(report.max_base_residual, residual);
+    for (int j = 0; j < nj; ++j) {
+      const auto& name = model.joint_names[static_cast<std::size_t>(j)];
+      auto& peak = report.joints[static_cast<std::size_t>(j)];
+      const double qj = q[model.idx_q(j)], vj = v[model.idx_v(j)];
+      if (qj < lower[j] - options.angle_tolerance)
+        log.add(ViolationKind::kAngle, name, t, qj, lower[j], lower[j] - qj, half_range[j]);
+      if (qj > upper[j] + options.angle_tolerance)
+        log.add(ViolationKind::kAngle, name, t, qj, upper[j], qj - upper[j], half_range[j]);
+      const double vr = std::abs(vj) / model.velocity_limit[j];
+      peak.velocity_ratio = std::max(peak.velocity_ratio, vr);
+      if (std::abs(vj) > vmax[j])
+        log.add(ViolationKind::kVelocity, name, t, vj, vmax[j], std::abs(vj) - vmax[j], vmax[j]);
+      const double tr = std::abs(tau[j]) / model.effort_limit[j];
+      if (tr > peak.torque_ratio) peak.torque_ratio = tr, peak.torque_time = t;
+      if (std::abs(tau[j]) > tmax[j])
+        log.add(ViolationKind::kTorque, name, t, tau[j], tmax[j], std::abs(tau[j]) - tmax[j], tmax[j]);
+    }
+    // ZMP of the contact wrench (data holds this sample's momentum rate after the torque computation).
+    const auto& oMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
+    const auto& oMl = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
+    const auto polygon =
+        stability::SupportPolygon::of_feet(phase, oMr, oMl, feet.right_outline, feet.left_outline);
+    const auto wrench = dynamics::contact_wrench(model, data, q, v, a);
+    const auto zmp = dynamics::zmp_from_wrench(wrench, ground);
+    const double margin =
+        zmp ? polygon.signed_distance(zmp->head<2>()) : -std::numeric_limits<double>::infinity();
+    if (margin < report.min_zmp_margin) report.min_zmp_margin = margin, report.min_zmp_margin_time = t;
+    if (margin < options.zmp_margin)
+      log.add(ViolationKind::kZmp, "ZMP", t, margin, options.zmp_margin, options.zmp_margin - margin, 0.01);
+    // Slip: a foot in support must stay where its support began.
+    for (int s = 0; s < 2; ++s) {
+      const bool in_support =
+          s == 0 ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
+      const auto& oMs = s == 0 ? oMr : oMl;
+      if (!in_support) {
+        anchored[s] = false;
+        continue;
+      }
+      if (!anchored[s]) anchor[s] = oMs, anchored[s] = true;
+      const double dp = (oMs.p - anchor[s].p).norm();
+      const double dr = rotation_angle(anchor[s].R.transpose() * oMs.R);
+      report.max_slip_position = std::max(report.max_slip_position, dp);
+      report.max_slip_angle = std::max(report.max_slip_angle, dr);
+      if (dp > options.slip_position)
+        log.add(ViolationKind::kSlip, foot_name[s], t, dp, options.slip_position, dp - options.slip_position,
+                options.slip_position);
+      if (dr > options.slip_angle)
+        log.add(ViolationKind::kSlip, std::string(foot_name[s]) + " (rotation)", t, dr, options.slip_angle,
+                dr - options.slip_angle, options.slip_angle);
+    }
+  }
+  for (const auto& p : report.joints) {
+    if (p.velocity_ratio >= report.peak_velocity_ratio)
+      report.peak_velocity_ratio = p.velocity_ratio, report.peak_velocity_joint = p.joint;
+    if (p.torque_ratio >= report.peak_torque_ratio)
+      report.peak_torque_ratio = p.torque_ratio, report.peak_torque_joint = p.joint;
+  }
+  report.violations = log.sorted();
+  return report;
+}
+
+std::string format_check_report(const CheckReport& r, int max_offenders) {
+  std::ostringstream out;
+  out << fmt::format("samples {}  duration {:.3f} s  rate {:.1f} Hz{}\n", r.samples, r.duration, r.rate,
+                     r.base_reconstructed ? "  (base reconstructed from the support foot: no .waist)" : "");
+  out << fmt::format("peak |qdot|/limit {:.3f} ({})  peak |tau|/limit {:.3f} ({})\n", r.peak_velocity_ratio,
+                     r.peak_velocity_joint, r.peak_torque_ratio, r.peak_torque_joint);
+  out << fmt::format("min ZMP margin {:.4f} m at t = {:.3f} s  max support-foot slip {:.3g} m, {:.3g} deg\n",
+                     r.min_zmp_margin, r.min_zmp_margin_time, r.max_slip_position,
+                     r.max_slip_angle * 180.0 / M_PI);
+  if (r.ok()) {
+    out << "OK: every limit holds\n";
+    return out.str();
+  }
+  out << fmt::format("VIOLATIONS ({} kinds of offence; worst first):\n", r.violations.size());
+  int shown = 0;
+  for (const auto& v : r.violations) {
+    if (shown++ >= max_offenders) {
+      out << fmt::format("  ... and {} more\n",
+                         r.violations.size() - static_cast<std::size_t>(max_offenders));
+      break;
+    }
+    out << fmt::format(
+        "  {:<8} {:<22} t = {:8.3f} s  value {:+.5g}  limit {:.5g}  excess {:.4g}  ({} samples)\n",
+        to_string(v.kind), v.where, v.time, v.value, v.limit, v.excess, v.violating_samples);
+  }
+  return out.str();
+}
+
+}  // namespace mimic::pipeline

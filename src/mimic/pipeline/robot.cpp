@@ -1,0 +1,15 @@
+#include "mimic/pipeline/robot.hpp"
+
+namespace mimic::pipeline {
+
+Robot load_robot(const io::RobotSettings& settings) {
+  Robot robot;
+  robot.config = model::load_robot_config(settings.config.empty() ? model::default_robot_config_path()
+                                                                  : settings.config.string());
+  const std::string urdf = settings.model.empty() ? robot.config.urdf : settings.model.string();
+  robot.model = model::load_urdf(urdf, model::LoadOptions::hrp2());
+  robot.feet = stability::Feet::from(robot.model, robot.config);
+  return robot;
+}
+
+}  // namespace mimic::pipeline
