@@ -69,7 +69,7 @@ TEST(PreviewControl, CentreOfMassTracksAZmpStep) {
   for (std::size_t k = 0; k < reference.size(); ++k)
     if (k < 390 || k >= 410)
       max_error = std::max(max_error, std::abs(controller.cart().zmp(t.com[k]) - reference[k]));
-  EXPECT_LT(max_error, 5e-3);
+  EXPECT_LT(max_error, 3e-3);
   EXPECT_GT(t.com[390].position, 0.02);  // anticipation: halfway up before the step at k = 400
   EXPECT_LT(t.com[390].position, 0.06);
   EXPECT_NEAR(t.com.back().position, 0.1, 1e-4);

@@ -8,7 +8,7 @@
 //
 // The gains of an infinite preview sum to -Gx1 (a cart resting on a constant reference is an equilibrium);
 // eq. (6) truncates them at NL and so depends on the world origin: the missing weight (~0.4 % with 1.6 s)
-// kicks a cart resting on a reference 0.1 m away from the origin (measured: 9 mm of ZMP error), and a
+// kicks a cart resting on a reference 0.07 m away from the origin (measured: 9 mm of ZMP error), and a
 // walk far from the origin carries a bias the integral must absorb. Here the missing weight
 // G_tail = -Gx1 - sum_{j<=NL} Gp(j) is applied to the current reference p_ref(k), which makes the law
 // invariant to translations. (Applying it to p_ref(k + NL), the held last value, is as invariant but kicks
