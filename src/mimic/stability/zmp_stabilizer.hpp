@@ -20,6 +20,9 @@
 //   4. the waist moves horizontally by the CoM correction divided by the CoM-per-waist ratio (the legs and
 //      feet do not follow the waist fully; the ratio is measured once on the first sample), both legs are
 //      re-solved to keep the soles at their original poses, and the loop starts again.
+// The exact correction is non-causal: the CoM shift for a violation decays as exp(-|t - t_violation| / Tc)
+// (Tc = sqrt(zc / g) ~ 0.29 s) on both sides, so a violation within ~1 s of an end moves the end poses a
+// little (with the CoM parallel to the ZMP there, at rest if the motion is).
 // It stops when every sample is at least `margin` inside, or after `max_iterations` corrections: the report
 // then says so and names the worst sample. A motion already inside with the margin is returned unchanged
 // (same q, bit for bit).
