@@ -146,6 +146,7 @@ TEST(BvhReader, WhitespaceAndLineEndingDialects) {
       {"no final newline", lf.substr(0, lf.size() - 1)},
       {"glued braces", replace_all(replace_all(lf, "Root\n{", "Root {"), "\n}\n}\n", "}}\n")},
       {"plus signs and exponents", replace_all(lf, "1 2 3 30", "+1 2e0 0.3E1 +30.0")},
+      {"named end site", replace_all(lf, "End Site", "End Site Child_tip")},
       {"lower-case keywords", replace_all(replace_all(lf, "OFFSET", "offset"), "Xrotation", "XROTATION")},
   };
   // Mixed endings as in CMU 131_01: some CRLF, some LF.

@@ -175,7 +175,6 @@ class BvhParser {
 
     open_joint(rest_of_line_name(), -1, false);
     while (!open.empty()) {
-      const int line_of_token = line_;
       const std::string_view token = next_token();
       Open& current = open.back();
       Joint& joint = clip.joints[current.joint];
@@ -208,11 +207,11 @@ class BvhParser {
         if (joint.end_site) fail(line_, "expected only OFFSET in an End Site, found another End Site");
         const std::string_view site = next_token();
         if (!iequals(site, "Site")) fail(line_, "expected 'Site' after 'End', found " + quoted(site));
+        rest_of_line_name();  // some exporters name the site ("End Site LeftToe_end"): not needed
         const std::string parent_name = joint.name;
         open_joint(parent_name + "_End", current.joint, true);
       } else {
-        fail(line_of_token == line_ ? line_ : line_,
-             "expected OFFSET, CHANNELS, JOINT, End Site or '}', found " + quoted(token));
+        fail(line_, "expected OFFSET, CHANNELS, JOINT, End Site or '}', found " + quoted(token));
       }
     }
     if (clip.joints.size() > 0 && channel_count == 0) spdlog::warn("{}: skeleton has no channels", name_);

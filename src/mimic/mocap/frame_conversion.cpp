@@ -244,7 +244,6 @@ void convert_skeleton_clip(Clip& clip, const LoadOptions& options) {
       index.emplace(s.joints[j].name, static_cast<int>(j));
     }
     for (std::size_t j = 0; j < names.size(); ++j) {
-      if (lower(names[j]).find('l') == std::string::npos) continue;
       const int r = mirror_of_left(names, index, j);
       if (r >= 0) left += transforms[j].translation() - transforms[r].translation();
     }
