@@ -33,6 +33,7 @@ struct C3dSpec {
   bool truncate_names_to_six = false;           // DATA_START written as "DATA_S"
   bool lock_parameters = false;                 // negative name lengths
   bool omit_labels_description_length = false;  // the OptiTrack mocap36.c3d malformation
+  bool write_trial_range = false;  // TRIAL:ACTUAL_START/END_FIELD; header frame numbers capped at 65535
 };
 
 class C3dWriter {
@@ -148,6 +149,17 @@ inline std::vector<std::byte> build_c3d(const C3dSpec& spec) {
     params.push_back(
         {2, "RATE", 4, {}, encoded([&](C3dWriter& w) { w.f32(spec.rate * spec.analog_samples_per_frame); })});
   }
+  if (spec.write_trial_range) {
+    auto field = [&](long value) {
+      return encoded([&](C3dWriter& w) {
+        w.u16(static_cast<unsigned>(value & 0xFFFF));
+        w.u16(static_cast<unsigned>(value >> 16));
+      });
+    };
+    params.push_back({3, "ACTUAL_START_FIELD", 2, {2}, field(spec.first_frame)});
+    params.push_back(
+        {3, "ACTUAL_END_FIELD", 2, {2}, field(static_cast<long>(spec.first_frame) + frames - 1)});
+  }
   const std::size_t data_start_param = params.size();
   params.push_back(
       {1, spec.truncate_names_to_six ? "DATA_S" : "DATA_START", 2, {}, {}});  // value patched below
@@ -167,6 +179,7 @@ inline std::vector<std::byte> build_c3d(const C3dSpec& spec) {
   std::size_t data_start_value_at = 0;
   std::vector<std::pair<std::string, int>> groups = {{"POINT", 1}};
   if (spec.analog_channels > 0) groups.push_back({"ANALOG", 2});
+  if (spec.write_trial_range) groups.push_back({"TRIAL", 3});
   for (const auto& [name, id] : groups) {
     write_name(name, -id);
     section.u16(2 + 1 + 5);
@@ -208,8 +221,10 @@ inline std::vector<std::byte> build_c3d(const C3dSpec& spec) {
   out.u8(0x50);
   out.u16(static_cast<unsigned>(points));
   out.u16(static_cast<unsigned>(analog_per_frame));
-  out.u16(static_cast<unsigned>(spec.first_frame));
-  out.u16(static_cast<unsigned>(spec.first_frame + frames - 1));
+  const long last_frame = static_cast<long>(spec.first_frame) + frames - 1;
+  out.u16(
+      static_cast<unsigned>(spec.write_trial_range ? std::min(spec.first_frame, 65535) : spec.first_frame));
+  out.u16(static_cast<unsigned>(spec.write_trial_range ? std::min(last_frame, 65535L) : last_frame));
   out.u16(10);
   out.f32(signed_scale);
   out.u16(spec.data_start_only_in_parameter ? 0 : static_cast<unsigned>(data_block));

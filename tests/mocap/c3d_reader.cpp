@@ -123,6 +123,24 @@ TEST(C3dReader, FirstFrameAndRateFromHeaderWhenParameterMissing) {
   EXPECT_EQ(clip.frame_count(), 20);
 }
 
+// More than 65535 frames: the header's 16-bit frame numbers saturate, TRIAL gives the real range.
+TEST(C3dReader, LongCaptureFrameRangeFromTrialGroup) {
+  C3dSpec spec;
+  spec.labels = {"LFHD", "RFHD", "LTOE", "RTOE"};
+  spec.first_frame = 10;
+  const Eigen::Vector3d base[] = {{0, 70, 1650}, {0, -70, 1650}, {150, 100, 40}, {150, -100, 40}};
+  for (int f = 0; f < 70000; ++f) {
+    std::vector<Eigen::Vector3d> row;
+    for (const auto& b : base) row.push_back(b + Eigen::Vector3d(0.001 * f, 0, 0));
+    spec.positions.push_back(row);
+  }
+  spec.write_trial_range = true;
+  const Clip clip = read(spec);
+  EXPECT_EQ(clip.frame_count(), 70000);
+  EXPECT_EQ(clip.markers().first_frame, 10);
+  EXPECT_TRUE(source_position(clip, 69999, 2).isApprox(spec.positions[69999][2], 1e-6));
+}
+
 TEST(C3dReader, LabelsSplitOverLabels2AndExtraLabelsIgnored) {
   C3dSpec spec = walking_subject();
   spec.labels_per_parameter = 4;  // LABELS holds 4, LABELS2 the other 2

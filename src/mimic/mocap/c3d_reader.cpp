@@ -91,8 +91,8 @@ RawMarkers parse_c3d_markers(std::span<const std::byte> data, const std::string&
 
   const std::size_t points = bytes.u16(header_word(2));
   const std::size_t analog_per_frame = bytes.u16(header_word(3));
-  const std::size_t first_frame = bytes.u16(header_word(4));
-  const std::size_t last_frame = bytes.u16(header_word(5));
+  const std::size_t header_first_frame = bytes.u16(header_word(4));
+  const std::size_t header_last_frame = bytes.u16(header_word(5));
   const double header_scale = bytes.f32(header_word(7));
   const std::size_t header_data_block = bytes.u16(header_word(9));
   const double header_rate = bytes.f32(header_word(11));
@@ -128,6 +128,22 @@ RawMarkers parse_c3d_markers(std::span<const std::byte> data, const std::string&
                                    std::to_string(data_block));
   const std::size_t data_start = (data_block - 1) * kBlock;
 
+  std::size_t first_frame = header_first_frame, last_frame = header_last_frame;
+  // Captures longer than 65535 frames overflow the header's 16-bit frame numbers; writers then give the
+  // range in TRIAL:ACTUAL_START_FIELD / ACTUAL_END_FIELD, each two 16-bit words (low, high).
+  const auto trial_start = parameters.numbers(bytes, "TRIAL", "ACTUAL_START_FIELD");
+  const auto trial_end = parameters.numbers(bytes, "TRIAL", "ACTUAL_END_FIELD");
+  if (trial_start && trial_end && trial_start->size() >= 2 && trial_end->size() >= 2) {
+    const auto word = [](double v) {
+      return static_cast<std::size_t>(static_cast<std::uint16_t>(static_cast<int>(v)));
+    };
+    const std::size_t start = word((*trial_start)[0]) + 65536 * word((*trial_start)[1]);
+    const std::size_t end = word((*trial_end)[0]) + 65536 * word((*trial_end)[1]);
+    if (end >= start && start > 0 && end - start > last_frame - std::min(first_frame, last_frame)) {
+      first_frame = start;
+      last_frame = end;
+    }
+  }
   if (last_frame < first_frame)
     bytes.fail(header_word(5), "expected a last frame >= the first frame (" + std::to_string(first_frame) +
                                    "), found " + std::to_string(last_frame));
