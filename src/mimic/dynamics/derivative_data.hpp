@@ -33,6 +33,10 @@
 namespace mimic::dynamics {
 
 using Matrix6x = Eigen::Matrix<double, 6, Eigen::Dynamic>;
+// Dof-major storage of per-dof spatial vectors: row k is the 6-vector of dof k (the transpose of
+// Pinocchio's 6 x nv layout), so that component i of all dofs is contiguous and the O(n d) loops of
+// rnea_derivatives.cpp run along the dofs in packed SIMD.
+using MatrixX6 = Eigen::Matrix<double, Eigen::Dynamic, 6>;
 using Matrix3x = Eigen::Matrix<double, 3, Eigen::Dynamic>;
 using Matrix2x = Eigen::Matrix<double, 2, Eigen::Dynamic>;
 
@@ -68,6 +72,25 @@ struct DerivativeData {
   // parent_dof[c])` visits every dof supporting dof k (Pinocchio's parents_fromRow).
   std::vector<int> parent_dof;
   std::vector<int> body_of_dof;  // body moved by dof k (0 for the base dofs)
+  // The same support chains as runs of consecutive dofs: dof k's support (k included) is the union of
+  // [support_first[s], support_first[s] + support_length[s]) for s in [support_offset[k],
+  // support_offset[k + 1]). HRP-2's chains are 1 to 3 runs (the base's 6 dofs, the chest, the limb).
+  std::vector<int> support_offset, support_first, support_length;
+  // Joint placements whose rotation is exactly the identity (all of HRP-2): oR_b is then oR_parent with
+  // two columns rotated by the joint angle, no 3x3 product.
+  std::vector<unsigned char> placement_rotation_is_identity;
+  // Spectral form of each body's rotational inertia about its centre of mass (body axes):
+  // I_c = lambda0 1 + sum_{t < n} mu_t u_t u_t^T with lambda0 its smallest eigenvalue, so that the world
+  // inertia R I_c R^T = lambda0 1 + sum mu_t (R u_t)(R u_t)^T costs n = 0 (isotropic), 1 (axisymmetric)
+  // or 2 outer products. For a diagonal I_c the u_t are coordinate axes and R u_t a column of R.
+  struct InertiaSpectrum {
+    double lambda0 = 0.0;
+    int n = 0;
+    double mu[2] = {0.0, 0.0};
+    spatial::Vec3 u[2] = {spatial::Vec3::Zero(), spatial::Vec3::Zero()};
+    int axis[2] = {-1, -1};  // coordinate axis of u_t (diagonal I_c), -1 for a general direction
+  };
+  std::vector<InertiaSpectrum> inertia_spectrum;
 
   // --- forward pass, per body (size nbodies), world frame -----------------------------------------------
   std::vector<spatial::SE3> oMi;       // placement of body i
@@ -85,14 +108,14 @@ struct DerivativeData {
   std::vector<spatial::Vec3> Xi;      // rnea_vjp: sum over the subtree of the angular part of B_l^T W_l
   std::vector<spatial::Force> Gamma;  // rnea_vjp: sum over the subtree of w_k S_k ×* ofext_subtree
 
-  // --- per dof (size nv), world frame (see the file comment) --------------------------------------------
-  std::vector<spatial::Motion> J;     // S_k
-  std::vector<spatial::Motion> dVdq;  // ov_lambda(k) × S_k
-  std::vector<spatial::Motion> dAdq;  // oa_gf_lambda(k) × S_k + ov_lambda(k) × dVdq_k
-  std::vector<spatial::Motion> dAdv;  // ov_k × S_k + ov_lambda(k) × S_k
-  std::vector<spatial::Force> Ag;     // oYcrb_k S_k (column k of the centroidal momentum matrix)
-  std::vector<spatial::Force> dFdq;   // d(subtree force of body k)/dq_k
-  std::vector<spatial::Force> dFdv;   // d(subtree force of body k)/dv_k
+  // --- per dof: row k of each nv x 6 matrix, world frame [linear; angular] (see the file comment) --------
+  MatrixX6 J;     // S_k
+  MatrixX6 dVdq;  // ov_lambda(k) × S_k
+  MatrixX6 dAdq;  // oa_gf_lambda(k) × S_k + ov_lambda(k) × dVdq_k
+  MatrixX6 dAdv;  // ov_k × S_k + ov_lambda(k) × S_k
+  MatrixX6 Ag;    // oYcrb_k S_k (row k of the transposed centroidal momentum matrix, about the world origin)
+  MatrixX6 dFdq;  // d(subtree force of body k)/dq_k
+  MatrixX6 dFdv;  // d(subtree force of body k)/dv_k
 
   // --- results ------------------------------------------------------------------------------------------
   Eigen::VectorXd tau;      // inverse dynamics, same layout and value as rnea()

@@ -11,17 +11,41 @@ namespace mimic::dynamics::detail {
 using spatial::Force;
 using spatial::Motion;
 using spatial::Vec3;
+using spatial::Vec6;
+
+// Row k of a dof-major nv x 6 matrix as a Motion / Force, and back.
+inline Motion motion_row(const MatrixX6& M, int k) {
+  return Motion(Vec3(M(k, 0), M(k, 1), M(k, 2)), Vec3(M(k, 3), M(k, 4), M(k, 5)));
+}
+inline Force force_row(const MatrixX6& M, int k) {
+  return Force(Vec3(M(k, 0), M(k, 1), M(k, 2)), Vec3(M(k, 3), M(k, 4), M(k, 5)));
+}
+inline void set_row(MatrixX6& M, int k, const Vec3& linear, const Vec3& angular) {
+  M(k, 0) = linear.x();
+  M(k, 1) = linear.y();
+  M(k, 2) = linear.z();
+  M(k, 3) = angular.x();
+  M(k, 4) = angular.y();
+  M(k, 5) = angular.z();
+}
+inline void set_row(MatrixX6& M, int k, const Motion& m) { set_row(M, k, m.v, m.w); }
+inline void set_row(MatrixX6& M, int k, const Force& f) { set_row(M, k, f.f, f.tau); }
 
 // Body inertia (body frame) -> world inertia about the world origin: c = R c_b + p, I_c = R I_cb R^T and,
-// by the parallel-axis theorem, I_o = I_c - m [c]^2 = I_c + m (|c|^2 1 - c c^T).
-inline WorldInertia world_inertia(const spatial::Inertia& Y, const spatial::SE3& oMi) {
+// by the parallel-axis theorem, I_o = I_c - m [c]^2 = I_c + m (|c|^2 1 - c c^T). R I_cb R^T comes from the
+// spectral form of I_cb (DerivativeData::InertiaSpectrum): lambda0 1 + sum mu_t (R u_t)(R u_t)^T.
+inline WorldInertia world_inertia(const spatial::Inertia& Y, const DerivativeData::InertiaSpectrum& sp,
+                                  const spatial::SE3& oMi) {
   WorldInertia o;
   const Vec3 c = oMi.act(Y.com);
   o.m = Y.mass;
   o.mc = Y.mass * c;
-  o.Io.noalias() = oMi.R * Y.inertia_com * oMi.R.transpose();
-  o.Io.noalias() -= o.mc * c.transpose();
-  o.Io.diagonal().array() += o.mc.dot(c);
+  o.Io.noalias() = -o.mc * c.transpose();
+  o.Io.diagonal().array() += sp.lambda0 + o.mc.dot(c);
+  for (int t = 0; t < sp.n; ++t) {
+    const Vec3 a = sp.axis[t] >= 0 ? Vec3(oMi.R.col(sp.axis[t])) : Vec3(oMi.R * sp.u[t]);
+    o.Io.noalias() += (sp.mu[t] * a) * a.transpose();
+  }
   return o;
 }
 
@@ -60,8 +84,8 @@ inline Vec3 apply_Bt(const Force& h, const spatial::Mat3& dIo, const Motion& x) 
 // Root body: placement, twist and acceleration (minus gravity) in world coordinates, and the 6 base
 // columns (free-flyer): S = Ad(oM0) e_m, dVdq = 0 (the world does not move), dAdq = (-g) × S,
 // dAdv = ov_0 × S. vb, ab: base twist / acceleration in the base frame (ignored for a fixed base).
-inline void root_forward(const model::Model& model, DerivativeData& d,
-                         const Eigen::Ref<const Eigen::VectorXd>& q, const Motion& vb, const Motion& ab) {
+inline void root_forward(const model::Model& model, DerivativeData& d, const Eigen::Ref<const Eigen::VectorXd>& q,
+                         const Motion& vb, const Motion& ab) {
   const Motion minus_g(-model.gravity, Vec3::Zero());
   if (!model.has_free_flyer()) {
     d.oMi[0] = spatial::SE3::Identity();
@@ -71,17 +95,19 @@ inline void root_forward(const model::Model& model, DerivativeData& d,
   }
   base_transform(q, d.oMi[0]);
   const spatial::SE3& M = d.oMi[0];
-  for (int c = 0; c < 3; ++c) {
-    d.J[c] = Motion(M.R.col(c), Vec3::Zero());
-    d.J[3 + c] = Motion(M.p.cross(M.R.col(c)), M.R.col(c));
-  }
   d.ov[0] = M.act(vb);
   d.oa_gf[0] = M.act(ab) + minus_g;
-  for (int c = 0; c < 6; ++c) {
-    d.dVdq[c].setZero();
-    d.dAdq[c] = Motion(-model.gravity.cross(d.J[c].w), Vec3::Zero());
-    d.dAdv[c] = d.ov[0].cross(d.J[c]);
+  for (int c = 0; c < 3; ++c) {
+    const Motion lin(M.R.col(c), Vec3::Zero());
+    const Motion ang(M.p.cross(M.R.col(c)), M.R.col(c));
+    set_row(d.J, c, lin);
+    set_row(d.J, 3 + c, ang);
+    set_row(d.dAdq, c, Motion::Zero());  // (-g) × [r; 0] = 0
+    set_row(d.dAdq, 3 + c, Motion(-model.gravity.cross(ang.w), Vec3::Zero()));
+    set_row(d.dAdv, c, d.ov[0].cross(lin));
+    set_row(d.dAdv, 3 + c, d.ov[0].cross(ang));
   }
+  d.dVdq.topRows<6>().setZero();
 }
 
 // The joint axis of body b in world coordinates, oR_b s: a column of oR_b for an axis-aligned joint.
@@ -95,42 +121,64 @@ inline Vec3 world_axis(const model::Model& model, int b, const spatial::SE3& oMi
   return oMi.R * model.axes[b];
 }
 
+// oMi = oM_parent * jointPlacement * exp(s qj). When the placement's rotation is the identity and the
+// joint an axis-aligned revolute one, oR_i is oR_parent with two columns rotated by qj (as joint_transform
+// does with the placement's columns), and op_i = op_parent + oR_parent p_placement.
+inline void world_placement(const model::Model& model, DerivativeData& d, int b, double qj) {
+  const spatial::SE3& Mp = d.oMi[model.parents[b]];
+  spatial::SE3& M = d.oMi[b];
+  const model::AxisKind axis = model.axis_kinds[b];
+  if (!d.placement_rotation_is_identity[b] || model.joint_types[b] != model::JointType::kRevolute ||
+      axis == model::AxisKind::kGeneric) {
+    spatial::SE3 liMi;
+    joint_transform(model, b, qj, liMi);
+    M = Mp * liMi;
+    return;
+  }
+  M.p.noalias() = Mp.R * model.joint_placements[b].p;
+  M.p += Mp.p;
+  const double s = std::sin(qj);
+  const double c = std::cos(qj);
+  // Columns (i, j) of oR_parent rotated about the remaining one: R_x mixes (1, 2), R_y (2, 0), R_z (0, 1).
+  const int i = axis == model::AxisKind::kX ? 1 : axis == model::AxisKind::kY ? 2 : 0;
+  const int j = axis == model::AxisKind::kX ? 2 : axis == model::AxisKind::kY ? 0 : 1;
+  const int l = 3 - i - j;
+  M.R.col(i) = c * Mp.R.col(i) + s * Mp.R.col(j);
+  M.R.col(j) = c * Mp.R.col(j) - s * Mp.R.col(i);
+  M.R.col(l) = Mp.R.col(l);
+}
+
 // Body b > 0 moved by the 1-DoF joint of dof k = idx_v(b - 1), with joint position, velocity and
 // acceleration qj, vj, aj:
 //   oMi = oM_parent liMi;   S = oMi.act(s) = [p × r; r] (revolute, r = world axis) or [r; 0] (prismatic)
 //   ov  = ov_parent + S vj
 //   oa_gf = oa_gf_parent + S aj + ov × S vj, and ov × S = ov_parent × S = dVdq (S × S = 0)
 //   dAdv = ov × S + ov_parent × S = 2 dVdq.
-inline void joint_forward(const model::Model& model, DerivativeData& d, int b, double qj, double vj,
-                          double aj) {
+inline void joint_forward(const model::Model& model, DerivativeData& d, int b, double qj, double vj, double aj) {
   const int parent = model.parents[b];
   const int k = model.idx_v(b - 1);
-  spatial::SE3 liMi;
-  joint_transform(model, b, qj, liMi);
-  spatial::SE3& oMi = d.oMi[b];
-  oMi = d.oMi[parent] * liMi;
+  world_placement(model, d, b, qj);
+  const spatial::SE3& oMi = d.oMi[b];
 
   const Vec3 r = world_axis(model, b, oMi);
-  Motion& S = d.J[k];
-  if (model.joint_types[b] == model::JointType::kPrismatic) {
-    S = Motion(r, Vec3::Zero());
-  } else {
-    S = Motion(oMi.p.cross(r), r);
-  }
+  const Motion S = model.joint_types[b] == model::JointType::kPrismatic ? Motion(r, Vec3::Zero())
+                                                                        : Motion(oMi.p.cross(r), r);
   const Motion& ov_parent = d.ov[parent];
-  Motion& dVdq = d.dVdq[k];
-  dVdq = ov_parent.cross(S);
+  const Motion& oa_parent = d.oa_gf[parent];
+  const Motion dVdq = ov_parent.cross(S);
   d.ov[b] = ov_parent + vj * S;
-  d.oa_gf[b] = d.oa_gf[parent] + aj * S + vj * dVdq;
-  d.dAdq[k] = d.oa_gf[parent].cross(S) + ov_parent.cross(dVdq);
-  d.dAdv[k] = 2.0 * dVdq;
+  d.oa_gf[b] = oa_parent + aj * S + vj * dVdq;
+  set_row(d.J, k, S);
+  set_row(d.dVdq, k, dVdq);
+  set_row(d.dAdq, k, oa_parent.cross(S) + ov_parent.cross(dVdq));
+  set_row(d.dAdv, k, 2.0 * dVdq);
 }
 
 // Own (single-body) quantities of body b, world frame: oYcrb = oY, oh = oY ov, of = oY oa_gf + ov ×* oh,
 // doIo = d/dt I_o. The backward pass then sums them over the subtree.
 inline void body_forward(const model::Model& model, DerivativeData& d, int b) {
   WorldInertia& Y = d.oYcrb[b];
-  Y = world_inertia(model.inertias[b], d.oMi[b]);
+  Y = world_inertia(model.inertias[b], d.inertia_spectrum[b], d.oMi[b]);
   const Motion& ov = d.ov[b];
   d.oh[b] = Y * ov;
   d.of[b] = Y * d.oa_gf[b] + ov.cross(d.oh[b]);
@@ -140,7 +188,7 @@ inline void body_forward(const model::Model& model, DerivativeData& d, int b) {
 // The same without doIo (what rnea_vjp and the q-only passes need).
 inline void body_forward_no_rate(const model::Model& model, DerivativeData& d, int b) {
   WorldInertia& Y = d.oYcrb[b];
-  Y = world_inertia(model.inertias[b], d.oMi[b]);
+  Y = world_inertia(model.inertias[b], d.inertia_spectrum[b], d.oMi[b]);
   d.oh[b] = Y * d.ov[b];
   d.of[b] = Y * d.oa_gf[b] + d.ov[b].cross(d.oh[b]);
 }

@@ -37,6 +37,8 @@
 // 6-vectors per (dof, supporting dof) pair.
 #include "mimic/dynamics/rnea_derivatives.hpp"
 
+#include <cstddef>
+#include <cstring>
 #include <stdexcept>
 
 #include "mimic/dynamics/derivatives_detail.hpp"
@@ -48,6 +50,7 @@ namespace {
 using spatial::Force;
 using spatial::Motion;
 using spatial::Vec3;
+using spatial::Vec6;
 
 enum class Ext { kNone, kBodyFixed, kWorldFixed };
 
@@ -79,48 +82,139 @@ inline Force transported_force(const DerivativeData& d, int b) {
   return d.of[b];
 }
 
-// Column k (dof moving body b, whose subtree sums are complete): tau_k, Ag_k, dFdq_k, dFdv_k.
+// Row k of Ag, dFdq, dFdv and tau_k for the dof k moving body b, whose subtree sums are complete.
 template <Ext kExt>
 inline void dof_columns(DerivativeData& d, int b, int k) {
-  const Motion& S = d.J[k];
+  const Motion S = detail::motion_row(d.J, k);
   const WorldInertia& Y = d.oYcrb[b];
   const Force& h = d.oh[b];
   const spatial::Mat3& dIo = d.doIo[b];
   d.tau[k] = S.dot(d.of[b]);
-  d.Ag[k] = Y * S;
-  d.dFdv[k] = Y * d.dAdv[k] + detail::apply_B(h, dIo, S.w);
-  d.dFdq[k] = Y * d.dAdq[k] + detail::apply_B(h, dIo, d.dVdq[k].w) + S.cross(transported_force<kExt>(d, b));
+  detail::set_row(d.Ag, k, Y * S);
+  detail::set_row(d.dFdq, k,
+                  Y * detail::motion_row(d.dAdq, k) + detail::apply_B(h, dIo, detail::motion_row(d.dVdq, k).w) +
+                      S.cross(transported_force<kExt>(d, b)));
+  detail::set_row(d.dFdv, k, Y * detail::motion_row(d.dAdv, k) + detail::apply_B(h, dIo, S.w));
+}
+
+// The pair loop runs along the supporting dofs c, two at a time: T is a pair of doubles (GCC/Clang vector
+// extension, one SSE2 register) or, for the odd last dof of a run, a plain double. The arithmetic is
+// written once for both.
+#if defined(__GNUC__)
+using Pair = double __attribute__((vector_size(16)));
+constexpr int kPairWidth = 2;
+inline Pair splat(double x, Pair) { return Pair{x, x}; }
+inline Pair load(const double* p, Pair) {
+  Pair x;
+  std::memcpy(&x, p, sizeof x);
+  return x;
+}
+inline void store(double* p, Pair x) { std::memcpy(p, &x, sizeof x); }
+inline void store_strided(double* p, std::ptrdiff_t stride, Pair x) {
+  p[0] = x[0];
+  p[stride] = x[1];
+}
+#endif
+inline double splat(double x, double) { return x; }
+inline double load(const double* p, double) { return *p; }
+inline void store(double* p, double x) { *p = x; }
+inline void store_strided(double* p, std::ptrdiff_t, double x) { *p = x; }
+
+// Row-side data of dof k — Ag_k, beta_k (angular part), dFdq_k, dFdv_k, gamma_k (world-fixed wrenches) —
+// each scalar replicated in every lane of T once per row.
+template <typename T>
+struct RowSide {
+  T ag[6], beta[3], fq[6], fv[6], gamma[6];
+  RowSide(const double* ag_, const double* beta_, const double* fq_, const double* fv_, const double* gamma_) {
+    const T z{};
+    for (int i = 0; i < 6; ++i) {
+      ag[i] = splat(ag_[i], z);
+      fq[i] = splat(fq_[i], z);
+      fv[i] = splat(fv_[i], z);
+      gamma[i] = splat(gamma_[i], z);
+    }
+    for (int i = 0; i < 3; ++i) beta[i] = splat(beta_[i], z);
+  }
+};
+
+// Base pointers of the dof-major column-side data: component i of dof c is at p[i * nv + c].
+struct ColumnSide {
+  const double* __restrict S;
+  const double* __restrict dVdq;
+  const double* __restrict dAdq;
+  const double* __restrict dAdv;
+  std::ptrdiff_t nv;
+};
+
+// The entries of dofs c .. c + lanes(T) - 1 of a run supporting dof k:
+//   column k: (c, k) = S_c . dFdq_k, S_c . dFdv_k, S_c . Ag_k;
+//   row k:    (k, c) = Ag_k . dAdq_c + beta_k . dVdq_c [- gamma_k . S_c], Ag_k . dAdv_c + beta_k . S_c, M.
+// For c = k both formulas are valid; the row-k ("j ⪰ k") value is stored last.
+template <typename T, bool kWorldFixed>
+inline void pair_entries(const ColumnSide& x, const RowSide<T>& r, std::ptrdiff_t k, std::ptrdiff_t c,
+                         double* __restrict dq, double* __restrict dv, double* __restrict da) {
+  const std::ptrdiff_t n = x.nv;
+  const T z{};
+  T S[6], A[6], V[6];
+  for (int i = 0; i < 6; ++i) {
+    S[i] = load(x.S + i * n + c, z);
+    A[i] = load(x.dAdq + i * n + c, z);
+    V[i] = load(x.dAdv + i * n + c, z);
+  }
+  const T W3 = load(x.dVdq + 3 * n + c, z), W4 = load(x.dVdq + 4 * n + c, z), W5 = load(x.dVdq + 5 * n + c, z);
+  const T col_q = r.fq[0] * S[0] + r.fq[1] * S[1] + r.fq[2] * S[2] + r.fq[3] * S[3] + r.fq[4] * S[4] + r.fq[5] * S[5];
+  const T col_v = r.fv[0] * S[0] + r.fv[1] * S[1] + r.fv[2] * S[2] + r.fv[3] * S[3] + r.fv[4] * S[4] + r.fv[5] * S[5];
+  const T m = r.ag[0] * S[0] + r.ag[1] * S[1] + r.ag[2] * S[2] + r.ag[3] * S[3] + r.ag[4] * S[4] + r.ag[5] * S[5];
+  T row_q = r.ag[0] * A[0] + r.ag[1] * A[1] + r.ag[2] * A[2] + r.ag[3] * A[3] + r.ag[4] * A[4] + r.ag[5] * A[5] +
+            r.beta[0] * W3 + r.beta[1] * W4 + r.beta[2] * W5;
+  if constexpr (kWorldFixed)
+    row_q -= r.gamma[0] * S[0] + r.gamma[1] * S[1] + r.gamma[2] * S[2] + r.gamma[3] * S[3] + r.gamma[4] * S[4] +
+             r.gamma[5] * S[5];
+  const T row_v = r.ag[0] * V[0] + r.ag[1] * V[1] + r.ag[2] * V[2] + r.ag[3] * V[3] + r.ag[4] * V[4] +
+                  r.ag[5] * V[5] + r.beta[0] * S[3] + r.beta[1] * S[4] + r.beta[2] * S[5];
+  store(dq + k * n + c, col_q);
+  store(dv + k * n + c, col_v);
+  store(da + k * n + c, m);
+  store_strided(dq + c * n + k, n, row_q);
+  store_strided(dv + c * n + k, n, row_v);
+  store_strided(da + c * n + k, n, m);
 }
 
 // Row k against every dof c supporting it (c ⪯ k), and the mirrored entries (c, k): see the file comment.
+// The support is walked run by run (DerivativeData::support_*), two dofs at a time.
 template <Ext kExt>
 inline void dof_rows(DerivativeData& d, int b, int k) {
-  const int nv = d.nv;
+  constexpr bool kWorld = kExt == Ext::kWorldFixed;
+  double ag[6], fq[6], fv[6], beta[3], gamma[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+  for (int i = 0; i < 6; ++i) {
+    ag[i] = d.Ag(k, i);
+    fq[i] = d.dFdq(k, i);
+    fv[i] = d.dFdv(k, i);
+  }
+  const Vec3 beta_w = detail::apply_Bt(d.oh[b], d.doIo[b], detail::motion_row(d.J, k));
+  for (int i = 0; i < 3; ++i) beta[i] = beta_w[i];
+  if constexpr (kWorld) {
+    const Force g = detail::motion_row(d.J, k).cross(d.ofext[b]);
+    for (int i = 0; i < 3; ++i) {
+      gamma[i] = g.f[i];
+      gamma[3 + i] = g.tau[i];
+    }
+  }
+  const ColumnSide x{d.J.data(), d.dVdq.data(), d.dAdq.data(), d.dAdv.data(), d.nv};
+  const RowSide<double> r1(ag, beta, fq, fv, gamma);
+#if defined(__GNUC__)
+  const RowSide<Pair> r2(ag, beta, fq, fv, gamma);
+#endif
   double* const dq = d.dtau_dq.data();
   double* const dv = d.dtau_dv.data();
   double* const da = d.dtau_da.data();
-  const Motion& S = d.J[k];
-  const Force& ag = d.Ag[k];
-  const Vec3 beta = detail::apply_Bt(d.oh[b], d.doIo[b], S);
-  Force gamma;
-  if constexpr (kExt == Ext::kWorldFixed) gamma = S.cross(d.ofext[b]);
-  const Force& dFdq = d.dFdq[k];
-  const Force& dFdv = d.dFdv[k];
-
-  for (int c = k; c >= 0; c = d.parent_dof[c]) {
-    const Motion& Sc = d.J[c];
-    double lower_q = ag.f.dot(d.dAdq[c].v) + ag.tau.dot(d.dAdq[c].w) + beta.dot(d.dVdq[c].w);
-    if constexpr (kExt == Ext::kWorldFixed) lower_q -= Sc.dot(gamma);
-    const double lower_v = ag.f.dot(d.dAdv[c].v) + ag.tau.dot(d.dAdv[c].w) + beta.dot(Sc.w);
-    const double m = ag.f.dot(Sc.v) + ag.tau.dot(Sc.w);
-    dq[c * nv + k] = lower_q;
-    dv[c * nv + k] = lower_v;
-    da[c * nv + k] = m;
-    if (c != k) {
-      dq[k * nv + c] = Sc.dot(dFdq);
-      dv[k * nv + c] = Sc.dot(dFdv);
-      da[k * nv + c] = m;
-    }
+  for (int run = d.support_offset[k]; run < d.support_offset[k + 1]; ++run) {
+    int c = d.support_first[run];
+    const int last = c + d.support_length[run];
+#if defined(__GNUC__)
+    for (; c + kPairWidth <= last; c += kPairWidth) pair_entries<Pair, kWorld>(x, r2, k, c, dq, dv, da);
+#endif
+    for (; c < last; ++c) pair_entries<double, kWorld>(x, r1, k, c, dq, dv, da);
   }
 }
 
@@ -130,19 +224,18 @@ template <Ext kExt, bool kRows>
 void base_dofs(DerivativeData& d) {
   for (int m = 0; m < 6; ++m) dof_columns<kExt>(d, 0, m);
   if constexpr (kRows) {
-    const int nv = d.nv;
     for (int m = 0; m < 6; ++m) {
-      const Force& ag = d.Ag[m];
-      const Vec3 beta = detail::apply_Bt(d.oh[0], d.doIo[0], d.J[m]);
+      const Force ag = detail::force_row(d.Ag, m);
+      const Vec3 beta_w = detail::apply_Bt(d.oh[0], d.doIo[0], detail::motion_row(d.J, m));
       Force gamma;
-      if constexpr (kExt == Ext::kWorldFixed) gamma = d.J[m].cross(d.ofext[0]);
+      if constexpr (kExt == Ext::kWorldFixed) gamma = detail::motion_row(d.J, m).cross(d.ofext[0]);
       for (int c = 0; c < 6; ++c) {
-        const Motion& Sc = d.J[c];
-        double q_entry = d.dAdq[c].dot(ag);
+        const Motion Sc = detail::motion_row(d.J, c);
+        double q_entry = detail::motion_row(d.dAdq, c).dot(ag);
         if constexpr (kExt == Ext::kWorldFixed) q_entry -= Sc.dot(gamma);
-        d.dtau_dq.data()[c * nv + m] = q_entry;
-        d.dtau_dv.data()[c * nv + m] = d.dAdv[c].dot(ag) + beta.dot(Sc.w);
-        if (c <= m) d.dtau_da.data()[c * nv + m] = d.dtau_da.data()[m * nv + c] = Sc.dot(ag);
+        d.dtau_dq(m, c) = q_entry;
+        d.dtau_dv(m, c) = detail::motion_row(d.dAdv, c).dot(ag) + beta_w.dot(Sc.w);
+        if (c <= m) d.dtau_da(m, c) = d.dtau_da(c, m) = Sc.dot(ag);
       }
     }
   }
