@@ -1,0 +1,181 @@
+#include "mimic/motion/optimize_motion.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <vector>
+
+#include "mimic/core/error.hpp"
+#include "mimic/model/payload.hpp"
+#include "mimic/motion/motion_problem.hpp"
+#include "mimic/optim/solver.hpp"
+
+namespace mimic::motion {
+
+namespace {
+
+std::string format(const char* pattern, double a, double b) {
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer, pattern, a, b);
+  return buffer;
+}
+
+optim::SolverOptions solver_options(const io::SolverSettings& s) {
+  optim::SolverOptions o;
+  o.backend =
+      s.name == io::SolverKind::kIpopt ? optim::Backend::kIpopt : optim::Backend::kAugmentedLagrangian;
+  o.alm.feasibility_tolerance = s.constraint_tolerance;
+  o.alm.stationarity_tolerance = s.tolerance;
+  o.alm.max_outer_iterations = s.max_iterations;
+  o.alm.initial_penalty = s.alm.penalty_initial;
+  o.alm.penalty_growth = s.alm.penalty_growth;
+  o.alm.max_penalty = s.alm.penalty_max;
+  o.ipopt.feasibility_tolerance = s.constraint_tolerance;
+  o.ipopt.stationarity_tolerance = s.tolerance;
+  o.ipopt.max_iterations = 20 * s.max_iterations;
+  // Exact for the least-squares objective under the linear angle / velocity constraints; it leaves out
+  // only the torque constraints' curvature, which is small at the few active torque rows.
+  o.ipopt.hessian = optim::IpoptOptions::Hessian::kGaussNewton;
+  o.ipopt.verbose = s.ipopt.print_level > 0;
+  return o;
+}
+
+model::Model with_settings_payload(const model::Model& model, const std::optional<io::Payload>& payload) {
+  if (!payload) return model;
+  model::Payload p;
+  p.attached_to = payload->frame.empty() ? payload->link : payload->frame;
+  p.inertia = spatial::Inertia(payload->mass, payload->com, payload->inertia);
+  return model::with_payload(model, p);
+}
+
+void check_pinned_ends(const model::Model& model, const MotionInput& input, const ScaledLimits& limits,
+                       const std::vector<int>& active) {
+  for (const int row : {0, input.sample_count() - 1}) {
+    for (const int j : active) {
+      const double q = input.joints(row, j);
+      if (q < limits.lower[j] - 1e-12 || q > limits.upper[j] + 1e-12) {
+        throw InfeasibleError(
+            "motion optimisation: " + model.joint_names[j] +
+            format(" at t=%.3f s is pinned to the reference %.4g rad, outside its (factored) "
+                   "angle limits; the motion must start and end within them",
+                   row / input.rate, q));
+      }
+    }
+  }
+}
+
+void update_peak(JointPeak& peak, double ratio, const std::string& joint, double time) {
+  if (ratio > peak.ratio) peak = {ratio, joint, time};
+}
+
+}  // namespace
+
+MotionResult optimize_motion(const model::Model& base_model, const MotionInput& input,
+                             const MotionSettings& settings, const ProgressCallback& progress) {
+  validate_input(input);
+  const model::Model model = with_settings_payload(base_model, settings.payload);
+  const ScaledLimits limits = scaled_limits(model, settings.limits);
+  const std::vector<int> active = active_joint_indices(model);
+  check_pinned_ends(model, input, limits, active);
+
+  const int n = input.sample_count();
+  std::set<int> torque_samples;
+  for (int i = 0; i < n; i += std::max(settings.torque_stride, 1)) torque_samples.insert(i);
+  torque_samples.insert(n - 1);
+
+  ProblemOptions options;
+  options.objective = settings.objective.kind;
+  options.sigma = settings.objective.sigma;
+  options.limits = settings.limits;
+  options.knot_spacing = settings.knot_spacing;
+  const optim::SolverOptions solver = solver_options(settings.solver);
+
+  MotionResult result;
+  Eigen::VectorXd x;
+  for (int round = 0;; ++round) {
+    options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
+    MotionProblem problem(model, input, options);
+    if (round == 0) x = problem.initial_guess();
+    result.solve = optim::solve(problem, x, solver, progress);
+    x = result.solve.x;
+    ++result.solves;
+    result.total_iterations += result.solve.iterations;
+    result.total_seconds += result.solve.seconds;
+    result.torque_samples = static_cast<int>(torque_samples.size());
+
+    // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to
+    // the solver's tolerance; torques are checked sample by sample.
+    const trajectory::JointSamples joints = problem.joint_samples(x);
+    const Eigen::MatrixXd tau = problem.torques(joints);
+    MotionMetrics metrics;
+    std::vector<int> violating;
+    for (int i = 0; i < n; ++i) {
+      bool violated = false;
+      for (const int j : active) {
+        const double middle = 0.5 * (limits.upper[j] + limits.lower[j]);
+        const double half = 0.5 * (limits.upper[j] - limits.lower[j]);
+        const std::string& name = model.joint_names[j];
+        update_peak(metrics.angle, std::abs(joints.q(j, i) - middle) / half, name, i / input.rate);
+        update_peak(metrics.velocity, std::abs(joints.qdot(j, i)) / limits.velocity[j], name, i / input.rate);
+        const double torque_ratio = std::abs(tau(j, i)) / limits.torque[j];
+        update_peak(metrics.torque, torque_ratio, name, i / input.rate);
+        violated = violated || torque_ratio > 1.0 + kLimitTolerance;
+      }
+      if (violated && !torque_samples.contains(i)) violating.push_back(i);
+    }
+    double joint_squares = 0.0, position_squares = 0.0;
+    for (const int j : active)
+      joint_squares += (joints.q.row(j) - input.joints.col(j).transpose()).squaredNorm();
+    const Eigen::MatrixXd points = problem.end_effector_positions(joints.q);
+    for (int i = 0; i < n; ++i) {
+      for (int f = 0; f < 3; ++f) {
+        const double e =
+            (points.block<3, 1>(3 * f, i) - input.end_effectors.row(i).segment<3>(3 * f).transpose()).norm();
+        position_squares += e * e;
+        metrics.position_max = std::max(metrics.position_max, e);
+      }
+    }
+    metrics.joint_rmse = std::sqrt(joint_squares / (static_cast<double>(n) * active.size()));
+    metrics.position_rms = std::sqrt(position_squares / (3.0 * n));
+    result.metrics = metrics;
+    result.joints = joints.q.transpose();
+    result.variables = x;
+
+    if (!violating.empty() && round < settings.max_refinements) {
+      torque_samples.insert(violating.begin(), violating.end());
+      if (progress) {
+        progress({"motion", round + 1, settings.max_refinements, result.solve.objective, 0.0,
+                  std::to_string(violating.size()) + " samples with torque violations added"});
+      }
+      continue;
+    }
+    break;
+  }
+
+  const MotionMetrics& m = result.metrics;
+  if (!result.solve.success()) {
+    result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
+                     (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
+                                         : result.solve.reason);
+  } else if (m.angle.ratio > 1.0 + kLimitTolerance || m.velocity.ratio > 1.0 + kLimitTolerance ||
+             m.torque.ratio > 1.0 + kLimitTolerance) {
+    const auto worst = [&](const JointPeak& a, const char* kind) {
+      return a.joint + " " + kind + format(" at t=%.3f s is %.6g times its limit", a.time, a.ratio);
+    };
+    const JointPeak* peaks[] = {&m.angle, &m.velocity, &m.torque};
+    const char* kinds[] = {"angle", "velocity", "torque"};
+    int k = 0;
+    for (int i = 1; i < 3; ++i) k = peaks[i]->ratio > peaks[k]->ratio ? i : k;
+    result.failure =
+        "200 Hz check after " + std::to_string(result.solves) + " solves: " + worst(*peaks[k], kinds[k]);
+  }
+  result.success = result.failure.empty();
+  return result;
+}
+
+void require_success(const MotionResult& result) {
+  if (!result.success) throw InfeasibleError("motion optimisation: " + result.failure);
+}
+
+}  // namespace mimic::motion

@@ -1,0 +1,79 @@
+// The motion optimisation stage (seed 000 sections V-VI): a kinematic reference in, the 200 Hz joint
+// trajectories of the active upper body out, with every limit met at the output rate, and what it cost.
+//
+// Failure policy: optimize_motion() never throws for a solver failure or a limit it could not meet; it
+// returns MotionResult::success == false with `failure` naming the worst violated constraint (joint,
+// time, kind, amount). Callers that must not go on with such a motion call require_success(), which
+// throws InfeasibleError with that text. It throws InfeasibleError itself only when the pinned ends
+// q_c(t0), q_c(tf) already violate the angle limits (no trajectory can then be feasible), InputError for
+// a malformed input and ModelError for a model without HRP-2's joints or frames.
+#pragma once
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/motion/motion_input.hpp"
+#include "mimic/optim/solve_result.hpp"
+#include "mimic/trajectory/bspline_basis.hpp"
+
+namespace mimic::motion {
+
+struct MotionSettings {
+  io::ObjectiveSettings objective;  // imitation (with sigma) or torque
+  io::LimitFactors limits;
+  double knot_spacing = trajectory::kDefaultKnotSpacing;  // s
+  // Back end, tolerances and caps. max_iterations caps the ALM's outer iterations; Ipopt, whose
+  // iterations are single Newton steps rather than whole inner solves, gets 20 times as many.
+  io::SolverSettings solver;
+  std::optional<io::Payload> payload;  // a load on a link or frame, part of the dynamics
+  // Torque limits are first imposed at every torque_stride-th sample (and the last); each 200 Hz
+  // sample found violating one afterwards is added and the problem solved again from the last point,
+  // at most max_refinements times.
+  int torque_stride = 4;
+  int max_refinements = 4;
+};
+
+// The largest value of a ratio over the 200 Hz output, and where it occurs.
+struct JointPeak {
+  double ratio = 0.0;  // <= 1 within the (factored) limit
+  std::string joint;
+  double time = 0.0;  // s
+};
+
+struct MotionMetrics {
+  double joint_rmse = 0.0;    // rad: active joints against q_c, over every sample
+  double position_rms = 0.0;  // m: gaze and gripper positions against P_c
+  double position_max = 0.0;  // m
+  JointPeak angle;            // |q - middle| / half of the factored range
+  JointPeak velocity;         // |qdot| / factored velocity limit
+  JointPeak torque;           // |tau| / factored torque limit (active joints)
+};
+
+struct MotionResult {
+  Eigen::MatrixXd joints;     // N x 30, OpenHRP order, at the input samples (200 Hz)
+  Eigen::VectorXd variables;  // the solution's free control points (MotionProblem's x)
+  MotionMetrics metrics;
+  optim::SolveResult solve;    // the last solve
+  int solves = 0;              // 1 + torque refinements
+  int total_iterations = 0;    // over every solve
+  double total_seconds = 0.0;  // solver time over every solve
+  int torque_samples = 0;      // samples with torque constraints in the last solve
+  bool success = false;        // solver converged AND the 200 Hz check found no violation
+  std::string failure;         // empty on success: else what failed, with the worst violated constraint
+};
+
+// `model`: HRP-2 with a free-flyer in OpenHRP order (without the payload: settings.payload is added here).
+MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
+                             const MotionSettings& settings, const ProgressCallback& progress = {});
+
+// Throws InfeasibleError("motion optimisation: " + result.failure) unless result.success.
+void require_success(const MotionResult& result);
+
+// 200 Hz check tolerance: a ratio up to 1 + kLimitTolerance counts as within the limit.
+inline constexpr double kLimitTolerance = 1e-6;
+
+}  // namespace mimic::motion

@@ -1,0 +1,111 @@
+// Acceptance on a 2 s clip whose reference swings the arms far beyond HRP-2's velocity limits: each back
+// end ends with every limit met at 200 Hz (ratio <= 1 + 1e-6, torque limits tightened so that they bind
+// too), the two objectives agree within 1 %, and a solver stopped early reports the worst constraint.
+#include <gtest/gtest.h>
+
+#include "mimic/core/error.hpp"
+#include "mimic/motion/optimize_motion.hpp"
+#include "motion/synthetic_reference.hpp"
+
+namespace mimic::motion {
+namespace {
+
+constexpr double kTorqueFactor = 0.3;
+
+MotionSettings clip_settings(io::SolverKind solver) {
+  MotionSettings settings;
+  settings.objective.sigma = 10.0;
+  settings.limits.torque_factor = kTorqueFactor;
+  settings.solver.name = solver;
+  return settings;
+}
+
+// The unconstrained optimum (q = q_c) breaks the velocity limits and the tightened torque limits.
+TEST(ClipLimits, ReferenceViolatesTheLimits) {
+  const model::Model model = testing::load_hrp2();
+  const MotionInput input = testing::synthetic_reference(model, 2.0);
+  MotionSettings settings = clip_settings(io::SolverKind::kAlm);
+  settings.limits = {1.0, 10.0, 10.0};  // no binding limit: the solution is the reference's fit
+  const MotionResult loose = optimize_motion(model, input, settings);
+  ASSERT_TRUE(loose.success) << loose.failure;
+  EXPECT_GT(loose.metrics.velocity.ratio * 10.0, 1.5);                 // > 1.5 x the real velocity limit
+  EXPECT_GT(loose.metrics.torque.ratio * 10.0 / kTorqueFactor, 1.05);  // > the tightened torque limit
+  EXPECT_LT(loose.metrics.joint_rmse, 0.01);
+}
+
+class ClipBackends : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    model_ = new model::Model(testing::load_hrp2());
+    input_ = new MotionInput(testing::synthetic_reference(*model_, 2.0));
+    alm_ = new MotionResult(optimize_motion(*model_, *input_, clip_settings(io::SolverKind::kAlm)));
+    ipopt_ = new MotionResult(optimize_motion(*model_, *input_, clip_settings(io::SolverKind::kIpopt)));
+  }
+  static void TearDownTestSuite() {
+    delete alm_;
+    delete ipopt_;
+    delete input_;
+    delete model_;
+  }
+  static void expect_within_limits(const MotionResult& r) {
+    EXPECT_TRUE(r.success) << r.failure << "\n" << r.solve.summary();
+    EXPECT_LE(r.metrics.angle.ratio, 1.0 + kLimitTolerance);
+    EXPECT_LE(r.metrics.velocity.ratio, 1.0 + kLimitTolerance) << r.metrics.velocity.joint;
+    EXPECT_LE(r.metrics.torque.ratio, 1.0 + kLimitTolerance) << r.metrics.torque.joint;
+    // The limits bind: velocity within a few percent of its limit (the convex-hull bound is sufficient,
+    // not tight), torque at its limit.
+    EXPECT_GT(r.metrics.velocity.ratio, 0.85);
+    EXPECT_GT(r.metrics.torque.ratio, 0.99);
+    EXPECT_EQ(r.joints.rows(), input_->sample_count());
+    EXPECT_EQ(r.joints.cols(), 30);
+  }
+  static inline model::Model* model_ = nullptr;
+  static inline MotionInput* input_ = nullptr;
+  static inline MotionResult* alm_ = nullptr;
+  static inline MotionResult* ipopt_ = nullptr;
+};
+
+TEST_F(ClipBackends, AlmMeetsEveryLimitAt200Hz) { expect_within_limits(*alm_); }
+TEST_F(ClipBackends, IpoptMeetsEveryLimitAt200Hz) { expect_within_limits(*ipopt_); }
+
+TEST_F(ClipBackends, ObjectivesAgreeWithinOnePercent) {
+  const double a = alm_->solve.objective, b = ipopt_->solve.objective;
+  EXPECT_GT(a, 0.0);
+  EXPECT_LE(std::abs(a - b), 0.01 * std::max(a, b)) << "ALM " << a << ", Ipopt " << b;
+}
+
+TEST_F(ClipBackends, StartsAndEndsAtTheReference) {
+  for (const MotionResult* r : {alm_, ipopt_}) {
+    EXPECT_LT((r->joints.row(0) - input_->joints.row(0)).cwiseAbs().maxCoeff(), 1e-9);
+    EXPECT_LT((r->joints.bottomRows(1) - input_->joints.bottomRows(1)).cwiseAbs().maxCoeff(), 1e-9);
+  }
+}
+
+// An iteration cap that cannot be enough: a failure, never a success, naming the worst constraint.
+TEST(ClipFailure, IterationCapReportsTheWorstConstraint) {
+  const model::Model model = testing::load_hrp2();
+  const MotionInput input = testing::synthetic_reference(model, 2.0);
+  for (const io::SolverKind solver : {io::SolverKind::kAlm, io::SolverKind::kIpopt}) {
+    MotionSettings settings = clip_settings(solver);
+    settings.solver.max_iterations = 1;
+    settings.max_refinements = 0;
+    const MotionResult r = optimize_motion(model, input, settings);
+    EXPECT_FALSE(r.success);
+    EXPECT_NE(r.failure.find("iteration limit"), std::string::npos) << r.failure;
+    EXPECT_NE(r.failure.find("worst violated constraint"), std::string::npos) << r.failure;
+    EXPECT_NE(r.failure.find("_JOINT"), std::string::npos) << r.failure;
+    EXPECT_THROW(require_success(r), InfeasibleError);
+  }
+}
+
+// Pinned ends outside the factored angle limits cannot be fixed by any trajectory.
+TEST(ClipFailure, PinnedEndOutsideTheLimitsIsInfeasible) {
+  const model::Model model = testing::load_hrp2();
+  MotionInput input = testing::synthetic_reference(model, 1.0);
+  input.joints(0, model.joint_index("RARM_JOINT3")) =
+      model.lower_limit[model.joint_index("RARM_JOINT3")] - 0.1;
+  EXPECT_THROW(optimize_motion(model, input, clip_settings(io::SolverKind::kAlm)), InfeasibleError);
+}
+
+}  // namespace
+}  // namespace mimic::motion

@@ -1,0 +1,86 @@
+// The motion problem's Jacobians (residuals and inequalities; it has no equalities) against central
+// finite differences, for both objectives, with and without a payload, at a point away from the
+// reference so that velocities and accelerations are non-zero.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "mimic/model/payload.hpp"
+#include "mimic/motion/motion_problem.hpp"
+#include "mimic/optim/derivative_check.hpp"
+#include "motion/synthetic_reference.hpp"
+
+namespace mimic::motion {
+namespace {
+
+struct Case {
+  io::ObjectiveKind objective;
+  bool payload;
+};
+
+class ProblemDerivatives : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ProblemDerivatives, MatchFiniteDifferences) {
+  model::Model model = testing::load_hrp2();
+  if (GetParam().payload) {
+    model::Payload payload{"r_gripper",
+                           spatial::Inertia(2.0, spatial::Vec3(0.02, 0.0, -0.05),
+                                            spatial::Mat3(Eigen::Vector3d(0.01, 0.02, 0.03).asDiagonal()))};
+    model = model::with_payload(model, payload);
+  }
+  const MotionInput input = testing::synthetic_reference(model, 0.8);
+  ProblemOptions options;
+  options.objective = GetParam().objective;
+  options.sigma = 3.0;
+  options.limits.torque_factor = 0.5;
+  for (int i = 0; i < input.sample_count(); i += 7) options.torque_samples.push_back(i);
+  MotionProblem problem(model, input, options);
+  ASSERT_EQ(problem.num_variables() % kActiveJointCount, 0);
+  ASSERT_GT(problem.num_variables(), 0);
+
+  std::mt19937 rng(7);
+  std::normal_distribution<double> noise(0.0, 0.1);
+  Eigen::VectorXd x = problem.initial_guess();
+  for (double& v : x) v += noise(rng);
+
+  const optim::DerivativeCheckReport report = optim::check_derivatives(problem, x);
+  EXPECT_TRUE(report.passed) << report.summary();
+  EXPECT_GT(report.checked_entries, 0);
+
+  // The Jacobians are not trivially zero: the torque rows and the position rows carry real entries.
+  optim::Evaluation e = optim::make_evaluation(problem);
+  problem.evaluate(x, true, e);
+  EXPECT_GT(e.inequality_jacobian.cwiseAbs().sum(), 1.0);
+  EXPECT_GT(e.residual_jacobian.cwiseAbs().sum(), 1.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Objectives, ProblemDerivatives,
+    ::testing::Values(Case{io::ObjectiveKind::kImitation, false}, Case{io::ObjectiveKind::kImitation, true},
+                      Case{io::ObjectiveKind::kTorque, false}, Case{io::ObjectiveKind::kTorque, true}),
+    [](const auto& info) {
+      return std::string(info.param.objective == io::ObjectiveKind::kImitation ? "Imitation" : "Torque") +
+             (info.param.payload ? "WithPayload" : "");
+    });
+
+// The describe hook names the joint, the kind and the time of each constraint family.
+TEST(ProblemDescribe, NamesJointKindAndTime) {
+  const model::Model model = testing::load_hrp2();
+  const MotionInput input = testing::synthetic_reference(model, 0.8);
+  ProblemOptions options;
+  options.torque_samples = {0, 40, 80};
+  MotionProblem problem(model, input, options);
+  const int velocity_rows = problem.num_inequalities() - 2 * kActiveJointCount * 3;
+  EXPECT_NE(
+      problem.describe_constraint(optim::ConstraintKind::kInequality, 0, 0.1).find("CHEST_JOINT0 velocity"),
+      std::string::npos);
+  const std::string torque = problem.describe_constraint(optim::ConstraintKind::kInequality,
+                                                         velocity_rows + 2 * (kActiveJointCount + 7), 0.1);
+  EXPECT_NE(torque.find("RARM_JOINT3 torque at t=0.200 s"), std::string::npos) << torque;
+  EXPECT_NE(
+      problem.describe_constraint(optim::ConstraintKind::kUpperBound, 5, 0.01).find("RARM_JOINT1 angle"),
+      std::string::npos);
+}
+
+}  // namespace
+}  // namespace mimic::motion

@@ -1,0 +1,65 @@
+// A synthetic kinematic reference for the motion tests: from half-sitting, every active upper-body joint
+// swings at 2 Hz under a sin^2 window (so the reference starts and ends at rest in half-sitting) with an
+// amplitude up to 0.6 rad within the angle limits, i.e. up to ~7.5 rad/s, well beyond HRP-2's velocity
+// limits (2.2-6.9 rad/s); P_c is the forward kinematics of q_c, and the waist bobs and yaws a little so
+// that the base motion enters the dynamics.
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/motion/active_joints.hpp"
+#include "mimic/motion/motion_input.hpp"
+
+namespace mimic::motion::testing {
+
+inline model::Model load_hrp2() {
+  return model::load_urdf(model::default_hrp2_urdf_path(), model::LoadOptions::hrp2());
+}
+
+inline MotionInput synthetic_reference(const model::Model& model, double duration, double frequency = 2.0,
+                                       double max_amplitude = 0.6) {
+  const model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  const Eigen::VectorXd half_sitting = config.half_sitting(model);
+  const Eigen::VectorXd rest = half_sitting.tail(model.nj);
+  MotionInput input;
+  input.rate = 200.0;
+  const int n = static_cast<int>(std::lround(duration * input.rate)) + 1;
+  input.joints = rest.transpose().replicate(n, 1);
+  input.end_effectors.resize(n, 9);
+  input.waist.resize(n, 6);
+  input.rest = rest;
+  const std::vector<int> active = active_joint_indices(model);
+  model::Data data(model);
+  Eigen::VectorXd q(model.nq);
+  for (int i = 0; i < n; ++i) {
+    const double t = i / input.rate;
+    const double window = std::pow(std::sin(std::numbers::pi * t / duration), 2);
+    for (std::size_t p = 0; p < active.size(); ++p) {
+      const int j = active[p];
+      const double room = std::min(rest[j] - model.lower_limit[j], model.upper_limit[j] - rest[j]);
+      const double amplitude = std::min(max_amplitude, 0.8 * room);
+      input.joints(i, j) =
+          rest[j] + amplitude * window * std::sin(2 * std::numbers::pi * frequency * t + 0.7 * p);
+    }
+    q << 0, 0, 0, 0, 0, 0, 1, input.joints.row(i).transpose();
+    dynamics::forward_kinematics(model, data, q);
+    int f = 0;
+    for (const char* name : {"gaze", "r_gripper", "l_gripper"}) {
+      input.end_effectors.row(i).segment<3>(3 * f++) =
+          dynamics::update_frame_placement(model, data, model.frame_index(name)).p.transpose();
+    }
+    input.waist.row(i) << 0.01 * std::sin(std::numbers::pi * t), 0.0,
+        half_sitting[2] + 0.02 * std::sin(2 * std::numbers::pi * t), 0.0, 0.0,
+        0.1 * std::sin(std::numbers::pi * t);
+  }
+  return input;
+}
+
+}  // namespace mimic::motion::testing
