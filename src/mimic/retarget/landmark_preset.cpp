@@ -322,13 +322,22 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
     return SelectedPreset{std::move(presets[i]), std::move(matches[i])};
   }
   const auto& closest = presets[static_cast<std::size_t>(best_any)];
+  const auto& closest_match = matches[static_cast<std::size_t>(best_any)];
+  std::string diagnosis;
+  if (closest_match.resolved_count == 0) {
+    std::string names, needed;
+    for (const auto& p : presets) names += (names.empty() ? "" : ", ") + p.name;
+    for (Landmark l : kRequiredLandmarks) needed += (needed.empty() ? "" : ", ") + std::string(to_string(l));
+    diagnosis = "none of the shipped presets (" + names + ") recognises any of its " + what +
+                "; retargeting needs the landmarks " + needed;
+  } else {
+    diagnosis = "no shipped preset has the landmarks needed for retargeting. Closest '" + closest.name +
+                "' lacks " + describe_missing(closest, closest_match);
+  }
   throw InputError(input_error_message(
       clip_name, "",
-      "unknown " + std::string(to_string(kind)) +
-          ": no shipped preset has the landmarks needed for retargeting. "
-          "Closest '" +
-          closest.name + "' lacks " + describe_missing(closest, matches[static_cast<std::size_t>(best_any)]) +
-          ". The clip's " + what + ": " + clip_names(clip) + ". Write a mapping (see config/" +
+      "unknown " + std::string(to_string(kind)) + ": " + diagnosis + ". The clip's " + what + ": " +
+          clip_names(clip) + ". Write a mapping (see config/" +
           (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") + "/) and pass --preset FILE"));
 }
 
