@@ -1,0 +1,82 @@
+// Kinematic retargeting throughput on the project's boxing sample (data/mocap/boxing.bvh): landmark
+// extraction, per-frame upper-body IK (warm-started, as in a whole clip) and Algorithm 1 with the 200 Hz
+// resampling. Target (issue 5): >= 1000 frames/s for the IK on this 2-core machine.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "mimic/mocap/load.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/retarget/landmark_track.hpp"
+#include "mimic/retarget/reference_motion.hpp"
+
+namespace {
+
+using namespace mimic;
+
+struct Setup {
+  model::Model model = model::load_urdf(model::default_hrp2_urdf_path(), model::LoadOptions::hrp2());
+  Eigen::VectorXd rest = model::load_robot_config(model::default_robot_config_path()).half_sitting(model);
+  mocap::Clip clip = mocap::load_clip(std::string(MIMIC_SOURCE_DIR) + "/data/mocap/boxing.bvh");
+  retarget::LandmarkTrack track = retarget::extract_landmarks(clip);
+  retarget::ReferenceMotion motion = retarget::retarget_motion(track, model, rest);
+};
+
+const Setup& setup() {
+  static const Setup s;
+  return s;
+}
+
+// The whole clip, frame after frame: what `mimic retarget` spends in the IK.
+void BM_RetargetBoxingClip(benchmark::State& state) {
+  const Setup& s = setup();
+  for (auto _ : state) {
+    retarget::ReferenceMotion m = retarget::retarget_motion(s.track, s.model, s.rest);
+    benchmark::DoNotOptimize(m.joints.data());
+  }
+  state.SetItemsProcessed(state.iterations() * s.track.frame_count());
+  state.counters["frames"] = s.track.frame_count();
+}
+BENCHMARK(BM_RetargetBoxingClip)->Unit(benchmark::kMillisecond);
+
+// One warm-started frame in the middle of a punch sequence.
+void BM_UpperBodyIkFrame(benchmark::State& state) {
+  const Setup& s = setup();
+  retarget::UpperBodyIk ik(s.model);
+  const int f = s.track.frame_count() / 2;
+  const auto targets =
+      retarget::upper_body_targets(s.track, s.track.frames[static_cast<std::size_t>(f)], 1.0, ik.gripper_length());
+  const Eigen::VectorXd previous = s.motion.joints.row(f - 1).transpose();
+  Eigen::VectorXd joints(previous.size());
+  for (auto _ : state) {
+    joints = previous;
+    benchmark::DoNotOptimize(ik.solve(targets, joints, 1.0 / s.track.rate));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_UpperBodyIkFrame)->Unit(benchmark::kMicrosecond);
+
+void BM_ExtractLandmarks(benchmark::State& state) {
+  const Setup& s = setup();
+  for (auto _ : state) {
+    retarget::LandmarkTrack t = retarget::extract_landmarks(s.clip);
+    benchmark::DoNotOptimize(t.frames.data());
+  }
+  state.SetItemsProcessed(state.iterations() * s.track.frame_count());
+}
+BENCHMARK(BM_ExtractLandmarks)->Unit(benchmark::kMillisecond);
+
+void BM_Algorithm1AndResampling(benchmark::State& state) {
+  const Setup& s = setup();
+  for (auto _ : state) {
+    retarget::RetimedReference r = retarget::reparameterize(s.motion, s.model.velocity_limit, 0.9, 200.0);
+    benchmark::DoNotOptimize(r.motion.joints.data());
+  }
+  state.SetItemsProcessed(state.iterations() * s.track.frame_count());
+}
+BENCHMARK(BM_Algorithm1AndResampling)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
