@@ -1,0 +1,78 @@
+// Walking pattern generator: from a footstep plan to a whole-body HRP-2 motion sampled at the control
+// period, in the manner of Kajita et al., "Biped walking pattern generation by using preview control of
+// zero-moment point", ICRA 2003:
+//  1. the schedule (walking_schedule.hpp) gives the ZMP reference, the sole trajectories and the waist
+//     height and yaw at every sample;
+//  2. preview control of the cart-table (preview_control.hpp; 5 ms, 1.6 s preview, Q = 1, R = 1e-6, all
+//     Kajita 2003 section III) turns the ZMP reference into a centre-of-mass trajectory, with the cart at
+//     zc = the CoM height of the initial pose (half-sitting legs, upper body at t = 0, payload included);
+//  3. at each sample the waist is placed horizontally so that the multibody CoM (payload included) is the
+//     cart's: a few fixed-point passes "CoM error -> waist shift", each solving both legs by the leg IK
+//     (leg_ik.hpp) for the sole poses of the schedule; the upper body comes from an UpperBodyTrajectory.
+// The multibody ZMP of the result is then recomputed from the motion itself (finite differences and the
+// full dynamics), which is what the .zmp file carries and what the checks are made on.
+#pragma once
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "mimic/io/job.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/payload.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "mimic/stability/preview_control.hpp"
+#include "mimic/stability/walking_schedule.hpp"
+#include "mimic/stability/walking_upper_body.hpp"
+
+namespace mimic::stability {
+
+struct WalkingOptions {
+  // Kajita 2003 section III: 5 ms, 1.6 s preview, Q = 1, R = 1e-6. cart.period is the sample period of the
+  // pattern; cart.com_height is replaced by the CoM height of the initial pose.
+  PreviewControlOptions preview;
+  // Waist correction: passes per sample and the horizontal CoM error at which they stop. The correction
+  // changes the CoM by about 3/4 of the waist shift (the legs move less), and starts from the previous
+  // sample's waist - CoM offset, so 2 or 3 passes reach the tolerance.
+  int max_com_passes = 10;
+  double com_tolerance = 1.0e-7;  // m
+};
+
+struct WalkingPattern {
+  std::vector<double> times;                        // s, k * period, k = 0..N-1
+  Eigen::MatrixXd q;                                // nq x N: free-flyer (waist) + joints, model order
+  Eigen::MatrixXd zmp_reference;                    // N x 3, world, on the ground (z = 0)
+  Eigen::MatrixXd com;                              // N x 3, world: the preview-control CoM (x, y) and
+                                                    // the multibody CoM height (z)
+  Eigen::MatrixXd zmp;                              // N x 3, world: multibody ZMP of the motion (z = 0)
+  std::vector<ContactPhase> phases;                 // N
+  std::vector<io::ContactPhase> contact_intervals;  // the phases as the job YAML's `contacts:`
+  double com_height = 0.0;                          // zc of the preview control, m
+  int com_passes = 0;                               // most waist-correction passes used at one sample
+  double com_error = 0.0;                           // largest horizontal CoM error left, m
+
+  Eigen::Index size() const { return static_cast<Eigen::Index>(times.size()); }
+};
+
+// The pattern. `model` is the robot as it walks (with its payload, see model/payload.hpp): its CoM is the
+// one made to follow the cart. The model must be HRP-2-like: a free-flyer and two 6-joint legs ending at
+// config's sole frames. Throws InfeasibleError naming the time and the leg when a sole pose is out of reach
+// or needs a joint beyond its limits, or when the waist correction does not converge.
+WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotConfig& config,
+                                        const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
+                                        const WalkingOptions& options = {});
+
+// The multibody ZMP (world, on z = 0) of configurations q (nq x N) at `times`: velocities and
+// accelerations by the finite differences of sampled_motion.hpp, then the contact wrench of the full
+// dynamics (dynamics::zmp). NaN where the ground would have to pull.
+Eigen::MatrixXd multibody_zmp(const model::Model& model, const std::vector<double>& times,
+                              const Eigen::MatrixXd& q);
+
+// The sequence files of a pattern: X.pos (the 30 joints), X.waist (waist pose, rpy continuous) and X.zmp
+// (the multibody ZMP in the waist frame, as hrpsys expects). The model must have the 30 OpenHRP joints.
+io::MotionFiles to_motion_files(const model::Model& model, const WalkingPattern& pattern);
+
+// The job schema's payload (a link or a frame, mass, com, inertia) as the model helper takes it.
+model::Payload to_model_payload(const io::Payload& payload);
+
+}  // namespace mimic::stability
