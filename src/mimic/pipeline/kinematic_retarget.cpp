@@ -1,31 +1,16 @@
 #include "mimic/pipeline/kinematic_retarget.hpp"
 
-#include <Eigen/Geometry>
 #include <cmath>
 #include <sstream>
 
 #include "mimic/core/error.hpp"
-#include "mimic/dynamics/com.hpp"
-#include "mimic/io/rpy.hpp"
-#include "mimic/io/zmp_frame.hpp"
-#include "mimic/model/configuration.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/retarget/landmark_track.hpp"
+#include "mimic/retarget/reference_zmp.hpp"
 
 namespace mimic::pipeline {
 
 namespace {
-
-// Free-flyer configuration of output sample m: waist pose (x y z roll pitch yaw) and joint angles.
-Eigen::VectorXd configuration(const model::Model& model, const retarget::ReferenceMotion& ref,
-                              Eigen::Index m) {
-  Eigen::VectorXd q(model.nq);
-  q.head<3>() = ref.waist.row(m).head<3>().transpose();
-  const Eigen::Quaterniond orientation(io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose()));
-  q.segment<4>(3) << orientation.x(), orientation.y(), orientation.z(), orientation.w();
-  q.tail(model.nj) = ref.joints.row(m).transpose();
-  return q;
-}
 
 void check_options(const KinematicRetargetOptions& o) {
   if (!(o.velocity_scale > 0.0 && o.velocity_scale <= 1.0)) {
@@ -44,46 +29,6 @@ void check_options(const KinematicRetargetOptions& o) {
 }
 
 }  // namespace
-
-retarget::SampleMatrix reference_zmp(const model::Model& model, const retarget::ReferenceMotion& ref,
-                                     int* fallback_samples) {
-  if (!model.has_free_flyer())
-    throw std::invalid_argument("reference_zmp: the model needs a free-flyer base");
-  const Eigen::Index n = ref.joints.rows();
-  retarget::SampleMatrix zmp(n, 3);
-  if (fallback_samples) *fallback_samples = 0;
-  if (n == 0) return zmp;
-  model::Data data(model);
-  const double dt = 1.0 / ref.rate;
-  // The robot holds the first pose before the motion and the last one after it: the samples outside the
-  // clip repeat the ends, so velocities and accelerations are central differences everywhere.
-  auto q_at = [&](Eigen::Index m) {
-    return configuration(model, ref, std::clamp<Eigen::Index>(m, 0, n - 1));
-  };
-  Eigen::VectorXd q_prev = q_at(-1), q = q_at(0), q_next;
-  Eigen::VectorXd back(model.nv), forward(model.nv), v(model.nv), a(model.nv);
-  for (Eigen::Index m = 0; m < n; ++m) {
-    q_next = q_at(m + 1);
-    model::difference(model, q_prev, q, back);
-    model::difference(model, q, q_next, forward);
-    v = (back + forward) / (2.0 * dt);
-    a = (forward - back) / (dt * dt);
-    const Eigen::Vector3d waist = ref.waist.row(m).head<3>().transpose();
-    const Eigen::Matrix3d rotation = io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose());
-    Eigen::Vector3d world;
-    if (const auto p = dynamics::zmp(model, data, q, v, a, 0.0)) {
-      world = *p;
-    } else {
-      const Eigen::Vector3d com = dynamics::center_of_mass(model, data, q);
-      world = Eigen::Vector3d(com.x(), com.y(), 0.0);
-      if (fallback_samples) ++*fallback_samples;
-    }
-    zmp.row(m) = io::zmp_world_to_waist(world, waist, rotation).transpose();
-    q_prev = q;
-    q = q_next;
-  }
-  return zmp;
-}
 
 KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
                                            const Eigen::VectorXd& half_sitting,
@@ -106,7 +51,7 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
   result.timing = std::move(retimed.timing);
   result.reference = std::move(retimed.motion);
   result.velocity_scale = options.velocity_scale;
-  result.zmp = reference_zmp(model, result.reference, &result.zmp_fallback_samples);
+  result.zmp = retarget::reference_zmp(model, result.reference, &result.zmp_fallback_samples);
 
   const auto& q = result.reference.joints;
   for (Eigen::Index m = 0; m + 1 < q.rows(); ++m) {

@@ -52,13 +52,6 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress = {});
 
-// Multibody ZMP (dynamics::zmp on the ground plane z = 0) of a uniformly sampled reference, velocities and
-// accelerations by finite differences, expressed in the waist frame as hrpsys's .zmp expects. A sample
-// whose ground reaction would have to pull (free fall) gets the static CoM projection instead; their
-// number goes to `fallback_samples`.
-retarget::SampleMatrix reference_zmp(const model::Model& model, const retarget::ReferenceMotion& reference,
-                                     int* fallback_samples = nullptr);
-
 // X.pos (joints), X.waist (pose) and X.zmp of the result, on the output rate's time grid.
 io::MotionFiles motion_files(const KinematicRetargetResult& result);
 

@@ -1,0 +1,73 @@
+// The ZMP written with a kinematic reference: the CoM projection when still, the cart-table shift when
+// the whole robot accelerates, expressed in the waist frame.
+#include "mimic/retarget/reference_zmp.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "mimic/dynamics/com.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "support/shared_data.hpp"
+
+namespace mimic::retarget {
+namespace {
+
+struct ReferenceZmp : ::testing::Test {
+  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
+  Eigen::VectorXd rest = model::load_robot_config(model::default_robot_config_path()).half_sitting(model);
+
+  ReferenceMotion still(int samples) const {
+    ReferenceMotion r;
+    r.rate = 200.0;
+    r.joints = SampleMatrix(samples, model.nj);
+    r.joints.rowwise() = rest.tail(model.nj).transpose();
+    r.waist = SampleMatrix::Zero(samples, 6);
+    r.waist.col(2).setConstant(rest[2]);
+    r.end_effectors = SampleMatrix::Zero(samples, 9);
+    return r;
+  }
+};
+
+TEST_F(ReferenceZmp, StandingStillIsTheCentreOfMassProjection) {
+  const ReferenceMotion r = still(5);
+  int fallback = -1;
+  const SampleMatrix zmp = reference_zmp(model, r, &fallback);
+  EXPECT_EQ(fallback, 0);
+  model::Data data(model);
+  const Eigen::Vector3d com = dynamics::center_of_mass(model, data, rest);
+  for (int m = 0; m < 5; ++m) {
+    EXPECT_NEAR(zmp(m, 0), com.x(), 1e-9);
+    EXPECT_NEAR(zmp(m, 1), com.y(), 1e-9);
+    EXPECT_NEAR(zmp(m, 2), -rest[2], 1e-12);  // the ground, seen from the waist (hrpsys: about -0.65)
+  }
+}
+
+TEST_F(ReferenceZmp, TranslatingRobotShiftsTheZmpAsTheCartTable) {
+  // The rigid robot sways forward and back: with no rotation the multibody ZMP is exactly the cart-table
+  // one, x_zmp = x_com - z_com * a_x / g, and the waist frame subtracts the waist position.
+  ReferenceMotion r = still(200);
+  for (int m = 0; m < 200; ++m) r.waist(m, 0) = 0.05 * std::sin(2.0 * M_PI * m / 200.0 * 2.0);
+  const SampleMatrix zmp = reference_zmp(model, r);
+  model::Data data(model);
+  const Eigen::Vector3d com0 = dynamics::center_of_mass(model, data, rest);  // waist at x = 0
+  const double dt = 1.0 / r.rate, g = -model.gravity.z();
+  for (int m = 1; m + 1 < 200; ++m) {
+    const double ax = (r.waist(m + 1, 0) - 2.0 * r.waist(m, 0) + r.waist(m - 1, 0)) / (dt * dt);
+    const double expected_world = r.waist(m, 0) + com0.x() - com0.z() * ax / g;
+    EXPECT_NEAR(zmp(m, 0), expected_world - r.waist(m, 0), 1e-9) << m;
+    EXPECT_NEAR(zmp(m, 1), com0.y(), 1e-9) << m;
+  }
+}
+
+TEST_F(ReferenceZmp, FreeFallFallsBackOnTheCentreOfMass) {
+  ReferenceMotion r = still(3);
+  r.waist(1, 2) -= 0.01;  // drops 1 cm within 5 ms and comes back: |a_z| >> g
+  int fallback = 0;
+  const SampleMatrix zmp = reference_zmp(model, r, &fallback);
+  EXPECT_EQ(fallback, 2);  // samples 0 and 2 accelerate downwards at 400 m/s^2; sample 1 upwards
+  EXPECT_TRUE(zmp.allFinite());
+}
+
+}  // namespace
+}  // namespace mimic::retarget
