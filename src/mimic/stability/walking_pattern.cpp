@@ -72,14 +72,6 @@ void set_waist(const SE3& waist, Eigen::Ref<Eigen::VectorXd> q) {
   q.segment<4>(3) = Eigen::Quaterniond(waist.R).coeffs();  // x y z w, as the model's contract
 }
 
-// The joints the upper-body trajectory sets: every joint but the legs'.
-std::vector<int> upper_body_joints(const model::Model& model, const std::array<int, 12>& leg_joints) {
-  std::vector<int> upper;
-  for (int j = 0; j < model.nj; ++j)
-    if (std::find(leg_joints.begin(), leg_joints.end(), j) == leg_joints.end()) upper.push_back(j);
-  return upper;
-}
-
 SE3 waist_pose(double x, double y, double z, double yaw) {
   return SE3(Eigen::AngleAxisd(yaw, Vec3::UnitZ()).toRotationMatrix(), Vec3(x, y, z));
 }
@@ -99,6 +91,97 @@ std::vector<CartState> track_from_rest(const PreviewController& controller, cons
   return std::vector<CartState>(cart.begin() + static_cast<std::ptrdiff_t>(run_in), cart.end());
 }
 
+// The whole body at each sample: upper body from its trajectory, waist height and yaw from the schedule,
+// waist x, y such that the multibody CoM is at a given target, legs by IK to the schedule's soles.
+class WholeBody {
+ public:
+  WholeBody(const model::Model& model, const model::RobotConfig& config, const WalkSchedule& schedule,
+            const UpperBodyTrajectory& upper_body, const WalkingOptions& options)
+      : model_(model),
+        schedule_(schedule),
+        upper_body_(upper_body),
+        options_(options),
+        legs_(model, config),
+        data_(model),
+        joints_(model.nj),
+        waist_height_(config.half_sitting_waist.z()) {
+    const std::array<int, 12> legs = legs_.joints();
+    for (int j = 0; j < model.nj; ++j)
+      if (std::find(legs.begin(), legs.end(), j) == legs.end()) upper_joints_.push_back(j);
+    // The initial pose: half-sitting with the upper body of t = 0. Its CoM height is the cart's zc; its
+    // legs seed the IK of the first sample (the knee-forward branch); its waist - CoM offset, turned to the
+    // first waist yaw, the first waist guess.
+    initial_q_ = config.half_sitting(model);
+    set_upper_body(0.0, initial_q_);
+    initial_com_ = dynamics::center_of_mass(model, data_, initial_q_);
+    initial_offset_ =
+        Eigen::Rotation2Dd(schedule.at(0.0).waist_yaw) * (config.half_sitting_waist - initial_com_).head<2>();
+  }
+
+  const Vec3& initial_com() const { return initial_com_; }
+
+  // Fills pattern.q and pattern.com (and the convergence fields) for the CoM targets (N x 2).
+  void place(const std::vector<double>& times, const Eigen::MatrixXd& com_target, WalkingPattern& pattern) {
+    const Eigen::Index n = static_cast<Eigen::Index>(times.size());
+    pattern.q.resize(model_.nq, n);
+    pattern.com.resize(n, 3);
+    pattern.com_passes = 0;
+    pattern.com_error = 0.0;
+    Eigen::VectorXd q = initial_q_;
+    Eigen::Vector2d offset = initial_offset_;
+    for (Eigen::Index k = 0; k < n; ++k) {
+      const double t = times[static_cast<std::size_t>(k)];
+      const WalkState state = schedule_.at(t);
+      const Eigen::Vector2d target = com_target.row(k).transpose();
+      const double z = waist_height_ + state.waist_height_change;
+      set_upper_body(t, q);  // q's legs stay the previous sample's: they seed the IK
+      Eigen::Vector2d waist_xy = target + offset;
+      Eigen::Vector2d error = Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity());
+      int pass = 0;
+      while (pass < options_.max_com_passes) {
+        const SE3 waist = waist_pose(waist_xy.x(), waist_xy.y(), z, state.waist_yaw);
+        set_waist(waist, q);
+        legs_.solve(model_, waist, state, t, q);
+        const Vec3& com = dynamics::center_of_mass(model_, data_, q);
+        error = target - com.head<2>();
+        ++pass;
+        if (error.norm() <= options_.com_tolerance) break;
+        // Fixed point: the CoM moves with the waist (by somewhat less, since the feet stay put).
+        waist_xy += error;
+      }
+      if (!(error.norm() <= options_.com_tolerance)) {
+        throw InfeasibleError(
+            "walking pattern: t = " + io::format_number(t) + " s: the waist correction left a CoM error of " +
+            io::format_number(error.norm()) + " m after " + std::to_string(pass) + " passes");
+      }
+      pattern.com_passes = std::max(pattern.com_passes, pass);
+      pattern.com_error = std::max(pattern.com_error, error.norm());
+      offset = waist_xy - target;
+      pattern.q.col(k) = q;
+      pattern.com.row(k) << target.x(), target.y(), data_.com.z();
+    }
+  }
+
+ private:
+  void set_upper_body(double t, Eigen::VectorXd& q) {
+    upper_body_.at(t, joints_);
+    for (const int j : upper_joints_) q[model_.idx_q(j)] = joints_[j];
+  }
+
+  const model::Model& model_;
+  const WalkSchedule& schedule_;
+  const UpperBodyTrajectory& upper_body_;
+  const WalkingOptions& options_;
+  Legs legs_;
+  model::Data data_;
+  Eigen::VectorXd joints_;
+  std::vector<int> upper_joints_;
+  double waist_height_;
+  Eigen::VectorXd initial_q_;
+  Vec3 initial_com_;
+  Eigen::Vector2d initial_offset_;
+};
+
 }  // namespace
 
 model::Payload to_model_payload(const io::Payload& payload) {
@@ -110,34 +193,22 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
                                         const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
                                         const WalkingOptions& options) {
   if (!model.has_free_flyer()) throw ModelError(model.source_path + ": walking needs a free-flyer model");
-  const Legs legs(model, config);
-  const std::array<int, 12> leg_joints = legs.joints();
-  model::Data data(model);
   const double dt = options.preview.cart.period;
   if (!(dt > 0.0)) throw std::invalid_argument("generate_walking_pattern: the period must be positive");
+  if (options.dynamics_filter_passes < 0)
+    throw std::invalid_argument("generate_walking_pattern: negative dynamics_filter_passes");
 
   WalkingPattern pattern;
   const Eigen::Index n = static_cast<Eigen::Index>(std::llround(schedule.duration() / dt)) + 1;
   pattern.times.resize(static_cast<std::size_t>(n));
   for (Eigen::Index k = 0; k < n; ++k)
     pattern.times[static_cast<std::size_t>(k)] = static_cast<double>(k) * dt;
+  pattern.contact_intervals = schedule.contact_intervals();
 
-  const std::vector<int> upper_joints = upper_body_joints(model, leg_joints);
-  Eigen::VectorXd joints(model.nj);
-  const auto set_upper_body = [&](double t, Eigen::VectorXd& q) {
-    upper_body.at(t, joints);
-    for (const int j : upper_joints) q[model.idx_q(j)] = joints[j];
-  };
+  WholeBody body(model, config, schedule, upper_body, options);
+  pattern.com_height = body.initial_com().z();
 
-  // The initial pose: half-sitting with the upper body of t = 0. Its CoM height is the cart's zc. Its legs
-  // also seed the IK of the first sample (the knee-forward branch).
-  Eigen::VectorXd q = config.half_sitting(model);
-  set_upper_body(0.0, q);
-  const Vec3 half_sitting_com = dynamics::center_of_mass(model, data, q);
-  pattern.com_height = half_sitting_com.z();
-  const double waist_height = config.half_sitting_waist.z();
-
-  // Preview control of the cart-table along x and y.
+  // The ZMP reference and the preview control of the cart-table along x and y.
   pattern.zmp_reference.resize(n, 3);
   pattern.phases.resize(static_cast<std::size_t>(n));
   std::vector<double> zmp_x(static_cast<std::size_t>(n)), zmp_y(static_cast<std::size_t>(n));
@@ -153,49 +224,31 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
   const PreviewController controller(preview);
   const std::vector<CartState> cart_x = track_from_rest(controller, zmp_x);
   const std::vector<CartState> cart_y = track_from_rest(controller, zmp_y);
+  Eigen::MatrixXd com_target(n, 2);
+  for (Eigen::Index k = 0; k < n; ++k)
+    com_target.row(k) << cart_x[static_cast<std::size_t>(k)].position,
+        cart_y[static_cast<std::size_t>(k)].position;
 
-  // Sample by sample: waist placed so that the multibody CoM is the cart's.
-  pattern.q.resize(model.nq, n);
-  pattern.com.resize(n, 3);
-  // Start from half-sitting's waist - CoM offset, rotated into the first sample's waist yaw.
-  Eigen::Vector2d offset = (config.half_sitting_waist - half_sitting_com).head<2>();
-  const WalkState first = schedule.at(0.0);
-  offset = Eigen::Rotation2Dd(first.waist_yaw) * offset;
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const double t = pattern.times[static_cast<std::size_t>(k)];
-    const WalkState state = schedule.at(t);
-    const Eigen::Vector2d target(cart_x[static_cast<std::size_t>(k)].position,
-                                 cart_y[static_cast<std::size_t>(k)].position);
-    const double z = waist_height + state.waist_height_change;
-    set_upper_body(t, q);  // q's legs stay the previous sample's: they seed the IK
-    Eigen::Vector2d waist_xy = target + offset;
-    Eigen::Vector2d error = Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity());
-    int pass = 0;
-    while (pass < options.max_com_passes) {
-      const SE3 waist = waist_pose(waist_xy.x(), waist_xy.y(), z, state.waist_yaw);
-      set_waist(waist, q);
-      legs.solve(model, waist, state, t, q);
-      const Vec3& com = dynamics::center_of_mass(model, data, q);
-      error = target - com.head<2>();
-      ++pass;
-      if (error.norm() <= options.com_tolerance) break;
-      // Fixed point: the CoM moves with the waist (by somewhat less, since the feet stay put).
-      waist_xy += error;
-    }
-    if (!(error.norm() <= options.com_tolerance)) {
-      throw InfeasibleError("walking pattern: t = " + io::format_number(t) +
-                            " s: the waist correction left a CoM error of " +
-                            io::format_number(error.norm()) + " m after " + std::to_string(pass) + " passes");
-    }
-    pattern.com_passes = std::max(pattern.com_passes, pass);
-    pattern.com_error = std::max(pattern.com_error, error.norm());
-    offset = waist_xy - target;
-    pattern.q.col(k) = q;
-    pattern.com.row(k) << target.x(), target.y(), data.com.z();
-  }
-
-  pattern.contact_intervals = schedule.contact_intervals();
+  body.place(pattern.times, com_target, pattern);
   pattern.zmp = multibody_zmp(model, pattern.times, pattern.q);
+
+  // Kajita 2003 section IV ("dynamics filter"): the cart-table ignores the legs' and the upper body's own
+  // dynamics and the changes of the CoM height, so the multibody ZMP strays from the reference. The same
+  // preview control run on the error p_ref - p_multibody gives a CoM correction that cancels most of it.
+  for (int pass = 0; pass < options.dynamics_filter_passes; ++pass) {
+    for (const int axis : {0, 1}) {
+      std::vector<double> error(static_cast<std::size_t>(n));
+      for (Eigen::Index k = 0; k < n; ++k) {
+        const double e = pattern.zmp_reference(k, axis) - pattern.zmp(k, axis);
+        error[static_cast<std::size_t>(k)] = std::isfinite(e) ? e : 0.0;
+      }
+      const std::vector<CartState> correction = track_from_rest(controller, error);
+      for (Eigen::Index k = 0; k < n; ++k)
+        com_target(k, axis) += correction[static_cast<std::size_t>(k)].position;
+    }
+    body.place(pattern.times, com_target, pattern);
+    pattern.zmp = multibody_zmp(model, pattern.times, pattern.q);
+  }
   return pattern;
 }
 

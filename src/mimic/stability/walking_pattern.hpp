@@ -9,8 +9,10 @@
 //  3. at each sample the waist is placed horizontally so that the multibody CoM (payload included) is the
 //     cart's: a few fixed-point passes "CoM error -> waist shift", each solving both legs by the leg IK
 //     (leg_ik.hpp) for the sole poses of the schedule; the upper body comes from an UpperBodyTrajectory.
-// The multibody ZMP of the result is then recomputed from the motion itself (finite differences and the
-// full dynamics), which is what the .zmp file carries and what the checks are made on.
+//  4. the multibody ZMP of the result is recomputed from the motion itself (finite differences and the
+//     full dynamics); its error against the reference is fed back once more through the preview control,
+//     Kajita's "dynamics filter" (2003, section IV), and step 3 is redone. The final multibody ZMP is what
+//     the .zmp file carries and what the checks are made on.
 #pragma once
 
 #include <Eigen/Core>
@@ -36,6 +38,9 @@ struct WalkingOptions {
   // sample's waist - CoM offset, so 2 or 3 passes reach the tolerance.
   int max_com_passes = 10;
   double com_tolerance = 1.0e-7;  // m
+  // Passes of Kajita's dynamics filter (2003, section IV): the preview control run again on the error
+  // between the reference and the multibody ZMP, its CoM added to the cart's. 0 = the cart-table alone.
+  int dynamics_filter_passes = 1;
 };
 
 struct WalkingPattern {
