@@ -184,8 +184,9 @@ struct Clip {
   Axis source_up;  // the file's up axis (e.g. +y for CMU BVH), mapped to mimic's +z
   Provenance up_provenance = Provenance::kDefault;
 
-  // Facing direction at frame 0: the source axis mapped to mimic's +x (forward is taken as
-  // left-to-right × up from left/right joint or marker pairs, rounded to the nearest horizontal axis).
+  // Facing direction at frame 0: the source axis mapped to mimic's +x. Forward = left x up, where left
+  // is the sum of (left - right) over joint or marker pairs (LeftArm/RightArm, LFHD/RFHD, foot.L/foot.R),
+  // rounded to the nearest horizontal axis.
   Axis source_forward{0, 1};
   bool forward_known = false;  // false: no left/right pairs found, forward axis arbitrary
   // Remaining heading of the subject at frame 0 after conversion (radians about +z, within ±45°):
