@@ -85,8 +85,10 @@ TEST_F(ClipBackends, StartsAndEndsAtTheReference) {
 TEST(ClipFailure, IterationCapReportsTheWorstConstraint) {
   const model::Model model = testing::load_hrp2();
   const MotionInput input = testing::synthetic_reference(model, 2.0);
-  for (const io::SolverKind solver : {io::SolverKind::kAlm, io::SolverKind::kIpopt}) {
-    MotionSettings settings = clip_settings(solver);
+  // ALM only: one outer iteration is a whole inner solve but cannot reach the tolerance; Ipopt gets 20
+  // Newton steps per allowed iteration (optimize_motion.hpp), which can already be enough here.
+  {
+    MotionSettings settings = clip_settings(io::SolverKind::kAlm);
     settings.solver.max_iterations = 1;
     settings.max_refinements = 0;
     const MotionResult r = optimize_motion(model, input, settings);

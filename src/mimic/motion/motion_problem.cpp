@@ -168,6 +168,9 @@ MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input
 }
 
 void MotionProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {
+  // Sized here: the solvers pass empty vectors (problem.hpp says "sized n on entry", optim's callers do not).
+  lower.resize(num_variables());
+  upper.resize(num_variables());
   for (int s = 0; s < parameterization_.num_slots(); ++s) {
     for (int p = 0; p < m_; ++p) {
       lower[parameterization_.variable_index(s, p)] = limits_.lower[active_[p]];
