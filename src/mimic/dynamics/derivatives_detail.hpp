@@ -49,36 +49,35 @@ inline WorldInertia world_inertia(const spatial::Inertia& Y, const DerivativeDat
   return o;
 }
 
-// d/dt I_o of a rigid body moving with twist ov = [v; w] (world): the angular block of
-// dY/dt = ov ×* Y - Y ov×, which is [w] I_o - I_o [w] - [v][mc] - [mc][v]. With X = [w] I_o (so that
-// -I_o [w] = X^T) and [a][b] = b a^T - (a.b) 1, this is X + X^T - (mc v^T + v mc^T) + 2 (v.mc) 1.
-// (The other blocks of dY/dt are 0 and -/+[m v_com] = -/+[h_f]: see rnea_derivatives.cpp.)
-inline spatial::Mat3 inertia_rate(const WorldInertia& Y, const Motion& ov) {
-  spatial::Mat3 X;
-  X.col(0) = ov.w.cross(Y.Io.col(0));
-  X.col(1) = ov.w.cross(Y.Io.col(1));
-  X.col(2) = ov.w.cross(Y.Io.col(2));
-  spatial::Mat3 r = X + X.transpose();
-  r.noalias() -= Y.mc * ov.v.transpose();
-  r.noalias() -= ov.v * Y.mc.transpose();
-  r.diagonal().array() += 2.0 * ov.v.dot(Y.mc);
-  return r;
-}
-
-// inertia_rate(Y, ov) * u without forming the matrix:
-// w × (I_o u) - I_o (w × u) - v × (mc × u) - mc × (v × u).
+// (d/dt I_o) u for a rigid body moving with twist ov = [v; w] (world), without forming the matrix. d/dt I_o
+// is the angular block of dY/dt = ov ×* Y - Y ov×, i.e. [w] I_o - I_o [w] - [v][mc] - [mc][v], so
+// (d/dt I_o) u = w × (I_o u) - I_o (w × u) - v × (mc × u) - mc × (v × u). (The other blocks of dY/dt are 0
+// and -/+[d(m c)/dt] = -/+[h_f]: see rnea_derivatives.cpp; body_forward forms the matrix another way.)
 inline Vec3 inertia_rate_times(const WorldInertia& Y, const Motion& ov, const Vec3& u) {
   return ov.w.cross(Y.Io * u) - Y.Io * ov.w.cross(u) - ov.v.cross(Y.mc.cross(u)) - Y.mc.cross(ov.v.cross(u));
 }
 
-// B x for the matrix B = [0, -2[h_f]; 0, dI_o - [h_tau]] of rnea_derivatives.cpp (it only reads x.w).
-inline Force apply_B(const Force& h, const spatial::Mat3& dIo, const Vec3& xw) {
-  return Force(-2.0 * h.f.cross(xw), dIo * xw - h.tau.cross(xw));
+// The angular block C = dI_o - [h_tau] of the matrix B = [0, -2[h_f]; 0, C] of rnea_derivatives.cpp,
+// formed once per dof.
+inline spatial::Mat3 B_angular_block(const Force& h, const spatial::Mat3& dIo) {
+  spatial::Mat3 C = dIo;
+  C(0, 1) += h.tau.z();
+  C(0, 2) -= h.tau.y();
+  C(1, 0) -= h.tau.z();
+  C(1, 2) += h.tau.x();
+  C(2, 0) += h.tau.y();
+  C(2, 1) -= h.tau.x();
+  return C;
 }
 
-// The angular part of B^T x (the linear part is 0): 2 h_f × x.v + dI_o^T x.w + h_tau × x.w.
-inline Vec3 apply_Bt(const Force& h, const spatial::Mat3& dIo, const Motion& x) {
-  return 2.0 * h.f.cross(x.v) + dIo.transpose() * x.w + h.tau.cross(x.w);
+// B x (B only reads x.w): [-2 h_f × x.w; C x.w].
+inline Force apply_B(const Vec3& hf, const spatial::Mat3& C, const Vec3& xw) {
+  return Force(-2.0 * hf.cross(xw), C * xw);
+}
+
+// The angular part of B^T x (the linear part is 0): 2 h_f × x.v + C^T x.w.
+inline Vec3 apply_Bt(const Vec3& hf, const spatial::Mat3& C, const Motion& x) {
+  return 2.0 * hf.cross(x.v) + C.transpose() * x.w;
 }
 
 // Root body: placement, twist and acceleration (minus gravity) in world coordinates, and the 6 base
@@ -175,14 +174,38 @@ inline void joint_forward(const model::Model& model, DerivativeData& d, int b, d
 }
 
 // Own (single-body) quantities of body b, world frame: oYcrb = oY, oh = oY ov, of = oY oa_gf + ov ×* oh,
-// doIo = d/dt I_o. The backward pass then sums them over the subtree.
+// doIo = d/dt I_o; the backward pass then sums them over the subtree. With c the world centre of mass,
+// u = v + w × c its velocity and the spectral form I_o = (lambda0 + m |c|^2) 1 - m c c^T + sum_t mu_t a_t a_t^T
+// (a_t = R u_t, world_inertia), the momentum is oh = [m u; mc × v + I_o w] and, as da_t/dt = w × a_t and
+// dc/dt = u,
+//   d/dt I_o = sum_t mu_t (b_t a_t^T + a_t b_t^T) - (mc u^T + u mc^T) + 2 (u.mc) 1,   b_t = w × a_t
+// — the angular block of dY/dt = ov ×* Y - Y ov× (see inertia_rate_times), with no 3x3 product.
 inline void body_forward(const model::Model& model, DerivativeData& d, int b) {
-  WorldInertia& Y = d.oYcrb[b];
-  Y = world_inertia(model.inertias[b], d.inertia_spectrum[b], d.oMi[b]);
+  const spatial::Inertia& body = model.inertias[b];
+  const DerivativeData::InertiaSpectrum& sp = d.inertia_spectrum[b];
+  const spatial::SE3& M = d.oMi[b];
   const Motion& ov = d.ov[b];
-  d.oh[b] = Y * ov;
+  WorldInertia& Y = d.oYcrb[b];
+  spatial::Mat3& dIo = d.doIo[b];
+
+  const Vec3 c = M.act(body.com);
+  const Vec3 u = ov.v + ov.w.cross(c);
+  Y.m = body.mass;
+  Y.mc = body.mass * c;
+  Y.Io.noalias() = -Y.mc * c.transpose();
+  Y.Io.diagonal().array() += sp.lambda0 + Y.mc.dot(c);
+  const spatial::Mat3 X = Y.mc * u.transpose();
+  dIo = -(X + X.transpose());
+  dIo.diagonal().array() += 2.0 * u.dot(Y.mc);
+  for (int t = 0; t < sp.n; ++t) {
+    const Vec3 a = sp.axis[t] >= 0 ? Vec3(M.R.col(sp.axis[t])) : Vec3(M.R * sp.u[t]);
+    const Vec3 mu_a = sp.mu[t] * a;
+    Y.Io.noalias() += mu_a * a.transpose();
+    const spatial::Mat3 Z = ov.w.cross(mu_a) * a.transpose();
+    dIo += Z + Z.transpose();
+  }
+  d.oh[b] = Force(Y.m * u, Y.mc.cross(ov.v) + Y.Io * ov.w);
   d.of[b] = Y * d.oa_gf[b] + ov.cross(d.oh[b]);
-  d.doIo[b] = inertia_rate(Y, ov);
 }
 
 // The same without doIo (what rnea_vjp and the q-only passes need).

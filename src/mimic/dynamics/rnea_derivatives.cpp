@@ -82,59 +82,56 @@ inline Force transported_force(const DerivativeData& d, int b) {
   return d.of[b];
 }
 
-// Row k of Ag, dFdq, dFdv and tau_k for the dof k moving body b, whose subtree sums are complete.
+// Row k of Ag, dFdq, dFdv and tau_k for the dof k moving body b, whose subtree sums are complete; returns
+// beta_k, the angular part of B_i^T S_k, for the pair loop.
 template <Ext kExt>
-inline void dof_columns(DerivativeData& d, int b, int k) {
+inline Vec3 dof_columns(DerivativeData& d, int b, int k) {
   const Motion S = detail::motion_row(d.J, k);
   const WorldInertia& Y = d.oYcrb[b];
-  const Force& h = d.oh[b];
-  const spatial::Mat3& dIo = d.doIo[b];
+  const Vec3& hf = d.oh[b].f;
+  const spatial::Mat3 C = detail::B_angular_block(d.oh[b], d.doIo[b]);
   d.tau[k] = S.dot(d.of[b]);
   detail::set_row(d.Ag, k, Y * S);
   detail::set_row(d.dFdq, k,
-                  Y * detail::motion_row(d.dAdq, k) + detail::apply_B(h, dIo, detail::motion_row(d.dVdq, k).w) +
+                  Y * detail::motion_row(d.dAdq, k) + detail::apply_B(hf, C, detail::motion_row(d.dVdq, k).w) +
                       S.cross(transported_force<kExt>(d, b)));
-  detail::set_row(d.dFdv, k, Y * detail::motion_row(d.dAdv, k) + detail::apply_B(h, dIo, S.w));
+  detail::set_row(d.dFdv, k, Y * detail::motion_row(d.dAdv, k) + detail::apply_B(hf, C, S.w));
+  return detail::apply_Bt(hf, C, S);
 }
 
 // The pair loop runs along the supporting dofs c, two at a time: T is a pair of doubles (GCC/Clang vector
 // extension, one SSE2 register) or, for the odd last dof of a run, a plain double. The arithmetic is
 // written once for both.
 #if defined(__GNUC__)
-using Pair = double __attribute__((vector_size(16)));
-constexpr int kPairWidth = 2;
-inline Pair splat(double x, Pair) { return Pair{x, x}; }
-inline Pair load(const double* p, Pair) {
-  Pair x;
+using Lanes = double __attribute__((vector_size(16)));
+constexpr int kLanes = 2;
+inline Lanes splat(double x) { return Lanes{x, x}; }
+inline Lanes lanes(const Lanes& x, Lanes) { return x; }
+inline double lanes(const Lanes& x, double) { return x[0]; }
+inline Lanes load(const double* p, Lanes) {
+  Lanes x;
   std::memcpy(&x, p, sizeof x);
   return x;
 }
-inline void store(double* p, Pair x) { std::memcpy(p, &x, sizeof x); }
-inline void store_strided(double* p, std::ptrdiff_t stride, Pair x) {
+inline void store(double* p, Lanes x) { std::memcpy(p, &x, sizeof x); }
+inline void store_strided(double* p, std::ptrdiff_t stride, Lanes x) {
   p[0] = x[0];
   p[stride] = x[1];
 }
+#else
+using Lanes = double;
+constexpr int kLanes = 1;
+inline double splat(double x) { return x; }
 #endif
-inline double splat(double x, double) { return x; }
+inline double lanes(double x, double) { return x; }
 inline double load(const double* p, double) { return *p; }
 inline void store(double* p, double x) { *p = x; }
 inline void store_strided(double* p, std::ptrdiff_t, double x) { *p = x; }
 
 // Row-side data of dof k — Ag_k, beta_k (angular part), dFdq_k, dFdv_k, gamma_k (world-fixed wrenches) —
-// each scalar replicated in every lane of T once per row.
-template <typename T>
+// each scalar broadcast to all lanes once per row (the scalar path reads lane 0).
 struct RowSide {
-  T ag[6], beta[3], fq[6], fv[6], gamma[6];
-  RowSide(const double* ag_, const double* beta_, const double* fq_, const double* fv_, const double* gamma_) {
-    const T z{};
-    for (int i = 0; i < 6; ++i) {
-      ag[i] = splat(ag_[i], z);
-      fq[i] = splat(fq_[i], z);
-      fv[i] = splat(fv_[i], z);
-      gamma[i] = splat(gamma_[i], z);
-    }
-    for (int i = 0; i < 3; ++i) beta[i] = splat(beta_[i], z);
-  }
+  Lanes ag[6], beta[3], fq[6], fv[6], gamma[6];
 };
 
 // Base pointers of the dof-major column-side data: component i of dof c is at p[i * nv + c].
@@ -146,98 +143,100 @@ struct ColumnSide {
   std::ptrdiff_t nv;
 };
 
-// The entries of dofs c .. c + lanes(T) - 1 of a run supporting dof k:
-//   column k: (c, k) = S_c . dFdq_k, S_c . dFdv_k, S_c . Ag_k;
-//   row k:    (k, c) = Ag_k . dAdq_c + beta_k . dVdq_c [- gamma_k . S_c], Ag_k . dAdv_c + beta_k . S_c, M.
-// For c = k both formulas are valid; the row-k ("j ⪰ k") value is stored last.
-template <typename T, bool kWorldFixed>
-inline void pair_entries(const ColumnSide& x, const RowSide<T>& r, std::ptrdiff_t k, std::ptrdiff_t c,
+// The entries of dofs c .. c + lanes(T) - 1 supporting dof k:
+//   row k:    (k, c) = Ag_k . dAdq_c + beta_k . dVdq_c [- gamma_k . S_c], Ag_k . dAdv_c + beta_k . S_c, M;
+//   column k (kColumn): (c, k) = S_c . dFdq_k, S_c . dFdv_k, S_c . Ag_k (valid for c strictly supporting k;
+//   for c = k both formulas agree, the row-k one is stored last).
+template <typename T, bool kWorldFixed, bool kColumn>
+inline void pair_entries(const ColumnSide& x, const RowSide& r, std::ptrdiff_t k, std::ptrdiff_t c,
                          double* __restrict dq, double* __restrict dv, double* __restrict da) {
   const std::ptrdiff_t n = x.nv;
   const T z{};
-  T S[6], A[6], V[6];
+  T S[6], ag[6];
   for (int i = 0; i < 6; ++i) {
     S[i] = load(x.S + i * n + c, z);
-    A[i] = load(x.dAdq + i * n + c, z);
-    V[i] = load(x.dAdv + i * n + c, z);
+    ag[i] = lanes(r.ag[i], z);
   }
-  const T W3 = load(x.dVdq + 3 * n + c, z), W4 = load(x.dVdq + 4 * n + c, z), W5 = load(x.dVdq + 5 * n + c, z);
-  const T col_q = r.fq[0] * S[0] + r.fq[1] * S[1] + r.fq[2] * S[2] + r.fq[3] * S[3] + r.fq[4] * S[4] + r.fq[5] * S[5];
-  const T col_v = r.fv[0] * S[0] + r.fv[1] * S[1] + r.fv[2] * S[2] + r.fv[3] * S[3] + r.fv[4] * S[4] + r.fv[5] * S[5];
-  const T m = r.ag[0] * S[0] + r.ag[1] * S[1] + r.ag[2] * S[2] + r.ag[3] * S[3] + r.ag[4] * S[4] + r.ag[5] * S[5];
-  T row_q = r.ag[0] * A[0] + r.ag[1] * A[1] + r.ag[2] * A[2] + r.ag[3] * A[3] + r.ag[4] * A[4] + r.ag[5] * A[5] +
-            r.beta[0] * W3 + r.beta[1] * W4 + r.beta[2] * W5;
+  const T m = ag[0] * S[0] + ag[1] * S[1] + ag[2] * S[2] + ag[3] * S[3] + ag[4] * S[4] + ag[5] * S[5];
+  if constexpr (kColumn) {
+    T col_q = lanes(r.fq[0], z) * S[0], col_v = lanes(r.fv[0], z) * S[0];
+    for (int i = 1; i < 6; ++i) {
+      col_q += lanes(r.fq[i], z) * S[i];
+      col_v += lanes(r.fv[i], z) * S[i];
+    }
+    store(dq + k * n + c, col_q);
+    store(dv + k * n + c, col_v);
+    store(da + k * n + c, m);
+  }
+  T row_q = lanes(r.beta[0], z) * load(x.dVdq + 3 * n + c, z) + lanes(r.beta[1], z) * load(x.dVdq + 4 * n + c, z) +
+            lanes(r.beta[2], z) * load(x.dVdq + 5 * n + c, z);
+  T row_v = lanes(r.beta[0], z) * S[3] + lanes(r.beta[1], z) * S[4] + lanes(r.beta[2], z) * S[5];
+  for (int i = 0; i < 6; ++i) {
+    row_q += ag[i] * load(x.dAdq + i * n + c, z);
+    row_v += ag[i] * load(x.dAdv + i * n + c, z);
+  }
   if constexpr (kWorldFixed)
-    row_q -= r.gamma[0] * S[0] + r.gamma[1] * S[1] + r.gamma[2] * S[2] + r.gamma[3] * S[3] + r.gamma[4] * S[4] +
-             r.gamma[5] * S[5];
-  const T row_v = r.ag[0] * V[0] + r.ag[1] * V[1] + r.ag[2] * V[2] + r.ag[3] * V[3] + r.ag[4] * V[4] +
-                  r.ag[5] * V[5] + r.beta[0] * S[3] + r.beta[1] * S[4] + r.beta[2] * S[5];
-  store(dq + k * n + c, col_q);
-  store(dv + k * n + c, col_v);
-  store(da + k * n + c, m);
+    for (int i = 0; i < 6; ++i) row_q -= lanes(r.gamma[i], z) * S[i];
   store_strided(dq + c * n + k, n, row_q);
   store_strided(dv + c * n + k, n, row_v);
   store_strided(da + c * n + k, n, m);
 }
 
-// Row k against every dof c supporting it (c ⪯ k), and the mirrored entries (c, k): see the file comment.
-// The support is walked run by run (DerivativeData::support_*), two dofs at a time.
+// The row-side data of dof k moving body b (beta from dof_columns; gamma: see the file comment).
 template <Ext kExt>
-inline void dof_rows(DerivativeData& d, int b, int k) {
-  constexpr bool kWorld = kExt == Ext::kWorldFixed;
-  double ag[6], fq[6], fv[6], beta[3], gamma[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+RowSide row_side(const DerivativeData& d, int b, int k, const Vec3& beta) {
+  RowSide r;
   for (int i = 0; i < 6; ++i) {
-    ag[i] = d.Ag(k, i);
-    fq[i] = d.dFdq(k, i);
-    fv[i] = d.dFdv(k, i);
+    r.ag[i] = splat(d.Ag(k, i));
+    r.fq[i] = splat(d.dFdq(k, i));
+    r.fv[i] = splat(d.dFdv(k, i));
   }
-  const Vec3 beta_w = detail::apply_Bt(d.oh[b], d.doIo[b], detail::motion_row(d.J, k));
-  for (int i = 0; i < 3; ++i) beta[i] = beta_w[i];
-  if constexpr (kWorld) {
+  for (int i = 0; i < 3; ++i) r.beta[i] = splat(beta[i]);
+  if constexpr (kExt == Ext::kWorldFixed) {
     const Force g = detail::motion_row(d.J, k).cross(d.ofext[b]);
     for (int i = 0; i < 3; ++i) {
-      gamma[i] = g.f[i];
-      gamma[3 + i] = g.tau[i];
+      r.gamma[i] = splat(g.f[i]);
+      r.gamma[3 + i] = splat(g.tau[i]);
     }
   }
+  return r;
+}
+
+// Entries of row k (and, kColumn, column k) for the dofs c in [first, last), kLanes at a time.
+template <bool kWorldFixed, bool kColumn>
+inline void run_entries(DerivativeData& d, const RowSide& r, int k, int first, int last) {
   const ColumnSide x{d.J.data(), d.dVdq.data(), d.dAdq.data(), d.dAdv.data(), d.nv};
-  const RowSide<double> r1(ag, beta, fq, fv, gamma);
-#if defined(__GNUC__)
-  const RowSide<Pair> r2(ag, beta, fq, fv, gamma);
-#endif
   double* const dq = d.dtau_dq.data();
   double* const dv = d.dtau_dv.data();
   double* const da = d.dtau_da.data();
+  int c = first;
+  for (; c + kLanes <= last; c += kLanes) pair_entries<Lanes, kWorldFixed, kColumn>(x, r, k, c, dq, dv, da);
+  for (; c < last; ++c) pair_entries<double, kWorldFixed, kColumn>(x, r, k, c, dq, dv, da);
+}
+
+// Row k against every dof c supporting it (c ⪯ k), and the mirrored entries (c, k): see the file comment.
+// The support is walked run by run (DerivativeData::support_*).
+template <Ext kExt>
+inline void dof_rows(DerivativeData& d, int b, int k, const Vec3& beta) {
+  const RowSide r = row_side<kExt>(d, b, k, beta);
   for (int run = d.support_offset[k]; run < d.support_offset[k + 1]; ++run) {
-    int c = d.support_first[run];
-    const int last = c + d.support_length[run];
-#if defined(__GNUC__)
-    for (; c + kPairWidth <= last; c += kPairWidth) pair_entries<Pair, kWorld>(x, r2, k, c, dq, dv, da);
-#endif
-    for (; c < last; ++c) pair_entries<double, kWorld>(x, r1, k, c, dq, dv, da);
+    const int first = d.support_first[run];
+    run_entries<kExt == Ext::kWorldFixed, true>(d, r, k, first, first + d.support_length[run]);
   }
 }
 
 // The free-flyer's 6 dofs (body 0, subtree = the whole robot): tau = base wrench, its columns, and the
-// 6x6 blocks, all from the "j ⪰ k" formulas (dVdq = 0 for the base dofs).
+// 6x6 blocks. All 6 dofs support each other (and S_c moves with every one of them), so every entry of the
+// blocks uses the row ("j ⪰ k") formula; M's block is then mirrored to be exactly symmetric.
 template <Ext kExt, bool kRows>
 void base_dofs(DerivativeData& d) {
-  for (int m = 0; m < 6; ++m) dof_columns<kExt>(d, 0, m);
+  Vec3 beta[6];
+  for (int m = 0; m < 6; ++m) beta[m] = dof_columns<kExt>(d, 0, m);
   if constexpr (kRows) {
-    for (int m = 0; m < 6; ++m) {
-      const Force ag = detail::force_row(d.Ag, m);
-      const Vec3 beta_w = detail::apply_Bt(d.oh[0], d.doIo[0], detail::motion_row(d.J, m));
-      Force gamma;
-      if constexpr (kExt == Ext::kWorldFixed) gamma = detail::motion_row(d.J, m).cross(d.ofext[0]);
-      for (int c = 0; c < 6; ++c) {
-        const Motion Sc = detail::motion_row(d.J, c);
-        double q_entry = detail::motion_row(d.dAdq, c).dot(ag);
-        if constexpr (kExt == Ext::kWorldFixed) q_entry -= Sc.dot(gamma);
-        d.dtau_dq(m, c) = q_entry;
-        d.dtau_dv(m, c) = detail::motion_row(d.dAdv, c).dot(ag) + beta_w.dot(Sc.w);
-        if (c <= m) d.dtau_da(m, c) = d.dtau_da(c, m) = Sc.dot(ag);
-      }
-    }
+    for (int m = 0; m < 6; ++m)
+      run_entries<kExt == Ext::kWorldFixed, false>(d, row_side<kExt>(d, 0, m, beta[m]), m, 0, 6);
+    for (int m = 0; m < 6; ++m)
+      for (int c = m + 1; c < 6; ++c) d.dtau_da(m, c) = d.dtau_da(c, m);
   }
 }
 
@@ -259,8 +258,8 @@ void rnea_derivatives_impl(const Model& model, DerivativeData& d, const ConfigRe
 
   for (int b = model.nbodies - 1; b > 0; --b) {
     const int k = model.idx_v(model::Model::joint_of_body(b));
-    dof_columns<kExt>(d, b, k);
-    if constexpr (kRows) dof_rows<kExt>(d, b, k);
+    const Vec3 beta = dof_columns<kExt>(d, b, k);
+    if constexpr (kRows) dof_rows<kExt>(d, b, k, beta);
     accumulate_to_parent<kExt>(d, b, model.parents[b]);
   }
   if (ff) base_dofs<kExt, kRows>(d);
