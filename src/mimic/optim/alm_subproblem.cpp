@@ -23,7 +23,9 @@ constexpr int kMaxDampingIncreases = 40;
 // Relative size of rounding errors in L~ (a few ulps of its value).
 constexpr double kRounding = 1e-14;
 // Active-set iterations on the model per step; they stop earlier as soon as the active set repeats.
-constexpr int kMaxActiveSetIterations = 8;
+constexpr int kMaxActiveSetIterations = 10;
+// ... or as soon as one improves the damped model by less than this fraction of its total decrease.
+constexpr double kActiveSetGain = 1e-2;
 
 double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
@@ -64,9 +66,6 @@ AlmSubproblem::AlmSubproblem(Problem& problem)
   zeros_h_.setZero(ne);
   weight_g_.setZero(ni);
   zeros_g_.setZero(ni);
-  active_g_.assign(ni, 0);
-  active_lower_.assign(lower_index_.size(), 0);
-  active_upper_.assign(upper_index_.size(), 0);
 }
 
 void AlmSubproblem::evaluate(const Eigen::VectorXd& x, Evaluation& e) {
@@ -184,60 +183,98 @@ void AlmSubproblem::prepare_model() {
   base_values_ = normal_->matrix().coeffs();
 }
 
-double AlmSubproblem::model_value(const Eigen::VectorXd& d) {
+double AlmSubproblem::model_value(double damping) const {
   const Evaluation& e = current_;
-  jr_d_.noalias() = e.residual_jacobian * d;
-  jh_d_.noalias() = e.equality_jacobian * d;
-  jg_d_.noalias() = e.inequality_jacobian * d;
-  double m = 0.5 * (e.residuals + jr_d_).squaredNorm() + e.objective_gradient.dot(d);
+  double m = 0.5 * (e.residuals + jr_delta_).squaredNorm() + e.objective_gradient.dot(delta_) +
+             0.5 * damping * delta_.squaredNorm();
   if (problem_.has_objective_hessian()) {
-    m += 0.5 * d.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * d);
+    m += 0.5 * delta_.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * delta_);
   }
-  m += 0.5 * sigma_ * (shifted_equalities_ + jh_d_).squaredNorm();
+  m += 0.5 * sigma_ * (shifted_equalities_ + jh_delta_).squaredNorm();
   double penalty = 0.0;
-  for (int i = 0; i < jg_d_.size(); ++i)
-    penalty += squared_positive_part(shifted_inequalities_[i] + jg_d_[i]);
-  for (std::size_t k = 0; k < lower_index_.size(); ++k)
-    penalty += squared_positive_part(shifted_lower_[k] - d[lower_index_[k]]);
-  for (std::size_t k = 0; k < upper_index_.size(); ++k)
-    penalty += squared_positive_part(shifted_upper_[k] + d[upper_index_[k]]);
+  for (int i = 0; i < jg_delta_.size(); ++i)
+    penalty += squared_positive_part(shifted_inequalities_[i] + jg_delta_[i]);
+  for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+    penalty += squared_positive_part(shifted_lower_[k] - delta_[lower_index_[k]]);
+  }
+  for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+    penalty += squared_positive_part(shifted_upper_[k] + delta_[upper_index_[k]]);
+  }
   return m + 0.5 * sigma_ * penalty;
+}
+
+double AlmSubproblem::model_line_search(double damping) {
+  // phi(t) = m(delta + t p) is a convex piecewise quadratic (for a positive semi-definite hess f0):
+  // phi'(t) = q1 + q2 t + sigma sum_i max(0, c_i + t e_i) e_i is piecewise linear and non-decreasing,
+  // with a kink where a penalty term switches on or off. Walk the kinks in [0, 1] in order.
+  const Evaluation& e = current_;
+  double q1 = (e.residuals + jr_delta_).dot(jr_p_) + e.objective_gradient.dot(p_) + damping * delta_.dot(p_) +
+              sigma_ * (shifted_equalities_ + jh_delta_).dot(jh_p_);
+  double q2 = jr_p_.squaredNorm() + damping * p_.squaredNorm() + sigma_ * jh_p_.squaredNorm();
+  if (problem_.has_objective_hessian()) {
+    const Eigen::VectorXd hp = objective_hessian_.selfadjointView<Eigen::Lower>() * p_;
+    q1 += hp.dot(delta_);
+    q2 += hp.dot(p_);
+  }
+  kinks_.clear();
+  auto add_term = [&](double c, double slope) {
+    if (c > 0.0 || (c == 0.0 && slope > 0.0)) {  // on at t = 0+
+      q1 += sigma_ * c * slope;
+      q2 += sigma_ * slope * slope;
+      if (slope < 0.0 && -c / slope < 1.0) kinks_.push_back({-c / slope, c, slope});
+    } else if (slope > 0.0 && -c / slope < 1.0) {
+      kinks_.push_back({-c / slope, c, slope});
+    }
+  };
+  for (int i = 0; i < jg_p_.size(); ++i) add_term(shifted_inequalities_[i] + jg_delta_[i], jg_p_[i]);
+  for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+    add_term(shifted_lower_[k] - delta_[lower_index_[k]], -p_[lower_index_[k]]);
+  }
+  for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+    add_term(shifted_upper_[k] + delta_[upper_index_[k]], p_[upper_index_[k]]);
+  }
+  std::sort(kinks_.begin(), kinks_.end(), [](const Kink& a, const Kink& b) { return a.t < b.t; });
+  double t0 = 0.0;
+  for (std::size_t k = 0; k <= kinks_.size(); ++k) {
+    const double t1 = k < kinks_.size() ? kinks_[k].t : 1.0;
+    const double d0 = q1 + q2 * t0;
+    const double d1 = q1 + q2 * t1;
+    if (d0 >= 0.0) return t0;
+    if (d1 > 0.0) return t0 - d0 * (t1 - t0) / (d1 - d0);
+    if (k == kinks_.size()) break;
+    // Crossing the kink switches the term on (slope > 0) or off (slope < 0).
+    const Kink& kink = kinks_[k];
+    const double sign = kink.slope > 0.0 ? 1.0 : -1.0;
+    q1 += sign * sigma_ * kink.c * kink.slope;
+    q2 += sign * sigma_ * kink.slope * kink.slope;
+    t0 = t1;
+  }
+  return 1.0;
 }
 
 bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease) {
   const Evaluation& e = current_;
-  // Start from the active set at the current point: the first iteration is the plain Gauss-Newton step.
-  for (int i = 0; i < shifted_inequalities_.size(); ++i) active_g_[i] = shifted_inequalities_[i] > 0.0;
-  for (int k = 0; k < shifted_lower_.size(); ++k) active_lower_[k] = shifted_lower_[k] > 0.0;
-  for (int k = 0; k < shifted_upper_.size(); ++k) active_upper_[k] = shifted_upper_[k] > 0.0;
-
-  step.setZero(n_);
-  const double value_at_zero = model_value(step);
-  double best = value_at_zero;  // of the damped model
-  bool found = false;
+  delta_.setZero(n_);
+  jr_delta_.setZero(e.residuals.size());
+  jh_delta_.setZero(e.equalities.size());
+  jg_delta_.setZero(e.inequalities.size());
+  const double value_at_zero = model_value(damping);
+  double value = value_at_zero;
   SymmetricMatrix& h = normal_->matrix();
   const std::array<const SparseMatrix*, 3> blocks = {&e.residual_jacobian, &e.equality_jacobian,
                                                      &e.inequality_jacobian};
   for (int iteration = 0; iteration < kMaxActiveSetIterations; ++iteration) {
-    for (int i = 0; i < weight_g_.size(); ++i) weight_g_[i] = active_g_[i] ? sigma_ : 0.0;
+    // Active set of the model at delta_ (at delta_ = 0: the current point's, so the first Newton point
+    // is the plain Gauss-Newton step).
+    for (int i = 0; i < weight_g_.size(); ++i) {
+      weight_g_[i] = shifted_inequalities_[i] + jg_delta_[i] > 0.0 ? sigma_ : 0.0;
+    }
+    h.coeffs() = base_values_.array();
     if (weight_g_.size() > 0) {
       const std::array<const Eigen::VectorXd*, 3> weights = {&zeros_r_, &zeros_h_, &weight_g_};
-      normal_->assemble(blocks, weights, nullptr);
-      h.coeffs() += base_values_.array();
-    } else {
-      h.coeffs() = base_values_.array();
+      normal_->assemble(blocks, weights, nullptr, 1.0, /*accumulate=*/true);
     }
-    for (std::size_t k = 0; k < lower_index_.size(); ++k) {
-      if (active_lower_[k]) normal_->add_to_diagonal(lower_index_[k], sigma_);
-    }
-    for (std::size_t k = 0; k < upper_index_.size(); ++k) {
-      if (active_upper_[k]) normal_->add_to_diagonal(upper_index_[k], sigma_);
-    }
-    for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
-    ldlt_.factorize(h);
-    if (ldlt_.info() != Eigen::Success || !(ldlt_.vectorD().minCoeff() > 0.0)) break;
-
-    // Gradient at d = 0 of the model with this active set.
+    // Gradient at d = 0 of the quadratic model with this active set.
     rhs_ = objective_gradient_;
     if (e.equalities.size() > 0)
       rhs_.noalias() += e.equality_jacobian.transpose() * (sigma_ * shifted_equalities_);
@@ -245,43 +282,46 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       rhs_.noalias() += e.inequality_jacobian.transpose() * weight_g_.cwiseProduct(shifted_inequalities_);
     }
     for (std::size_t k = 0; k < lower_index_.size(); ++k) {
-      if (active_lower_[k]) rhs_[lower_index_[k]] -= sigma_ * shifted_lower_[k];
+      if (shifted_lower_[k] - delta_[lower_index_[k]] > 0.0) {
+        normal_->add_to_diagonal(lower_index_[k], sigma_);
+        rhs_[lower_index_[k]] -= sigma_ * shifted_lower_[k];
+      }
     }
     for (std::size_t k = 0; k < upper_index_.size(); ++k) {
-      if (active_upper_[k]) rhs_[upper_index_[k]] += sigma_ * shifted_upper_[k];
+      if (shifted_upper_[k] + delta_[upper_index_[k]] > 0.0) {
+        normal_->add_to_diagonal(upper_index_[k], sigma_);
+        rhs_[upper_index_[k]] += sigma_ * shifted_upper_[k];
+      }
     }
-    candidate_ = ldlt_.solve(-rhs_);
-    if (!candidate_.allFinite()) break;
-    // An iterate may be worse than d = 0 (e.g. the Gauss-Newton step overshooting limits it does not see
-    // yet); the next active set corrects it. Keep the best iterate.
-    const double value = model_value(candidate_) + 0.5 * damping * candidate_.squaredNorm();
-    if (value < best) {
-      best = value;
-      step = candidate_;
-      found = true;
-    }
+    for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
+    ldlt_.factorize(h);
+    ++factorizations_;
+    if (ldlt_.info() != Eigen::Success || !(ldlt_.vectorD().minCoeff() > 0.0)) break;
 
-    // Active set of the model at this iterate (jg_d_ holds J_g candidate_); done when it repeats.
-    bool changed = false;
-    for (int i = 0; i < jg_d_.size(); ++i) {
-      const char a = shifted_inequalities_[i] + jg_d_[i] > 0.0;
-      changed |= a != active_g_[i];
-      active_g_[i] = a;
-    }
-    for (std::size_t k = 0; k < lower_index_.size(); ++k) {
-      const char a = shifted_lower_[k] - candidate_[lower_index_[k]] > 0.0;
-      changed |= a != active_lower_[k];
-      active_lower_[k] = a;
-    }
-    for (std::size_t k = 0; k < upper_index_.size(); ++k) {
-      const char a = shifted_upper_[k] + candidate_[upper_index_[k]] > 0.0;
-      changed |= a != active_upper_[k];
-      active_upper_[k] = a;
-    }
-    if (!changed) break;
+    // Newton point of this active set, then the exact minimum of the model on the segment towards it:
+    // the model decreases monotonically, whatever the active set does (a bare semismooth Newton
+    // iteration can cycle between active sets of neighbouring samples).
+    p_ = ldlt_.solve(-rhs_);
+    p_ -= delta_;
+    if (!p_.allFinite()) break;
+    jr_p_.noalias() = e.residual_jacobian * p_;
+    jh_p_.noalias() = e.equality_jacobian * p_;
+    jg_p_.noalias() = e.inequality_jacobian * p_;
+    const double t = model_line_search(damping);
+    if (!(t > 0.0)) break;
+    delta_ += t * p_;
+    jr_delta_ += t * jr_p_;
+    jh_delta_ += t * jh_p_;
+    jg_delta_ += t * jg_p_;
+    const double previous = value;
+    value = model_value(damping);
+    // Done at the model's minimiser (full step to a Newton point whose active set held), or when one
+    // more factorisation buys less than a small fraction of the decrease so far.
+    if (t == 1.0 || previous - value < kActiveSetGain * (value_at_zero - value)) break;
   }
-  if (!found) return false;
-  predicted_decrease = value_at_zero - model_value(step);
+  if (!(value < value_at_zero)) return false;
+  step = delta_;
+  predicted_decrease = value_at_zero - value + 0.5 * damping * delta_.squaredNorm();
   return predicted_decrease > 0.0;
 }
 

@@ -9,11 +9,12 @@
 //
 // Each step minimises the piecewise-quadratic model in which r, h, g are linearised but the max() is
 // kept: m(d) = 1/2 |r + J_r d|^2 + .. + sigma/2 |max(0, s + J_G d)|^2 + damping/2 |d|^2, by a few
-// semismooth-Newton (active-set) iterations on the model alone - each a re-weighting of the normal
-// matrix and a sparse LDL^T, no problem evaluation. Constraints that a plain Gauss-Newton step would
-// cross into (or out of) are then accounted for in the step, which is exact for linear constraints
-// (joint angle and velocity limits of a spline are linear in its control points); without it, every
-// step that activates new limits is rejected or cut and the inner solve crawls.
+// semismooth-Newton (active-set) iterations on the model alone, each followed by an exact line search
+// on the model - each a re-weighting of the normal matrix and a sparse LDL^T, no problem evaluation.
+// Constraints that a plain Gauss-Newton step would cross into (or out of) are then accounted for in the step,
+// which is exact for linear constraints (joint angle and velocity limits of a spline are linear in its
+// control points); without it, every step that activates new limits is rejected or cut and the inner solve
+// crawls.
 #pragma once
 
 #include <Eigen/SparseCholesky>
@@ -50,6 +51,7 @@ class AlmSubproblem {
   const Eigen::VectorXd& lower() const { return lower_; }
   const Eigen::VectorXd& upper() const { return upper_; }
   int evaluations() const { return evaluations_; }
+  int factorizations() const { return factorizations_; }
 
   // max(|h|, max(0, g), distance outside the bounds) at the current point.
   double max_violation() const;
@@ -67,9 +69,13 @@ class AlmSubproblem {
 
   // Linearisation of everything at the current point, used by the model steps.
   void prepare_model();
-  // The model value m(d) without damping (constants dropped consistently).
-  double model_value(const Eigen::VectorXd& d);
-  // Minimises the damped model; false when no descent step could be computed at this damping.
+  // The damped model m(delta_) + damping/2 |delta_|^2, from the cached products J delta_ (constants
+  // dropped consistently).
+  double model_value(double damping) const;
+  // The t in [0, 1] minimising the damped model on delta_ + t p_ (exactly: it is piecewise quadratic).
+  double model_line_search(double damping);
+  // Minimises the damped model; false when no descent step could be computed at this damping. The
+  // predicted decrease is that of the undamped model.
   bool model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
 
   Problem& problem_;
@@ -84,6 +90,7 @@ class AlmSubproblem {
   Multipliers multipliers_;
   double sigma_ = 1.0;
   int evaluations_ = 0;
+  int factorizations_ = 0;
 
   Eigen::VectorXd x_, x_trial_;
   Eigen::VectorXd gradient_, objective_gradient_, trial_gradient_, trial_objective_gradient_;
@@ -95,8 +102,15 @@ class AlmSubproblem {
   Eigen::VectorXd shifted_upper_;         // (x - upper) + lambda_u / sigma, per entry of upper_index_
   Eigen::VectorXd base_values_;           // J_r^T J_r + hess f0 + sigma J_h^T J_h
   Eigen::VectorXd ones_r_, zeros_r_, sigma_h_, zeros_h_, weight_g_, zeros_g_;
-  std::vector<char> active_g_, active_lower_, active_upper_;
-  Eigen::VectorXd rhs_, jr_d_, jh_d_, jg_d_, candidate_;
+  Eigen::VectorXd rhs_;
+  Eigen::VectorXd delta_, jr_delta_, jh_delta_, jg_delta_;  // model iterate and its products
+  Eigen::VectorXd p_, jr_p_, jh_p_, jg_p_;                  // search direction and its products
+  struct Kink {
+    double t;      // where c + t slope crosses zero
+    double c;      // the term's value at t = 0
+    double slope;  // its derivative in t
+  };
+  std::vector<Kink> kinks_;
 };
 
 }  // namespace mimic::optim::detail

@@ -110,7 +110,8 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
       event.violation = violation;
       event.message = format("sigma %.3g, stationarity %.3g, complementarity %.3g, ", sigma, k.stationarity,
                              k.complementarity) +
-                      std::to_string(steps) + " Gauss-Newton steps";
+                      std::to_string(steps) + " Gauss-Newton steps, " + std::to_string(sub.factorizations()) +
+                      " factorizations and " + std::to_string(sub.evaluations()) + " evaluations so far";
       progress(event);
     }
 

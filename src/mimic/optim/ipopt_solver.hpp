@@ -16,6 +16,8 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <map>
+#include <string>
 
 #include "mimic/core/progress.hpp"
 #include "mimic/optim/problem.hpp"
@@ -31,7 +33,11 @@ struct IpoptOptions {
   int max_iterations = 3000;
   double max_seconds = 0.0;  // Ipopt's max_cpu_time; <= 0: no limit
   Hessian hessian = Hessian::kLimitedMemory;
-  bool verbose = false;  // Ipopt's banner and iteration log (print_level 5) on stdout
+  bool verbose = false;  // Ipopt's banner, iteration log (print_level 5) and timing statistics on stdout
+  // Any other Ipopt option by name, applied last (e.g. {"mumps_pivot_order", 5}).
+  std::map<std::string, std::string> string_options;
+  std::map<std::string, int> integer_options;
+  std::map<std::string, double> numeric_options;
 };
 
 // Exceptions thrown by the problem propagate; Ipopt's own failures become statuses.

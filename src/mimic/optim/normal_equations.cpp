@@ -9,52 +9,40 @@ namespace mimic::optim {
 NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, const SymmetricMatrix* extra) {
   if (blocks.empty() && extra == nullptr) throw std::invalid_argument("NormalEquations: nothing to assemble");
   n_ = static_cast<int>(blocks.empty() ? extra->cols() : blocks.front()->cols());
-  int rows = 0;
-  int entries = 0;
   for (const SparseMatrix* b : blocks) {
     if (b->cols() != n_ || !b->isCompressed()) {
       throw std::invalid_argument("NormalEquations: blocks must be compressed with " + std::to_string(n_) +
                                   " columns");
     }
-    block_row_offset_.push_back(rows);
-    block_entry_offset_.push_back(entries);
-    rows += static_cast<int>(b->rows());
-    entries += static_cast<int>(b->nonZeros());
+    block_nonzeros_.push_back(b->nonZeros());
   }
   if (extra != nullptr && (extra->rows() != n_ || extra->cols() != n_ || !extra->isCompressed())) {
     throw std::invalid_argument("NormalEquations: extra matrix must be compressed and " + std::to_string(n_) +
                                 " x " + std::to_string(n_));
   }
 
-  // Stacked row structure.
-  row_end_.resize(rows);
-  entry_column_.resize(entries);
-  entry_value_.assign(entries, 0.0);
-  row_weight_.assign(rows, 0.0);
-  for (std::size_t b = 0; b < blocks.size(); ++b) {
-    const SparseMatrix& m = *blocks[b];
-    for (int r = 0; r < m.rows(); ++r)
-      row_end_[block_row_offset_[b] + r] = block_entry_offset_[b] + m.outerIndexPtr()[r + 1];
-    std::copy(m.innerIndexPtr(), m.innerIndexPtr() + m.nonZeros(),
-              entry_column_.begin() + block_entry_offset_[b]);
+  // Symbolic product, column by column with a marker: column c of the lower triangle holds c itself,
+  // every column >= c that shares a row of a block with c, and the (mirrored) entries of `extra`.
+  // Needs, per column, the rows touching it: a column index of all blocks (temporary).
+  std::vector<int> column_start(n_ + 1, 0);
+  for (const SparseMatrix* b : blocks) {
+    for (Eigen::Index k = 0; k < b->nonZeros(); ++k) ++column_start[b->innerIndexPtr()[k] + 1];
   }
-
-  // Column index by counting sort; rows come out ascending within each column.
-  column_start_.assign(n_ + 1, 0);
-  for (int c : entry_column_) ++column_start_[c + 1];
-  for (int c = 0; c < n_; ++c) column_start_[c + 1] += column_start_[c];
-  column_entry_.resize(entries);
-  column_entry_row_.resize(entries);
-  std::vector<int> next(column_start_.begin(), column_start_.end() - 1);
-  for (int r = 0, p = 0; r < rows; ++r) {
-    for (; p < row_end_[r]; ++p) {
-      const int slot = next[entry_column_[p]]++;
-      column_entry_[slot] = p;
-      column_entry_row_[slot] = r;
+  for (int c = 0; c < n_; ++c) column_start[c + 1] += column_start[c];
+  struct RowRef {
+    const int* begin;  // the row's columns from this column on
+    const int* end;
+  };
+  std::vector<RowRef> rows_of_column(column_start[n_]);
+  std::vector<int> next(column_start.begin(), column_start.end() - 1);
+  for (const SparseMatrix* b : blocks) {
+    for (int r = 0; r < b->rows(); ++r) {
+      const int* row_end = b->innerIndexPtr() + b->outerIndexPtr()[r + 1];
+      for (const int* p = b->innerIndexPtr() + b->outerIndexPtr()[r]; p != row_end; ++p) {
+        rows_of_column[next[*p]++] = {p, row_end};
+      }
     }
   }
-
-  // Entries of `extra`, mirrored into the lower triangle, listed by column.
   std::vector<std::vector<int>> extra_rows(extra != nullptr ? n_ : 0);
   if (extra != nullptr) {
     for (int c = 0; c < n_; ++c) {
@@ -64,9 +52,6 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
       }
     }
   }
-
-  // Symbolic product: column c of the lower triangle holds c itself, every column >= c that shares a
-  // row with c, and the (mirrored) entries of `extra` in column c.
   std::vector<int> outer(n_ + 1, 0);
   std::vector<int> inner;
   std::vector<int> marker(n_, -1);
@@ -80,9 +65,8 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
       }
     };
     mark(c);
-    for (int k = column_start_[c]; k < column_start_[c + 1]; ++k) {
-      const int row = column_entry_row_[k];
-      for (int q = column_entry_[k]; q < row_end_[row]; ++q) mark(entry_column_[q]);
+    for (int k = column_start[c]; k < column_start[c + 1]; ++k) {
+      for (const int* p = rows_of_column[k].begin; p != rows_of_column[k].end; ++p) mark(*p);
     }
     if (extra != nullptr) {
       for (int r : extra_rows[c]) mark(r);
@@ -111,43 +95,42 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
     }
   }
   has_extra_ = extra != nullptr;
-  accumulator_.assign(n_, 0.0);
 }
 
 void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
                                std::span<const Eigen::VectorXd* const> weights, const SymmetricMatrix* extra,
-                               double extra_scale) {
-  if (blocks.size() != block_row_offset_.size() || weights.size() != blocks.size()) {
+                               double extra_scale, bool accumulate) {
+  if (blocks.size() != block_nonzeros_.size() || weights.size() != blocks.size()) {
     throw std::invalid_argument("NormalEquations::assemble: block count differs from the pattern's");
   }
-  for (std::size_t b = 0; b < blocks.size(); ++b) {
-    const SparseMatrix& m = *blocks[b];
-    if (m.nonZeros() !=
-            (b + 1 < blocks.size() ? block_entry_offset_[b + 1] : static_cast<int>(entry_value_.size())) -
-                block_entry_offset_[b] ||
-        weights[b]->size() != m.rows()) {
-      throw std::invalid_argument("NormalEquations::assemble: block " + std::to_string(b) +
-                                  " or its weights changed shape");
-    }
-    std::copy(m.valuePtr(), m.valuePtr() + m.nonZeros(), entry_value_.begin() + block_entry_offset_[b]);
-    std::copy(weights[b]->data(), weights[b]->data() + m.rows(), row_weight_.begin() + block_row_offset_[b]);
-  }
-
   double* h = h_.valuePtr();
   const int* h_outer = h_.outerIndexPtr();
   const int* h_inner = h_.innerIndexPtr();
-  double* acc = accumulator_.data();
-  for (int c = 0; c < n_; ++c) {
-    for (int k = column_start_[c]; k < column_start_[c + 1]; ++k) {
-      const int row = column_entry_row_[k];
-      const int p = column_entry_[k];
-      const double a = row_weight_[row] * entry_value_[p];
-      if (a == 0.0) continue;
-      for (int q = p; q < row_end_[row]; ++q) acc[entry_column_[q]] += a * entry_value_[q];
+  if (!accumulate) h_.coeffs().setZero();
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const SparseMatrix& m = *blocks[b];
+    const Eigen::VectorXd& w = *weights[b];
+    if (m.nonZeros() != block_nonzeros_[b] || w.size() != m.rows()) {
+      throw std::invalid_argument("NormalEquations::assemble: block " + std::to_string(b) +
+                                  " or its weights changed shape");
     }
-    for (int e = h_outer[c]; e < h_outer[c + 1]; ++e) {
-      h[e] = acc[h_inner[e]];
-      acc[h_inner[e]] = 0.0;
+    const int* outer = m.outerIndexPtr();
+    const int* cols = m.innerIndexPtr();
+    const double* vals = m.valuePtr();
+    for (int r = 0; r < m.rows(); ++r) {
+      if (w[r] == 0.0) continue;
+      const int end = outer[r + 1];
+      // H(c_q, c_p) += w v_p v_q for p <= q: walk H's column c_p (rows ascending, diagonal first) along
+      // with the row's columns c_p <= c_q (ascending); every c_q is in that column by construction.
+      for (int p = outer[r]; p < end; ++p) {
+        const double a = w[r] * vals[p];
+        if (a == 0.0) continue;
+        int e = h_outer[cols[p]];
+        for (int q = p; q < end; ++q) {
+          while (h_inner[e] != cols[q]) ++e;
+          h[e] += a * vals[q];
+        }
+      }
     }
   }
   if (extra != nullptr) {

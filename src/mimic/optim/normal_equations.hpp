@@ -7,9 +7,11 @@
 // of a scalar objective term); assemble() then only recomputes values, so the Cholesky's symbolic
 // analysis is done once per solve too. No dense matrix of the problem size is ever formed.
 //
-// Cost of assemble(): sum over rows with a non-zero weight of nnz(row)^2 / 2 multiply-adds (rows of
-// inactive inequalities, weight 0, cost nothing) plus nnz(H). For B-spline problems whose rows touch
-// one sample's 5 control points, H is block-banded and both grow linearly with the clip length.
+// Cost of assemble(): per row of non-zero weight, about nnz(row) times the entries of H's columns that
+// the row spans (rows are added by merging their sorted columns with H's sorted columns, no search);
+// rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to clear it unless accumulating.
+// For B-spline problems, whose rows touch one sample's 5 control points, H is block-banded and all of
+// this grows linearly with the clip length.
 #pragma once
 
 #include <span>
@@ -28,11 +30,11 @@ class NormalEquations {
 
   int size() const { return n_; }
 
-  // Recomputes the values. blocks[b] must have the structure of the pattern given at construction and
-  // weights[b] one entry per row of that block (rows of weight 0 cost nothing); `extra` must have the
-  // structure given at construction, or be null to leave it out.
+  // Recomputes the values (or, with `accumulate`, adds to them). blocks[b] must have the structure of
+  // the pattern given at construction and weights[b] one entry per row of that block; `extra` must have
+  // the structure given at construction, or be null to leave it out.
   void assemble(std::span<const SparseMatrix* const> blocks, std::span<const Eigen::VectorXd* const> weights,
-                const SymmetricMatrix* extra = nullptr, double extra_scale = 1.0);
+                const SymmetricMatrix* extra = nullptr, double extra_scale = 1.0, bool accumulate = false);
 
   const SymmetricMatrix& matrix() const { return h_; }
   SymmetricMatrix& matrix() { return h_; }
@@ -43,21 +45,9 @@ class NormalEquations {
 
  private:
   int n_ = 0;
-  // The blocks stacked into one row-major structure.
-  std::vector<int> block_row_offset_;    // first stacked row of each block
-  std::vector<int> block_entry_offset_;  // first stacked entry of each block
-  std::vector<int> row_end_;             // one past the last stacked entry of each stacked row
-  std::vector<int> entry_column_;        // column of each stacked entry
-  std::vector<double> entry_value_;      // values, copied in by assemble()
-  std::vector<double> row_weight_;
-  // The same entries by column: for column c, positions column_entry_[column_start_[c] ..
-  // column_start_[c+1]) into the stacked entries, each with its stacked row.
-  std::vector<int> column_start_;
-  std::vector<int> column_entry_;
-  std::vector<int> column_entry_row_;
+  std::vector<Eigen::Index> block_nonzeros_;  // to check that assemble() gets the same blocks
   bool has_extra_ = false;
   std::vector<int> extra_position_;  // where each stored entry of `extra` lands in h_'s values
-  std::vector<double> accumulator_;  // one dense column of H, kept zero between columns
   SymmetricMatrix h_;
 };
 
