@@ -10,6 +10,9 @@
 //  * a: tau is affine in a: central differences are exact up to round-off; step 1.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
+
 #include "derivatives_support.hpp"
 #include "mimic/dynamics/rnea_derivatives.hpp"
 
@@ -89,8 +92,8 @@ INSTANTIATE_TEST_SUITE_P(Hrp2, RneaDerivatives,
                                                               Wrenches::kWorldFixed)),
                          case_name);
 
-// With v = 0 no velocity-dependent term exists: every entry of dtau/dv is exactly 0 (not merely small),
-// with or without external wrenches.
+// With v = 0 no velocity-dependent term exists: every entry of dtau/dv is bitwise +0.0 (not merely small,
+// not -0.0), with or without external wrenches.
 TEST(RneaDerivativesStructure, DtauDvIsExactlyZeroAtRest) {
   for (RootType root : {RootType::kFreeFlyer, RootType::kFixed}) {
     const model::Model& model = hrp2(root);
