@@ -103,10 +103,11 @@ void RneaFiniteDifferences(benchmark::State& state) {
       x = base;
       for (int k = 0; k < m.nv; ++k) {
         x[k] = base[k] + h;
-        tp = out == &dv ? mimic::dynamics::rnea(m, data, p.q, x, p.a) : mimic::dynamics::rnea(m, data, p.q, p.v, x);
+        tp = out == &dv ? mimic::dynamics::rnea(m, data, p.q, x, p.a)
+                        : mimic::dynamics::rnea(m, data, p.q, p.v, x);
         x[k] = base[k] - h;
-        const Eigen::VectorXd& tm =
-            out == &dv ? mimic::dynamics::rnea(m, data, p.q, x, p.a) : mimic::dynamics::rnea(m, data, p.q, p.v, x);
+        const Eigen::VectorXd& tm = out == &dv ? mimic::dynamics::rnea(m, data, p.q, x, p.a)
+                                               : mimic::dynamics::rnea(m, data, p.q, p.v, x);
         out->col(k) = (tp - tm) / (2.0 * h);
         x[k] = base[k];
       }
@@ -151,10 +152,14 @@ class RatioReporter : public benchmark::ConsoleReporter {
  private:
   static double to_ns(benchmark::TimeUnit u) {
     switch (u) {
-      case benchmark::kNanosecond: return 1.0;
-      case benchmark::kMicrosecond: return 1e3;
-      case benchmark::kMillisecond: return 1e6;
-      case benchmark::kSecond: return 1e9;
+      case benchmark::kNanosecond:
+        return 1.0;
+      case benchmark::kMicrosecond:
+        return 1e3;
+      case benchmark::kMillisecond:
+        return 1e6;
+      case benchmark::kSecond:
+        return 1e9;
     }
     return 1.0;
   }

@@ -45,9 +45,10 @@ TEST_P(CentroidalDerivatives, ComVelocityAndAccelerationMatchFiniteDifferences) 
 
     const Vec3 com = dynamics::com_derivatives(model, dd, s.q, dq);
     EXPECT_LE((com - dynamics::center_of_mass(model, data, s.q)).norm(), 1e-12);
-    EXPECT_LE(row_relative_error(dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) -> VectorXd {
-                                   return dynamics::center_of_mass(model, data, q);
-                                 })),
+    EXPECT_LE(row_relative_error(dq, fd_dq(model, s.q, kStepQ,
+                                           [&](const VectorXd& q) -> VectorXd {
+                                             return dynamics::center_of_mass(model, data, q);
+                                           })),
               kTolerance)
         << "dcom/dq";
     const MatrixXd jcom = dynamics::com_jacobian(model, data, s.q);
@@ -59,8 +60,9 @@ TEST_P(CentroidalDerivatives, ComVelocityAndAccelerationMatchFiniteDifferences) 
     };
     const Vec3 vc = dynamics::com_velocity_derivatives(model, dd, s.q, s.v, dq, dv);
     EXPECT_LE((vc - vcom(s.q, s.v)).norm(), 1e-12 * std::max(1.0, vc.norm()));
-    EXPECT_LE(row_relative_error(dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return vcom(q, s.v); })),
-              kTolerance)
+    EXPECT_LE(
+        row_relative_error(dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return vcom(q, s.v); })),
+        kTolerance)
         << "dvcom/dq";
     EXPECT_LE(row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return vcom(s.q, v); })),
               kTolerance)
@@ -76,11 +78,13 @@ TEST_P(CentroidalDerivatives, ComVelocityAndAccelerationMatchFiniteDifferences) 
                   dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return acom(q, s.v, s.a); })),
               kTolerance)
         << "dacom/dq";
-    EXPECT_LE(row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return acom(s.q, v, s.a); })),
-              kTolerance)
+    EXPECT_LE(
+        row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return acom(s.q, v, s.a); })),
+        kTolerance)
         << "dacom/dv";
-    EXPECT_LE(row_relative_error(da, fd_vec(s.a, kStepA, [&](const VectorXd& a) { return acom(s.q, s.v, a); })),
-              kTolerance)
+    EXPECT_LE(
+        row_relative_error(da, fd_vec(s.a, kStepA, [&](const VectorXd& a) { return acom(s.q, s.v, a); })),
+        kTolerance)
         << "dacom/da";
     EXPECT_LE((da - jcom).cwiseAbs().maxCoeff(), 1e-12);
   }
@@ -104,11 +108,13 @@ TEST_P(CentroidalDerivatives, ContactWrenchMatchesFiniteDifferences) {
                   dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return wrench(q, s.v, s.a); })),
               kTolerance)
         << "dW/dq";
-    EXPECT_LE(row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return wrench(s.q, v, s.a); })),
-              kTolerance)
+    EXPECT_LE(
+        row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return wrench(s.q, v, s.a); })),
+        kTolerance)
         << "dW/dv";
-    EXPECT_LE(row_relative_error(da, fd_vec(s.a, kStepA, [&](const VectorXd& a) { return wrench(s.q, s.v, a); })),
-              kTolerance)
+    EXPECT_LE(
+        row_relative_error(da, fd_vec(s.a, kStepA, [&](const VectorXd& a) { return wrench(s.q, s.v, a); })),
+        kTolerance)
         << "dW/da";
   }
 }
@@ -134,14 +140,17 @@ TEST_P(CentroidalDerivatives, ZmpMatchesFiniteDifferences) {
       ++checked;
       EXPECT_LE((p->head<2>() - zmp(s.q, s.v, s.a)).norm(), 1e-11 * std::max(1.0, p->norm()));
       EXPECT_EQ(p->z(), height);
-      EXPECT_LE(row_relative_error(dq, fd_dq(model, s.q, kStepZmp, [&](const VectorXd& q) { return zmp(q, s.v, s.a); })),
+      EXPECT_LE(row_relative_error(
+                    dq, fd_dq(model, s.q, kStepZmp, [&](const VectorXd& q) { return zmp(q, s.v, s.a); })),
                 kTolerance)
           << "dzmp/dq";
-      EXPECT_LE(row_relative_error(dv, fd_vec(s.v, kStepZmp, [&](const VectorXd& v) { return zmp(s.q, v, s.a); })),
-                kTolerance)
+      EXPECT_LE(
+          row_relative_error(dv, fd_vec(s.v, kStepZmp, [&](const VectorXd& v) { return zmp(s.q, v, s.a); })),
+          kTolerance)
           << "dzmp/dv";
-      EXPECT_LE(row_relative_error(da, fd_vec(s.a, kStepZmp, [&](const VectorXd& a) { return zmp(s.q, s.v, a); })),
-                kTolerance)
+      EXPECT_LE(
+          row_relative_error(da, fd_vec(s.a, kStepZmp, [&](const VectorXd& a) { return zmp(s.q, s.v, a); })),
+          kTolerance)
           << "dzmp/da";
     }
   }
@@ -188,8 +197,8 @@ TEST(CentroidalDerivativesStructure, ExactZeros) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Hrp2, CentroidalDerivatives, ::testing::Values(RootType::kFreeFlyer, RootType::kFixed),
-                         [](const auto& info) {
+INSTANTIATE_TEST_SUITE_P(Hrp2, CentroidalDerivatives,
+                         ::testing::Values(RootType::kFreeFlyer, RootType::kFixed), [](const auto& info) {
                            return std::string(info.param == RootType::kFreeFlyer ? "FreeFlyer" : "FixedBase");
                          });
 

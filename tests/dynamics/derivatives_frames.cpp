@@ -61,16 +61,16 @@ TEST_P(FrameDerivatives, PlacementMatchesFiniteDifferences) {
 
       const Vec3 p = dynamics::frame_position_derivative(model, dd, f, dp);
       EXPECT_LE((p - placement(s.q).p).norm(), 1e-12);
-      EXPECT_LE(row_relative_error(dp, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) -> VectorXd {
-                                     return placement(q).p;
-                                   })),
+      EXPECT_LE(row_relative_error(dp, fd_dq(model, s.q, kStepQ,
+                                             [&](const VectorXd& q) -> VectorXd { return placement(q).p; })),
                 kTolerance);
 
       const Vec3 e = dynamics::frame_orientation_error_derivative(model, dd, f, R_ref, de);
       EXPECT_LE((e - spatial::log3(R_ref.transpose() * placement(s.q).R)).norm(), 1e-12);
-      EXPECT_LE(row_relative_error(de, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) -> VectorXd {
-                                     return spatial::log3(R_ref.transpose() * placement(q).R);
-                                   })),
+      EXPECT_LE(row_relative_error(de, fd_dq(model, s.q, kStepQ,
+                                             [&](const VectorXd& q) -> VectorXd {
+                                               return spatial::log3(R_ref.transpose() * placement(q).R);
+                                             })),
                 kTolerance);
     }
   }
@@ -102,19 +102,21 @@ TEST_P(FrameDerivatives, VelocityAndAccelerationMatchFiniteDifferences) {
         const spatial::Motion vel = dynamics::frame_velocity_derivatives(model, dd, f, rf, dq, dv);
         const VectorXd vel_ref = velocity(s.q, s.v);
         EXPECT_LE((vec(vel) - vel_ref).norm(), 1e-12 * std::max(1.0, vel_ref.norm()));
-        EXPECT_LE(row_relative_error(dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return velocity(q, s.v); })),
+        EXPECT_LE(row_relative_error(
+                      dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return velocity(q, s.v); })),
                   kTolerance)
             << "dv/dq";
-        EXPECT_LE(row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return velocity(s.q, v); })),
-                  kTolerance)
+        EXPECT_LE(
+            row_relative_error(dv, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return velocity(s.q, v); })),
+            kTolerance)
             << "dv/dv";
 
         Matrix6x aq(6, model.nv), av(6, model.nv), aa(6, model.nv);
         const spatial::Motion acc = dynamics::frame_acceleration_derivatives(model, dd, f, rf, aq, av, aa);
         const VectorXd acc_ref = acceleration(s.q, s.v, s.a);
         EXPECT_LE((vec(acc) - acc_ref).norm(), 1e-12 * std::max(1.0, acc_ref.norm()));
-        EXPECT_LE(row_relative_error(
-                      aq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return acceleration(q, s.v, s.a); })),
+        EXPECT_LE(row_relative_error(aq, fd_dq(model, s.q, kStepQ,
+                                               [&](const VectorXd& q) { return acceleration(q, s.v, s.a); })),
                   kTolerance)
             << "da/dq";
         EXPECT_LE(row_relative_error(

@@ -125,7 +125,9 @@ inline dynamics::ExternalForces wrenches_at(const model::Model& model, const Vec
 
 // True when dof i supports dof j or j supports i (entry (i, j) may be structurally non-zero).
 inline bool related(const model::Model& model, int i, int j) {
-  auto body = [&](int k) { return k < model.nv - model.nj ? 0 : model::Model::body_of_joint(k - (model.nv - model.nj)); };
+  auto body = [&](int k) {
+    return k < model.nv - model.nj ? 0 : model::Model::body_of_joint(k - (model.nv - model.nj));
+  };
   auto supports = [&](int bi, int bj) {
     for (int b = bj; b >= 0; b = model.parents[b])
       if (b == bi) return true;

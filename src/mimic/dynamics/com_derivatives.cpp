@@ -71,7 +71,8 @@ void mass_weighted_com_jacobian(const DerivativeData& d, Eigen::Ref<Matrix3x> J)
 
 }  // namespace
 
-Vec3 com_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q, Eigen::Ref<Matrix3x> dcom_dq) {
+Vec3 com_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q,
+                     Eigen::Ref<Matrix3x> dcom_dq) {
   check_columns(model, data, dcom_dq.cols());
   check_sizes(model, q, nullptr, nullptr);
   mass_pass(model, data, q, nullptr);
@@ -81,8 +82,9 @@ Vec3 com_derivatives(const Model& model, DerivativeData& data, const ConfigRef& 
   return data.oYcrb[0].mc / m;
 }
 
-Vec3 com_velocity_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
-                              Eigen::Ref<Matrix3x> dvcom_dq, Eigen::Ref<Matrix3x> dvcom_dv) {
+Vec3 com_velocity_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q,
+                              const ConfigRef& v, Eigen::Ref<Matrix3x> dvcom_dq,
+                              Eigen::Ref<Matrix3x> dvcom_dv) {
   check_columns(model, data, dvcom_dq.cols());
   check_columns(model, data, dvcom_dv.cols());
   check_sizes(model, q, &v, nullptr);
@@ -100,9 +102,9 @@ Vec3 com_velocity_derivatives(const Model& model, DerivativeData& data, const Co
   return data.oh[0].f / m;
 }
 
-Vec3 com_acceleration_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
-                                  const ConfigRef& a, Eigen::Ref<Matrix3x> dacom_dq, Eigen::Ref<Matrix3x> dacom_dv,
-                                  Eigen::Ref<Matrix3x> dacom_da) {
+Vec3 com_acceleration_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q,
+                                  const ConfigRef& v, const ConfigRef& a, Eigen::Ref<Matrix3x> dacom_dq,
+                                  Eigen::Ref<Matrix3x> dacom_dv, Eigen::Ref<Matrix3x> dacom_da) {
   check_columns(model, data, dacom_dq.cols());
   check_columns(model, data, dacom_dv.cols());
   check_columns(model, data, dacom_da.cols());

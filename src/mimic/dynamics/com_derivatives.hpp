@@ -22,8 +22,9 @@ spatial::Vec3 com_velocity_derivatives(const Model& model, DerivativeData& data,
 
 // acom and dacom/dq, dacom/dv, dacom/da (= Jcom). m acom = m g + the linear part of the contact wrench.
 spatial::Vec3 com_acceleration_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q,
-                                           const ConfigRef& v, const ConfigRef& a, Eigen::Ref<Matrix3x> dacom_dq,
-                                           Eigen::Ref<Matrix3x> dacom_dv, Eigen::Ref<Matrix3x> dacom_da);
+                                           const ConfigRef& v, const ConfigRef& a,
+                                           Eigen::Ref<Matrix3x> dacom_dq, Eigen::Ref<Matrix3x> dacom_dv,
+                                           Eigen::Ref<Matrix3x> dacom_da);
 
 // W = dh - m g (contact_wrench(): what the ground must apply, world axes, about the world origin) and
 // dW/dq, dW/dv, dW/da. W is the RNEA force transmitted to the root by the whole tree, so its derivatives

@@ -11,8 +11,8 @@ namespace {
 
 DerivativeData::InertiaSpectrum spectrum_of(const spatial::Mat3& I) {
   DerivativeData::InertiaSpectrum s;
-  const bool diagonal = I(0, 1) == 0.0 && I(0, 2) == 0.0 && I(1, 2) == 0.0 && I(1, 0) == 0.0 && I(2, 0) == 0.0 &&
-                        I(2, 1) == 0.0;
+  const bool diagonal = I(0, 1) == 0.0 && I(0, 2) == 0.0 && I(1, 2) == 0.0 && I(1, 0) == 0.0 &&
+                        I(2, 0) == 0.0 && I(2, 1) == 0.0;
   std::array<double, 3> lambda;
   std::array<spatial::Vec3, 3> u;
   std::array<int, 3> axis = {0, 1, 2};

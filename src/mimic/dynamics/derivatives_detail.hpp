@@ -83,8 +83,8 @@ inline Vec3 apply_Bt(const Vec3& hf, const spatial::Mat3& C, const Motion& x) {
 // Root body: placement, twist and acceleration (minus gravity) in world coordinates, and the 6 base
 // columns (free-flyer): S = Ad(oM0) e_m, dVdq = 0 (the world does not move), dAdq = (-g) × S,
 // dAdv = ov_0 × S. vb, ab: base twist / acceleration in the base frame (ignored for a fixed base).
-inline void root_forward(const model::Model& model, DerivativeData& d, const Eigen::Ref<const Eigen::VectorXd>& q,
-                         const Motion& vb, const Motion& ab) {
+inline void root_forward(const model::Model& model, DerivativeData& d,
+                         const Eigen::Ref<const Eigen::VectorXd>& q, const Motion& vb, const Motion& ab) {
   const Motion minus_g(-model.gravity, Vec3::Zero());
   if (!model.has_free_flyer()) {
     d.oMi[0] = spatial::SE3::Identity();
@@ -112,10 +112,14 @@ inline void root_forward(const model::Model& model, DerivativeData& d, const Eig
 // The joint axis of body b in world coordinates, oR_b s: a column of oR_b for an axis-aligned joint.
 inline Vec3 world_axis(const model::Model& model, int b, const spatial::SE3& oMi) {
   switch (model.axis_kinds[b]) {
-    case model::AxisKind::kX: return oMi.R.col(0);
-    case model::AxisKind::kY: return oMi.R.col(1);
-    case model::AxisKind::kZ: return oMi.R.col(2);
-    case model::AxisKind::kGeneric: break;
+    case model::AxisKind::kX:
+      return oMi.R.col(0);
+    case model::AxisKind::kY:
+      return oMi.R.col(1);
+    case model::AxisKind::kZ:
+      return oMi.R.col(2);
+    case model::AxisKind::kGeneric:
+      break;
   }
   return oMi.R * model.axes[b];
 }
@@ -153,7 +157,8 @@ inline void world_placement(const model::Model& model, DerivativeData& d, int b,
 //   ov  = ov_parent + S vj
 //   oa_gf = oa_gf_parent + S aj + ov × S vj, and ov × S = ov_parent × S = dVdq (S × S = 0)
 //   dAdv = ov × S + ov_parent × S = 2 dVdq.
-inline void joint_forward(const model::Model& model, DerivativeData& d, int b, double qj, double vj, double aj) {
+inline void joint_forward(const model::Model& model, DerivativeData& d, int b, double qj, double vj,
+                          double aj) {
   const int parent = model.parents[b];
   const int k = model.idx_v(b - 1);
   world_placement(model, d, b, qj);
@@ -175,9 +180,9 @@ inline void joint_forward(const model::Model& model, DerivativeData& d, int b, d
 
 // Own (single-body) quantities of body b, world frame: oYcrb = oY, oh = oY ov, of = oY oa_gf + ov ×* oh,
 // doIo = d/dt I_o; the backward pass then sums them over the subtree. With c the world centre of mass,
-// u = v + w × c its velocity and the spectral form I_o = (lambda0 + m |c|^2) 1 - m c c^T + sum_t mu_t a_t a_t^T
-// (a_t = R u_t, world_inertia), the momentum is oh = [m u; mc × v + I_o w] and, as da_t/dt = w × a_t and
-// dc/dt = u,
+// u = v + w × c its velocity and the spectral form I_o = (lambda0 + m |c|^2) 1 - m c c^T + sum_t mu_t a_t
+// a_t^T (a_t = R u_t, world_inertia), the momentum is oh = [m u; mc × v + I_o w] and, as da_t/dt = w × a_t
+// and dc/dt = u,
 //   d/dt I_o = sum_t mu_t (b_t a_t^T + a_t b_t^T) - (mc u^T + u mc^T) + 2 (u.mc) 1,   b_t = w × a_t
 // — the angular block of dY/dt = ov ×* Y - Y ov× (see inertia_rate_times), with no 3x3 product.
 inline void body_forward(const model::Model& model, DerivativeData& d, int b) {

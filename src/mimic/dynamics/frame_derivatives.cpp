@@ -70,7 +70,8 @@ void set_col(Matrix& M, int c, const Motion& m) {
 
 void check(const Model& model, const DerivativeData& data, int frame, Eigen::Index cols) {
   if (data.nv != model.nv || frame < 0 || frame >= static_cast<int>(model.frames.size()) || cols != model.nv)
-    throw std::invalid_argument("frame derivatives: frame index, output size or DerivativeData do not match the model");
+    throw std::invalid_argument(
+        "frame derivatives: frame index, output size or DerivativeData do not match the model");
 }
 
 }  // namespace
@@ -106,8 +107,8 @@ Vec3 frame_orientation_error_derivative(const Model& model, const DerivativeData
   return e;
 }
 
-Motion frame_velocity_derivatives(const Model& model, const DerivativeData& data, int frame, ReferenceFrame rf,
-                                  Eigen::Ref<Matrix6x> dv_dq, Eigen::Ref<Matrix6x> dv_dv) {
+Motion frame_velocity_derivatives(const Model& model, const DerivativeData& data, int frame,
+                                  ReferenceFrame rf, Eigen::Ref<Matrix6x> dv_dq, Eigen::Ref<Matrix6x> dv_dv) {
   check(model, data, frame, dv_dq.cols());
   check(model, data, frame, dv_dv.cols());
   const int body = model.frames[frame].body;
@@ -125,8 +126,8 @@ Motion frame_velocity_derivatives(const Model& model, const DerivativeData& data
 }
 
 Motion frame_acceleration_derivatives(const Model& model, const DerivativeData& data, int frame,
-                                      ReferenceFrame rf, Eigen::Ref<Matrix6x> da_dq, Eigen::Ref<Matrix6x> da_dv,
-                                      Eigen::Ref<Matrix6x> da_da) {
+                                      ReferenceFrame rf, Eigen::Ref<Matrix6x> da_dq,
+                                      Eigen::Ref<Matrix6x> da_dv, Eigen::Ref<Matrix6x> da_da) {
   check(model, data, frame, da_dq.cols());
   check(model, data, frame, da_dv.cols());
   check(model, data, frame, da_da.cols());

@@ -11,7 +11,8 @@ using spatial::Motion;
 
 void forward_kinematics_derivatives(const Model& model, DerivativeData& data, const ConfigRef& q) {
   if (data.nv != model.nv || q.size() != model.nq)
-    throw std::invalid_argument("forward_kinematics_derivatives: q or the DerivativeData do not match the model");
+    throw std::invalid_argument(
+        "forward_kinematics_derivatives: q or the DerivativeData do not match the model");
   detail::root_forward(model, data, q, Motion::Zero(), Motion::Zero());
   for (int b = 1; b < model.nbodies; ++b)
     detail::joint_forward(model, data, b, q[model.idx_q(model::Model::joint_of_body(b))], 0.0, 0.0);

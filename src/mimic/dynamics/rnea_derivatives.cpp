@@ -93,7 +93,8 @@ inline Vec3 dof_columns(DerivativeData& d, int b, int k) {
   d.tau[k] = S.dot(d.of[b]);
   detail::set_row(d.Ag, k, Y * S);
   detail::set_row(d.dFdq, k,
-                  Y * detail::motion_row(d.dAdq, k) + detail::apply_B(hf, C, detail::motion_row(d.dVdq, k).w) +
+                  Y * detail::motion_row(d.dAdq, k) +
+                      detail::apply_B(hf, C, detail::motion_row(d.dVdq, k).w) +
                       S.cross(transported_force<kExt>(d, b)));
   detail::set_row(d.dFdv, k, Y * detail::motion_row(d.dAdv, k) + detail::apply_B(hf, C, S.w));
   return detail::apply_Bt(hf, C, S);
@@ -168,7 +169,8 @@ inline void pair_entries(const ColumnSide& x, const RowSide& r, std::ptrdiff_t k
     store(dv + k * n + c, col_v);
     store(da + k * n + c, m);
   }
-  T row_q = lanes(r.beta[0], z) * load(x.dVdq + 3 * n + c, z) + lanes(r.beta[1], z) * load(x.dVdq + 4 * n + c, z) +
+  T row_q = lanes(r.beta[0], z) * load(x.dVdq + 3 * n + c, z) +
+            lanes(r.beta[1], z) * load(x.dVdq + 4 * n + c, z) +
             lanes(r.beta[2], z) * load(x.dVdq + 5 * n + c, z);
   T row_v = lanes(r.beta[0], z) * S[3] + lanes(r.beta[1], z) * S[4] + lanes(r.beta[2], z) * S[5];
   for (int i = 0; i < 6; ++i) {

@@ -6,7 +6,8 @@
 // Summing w_j times them over j, the "j ≺ k" rows only see W_lambda(k) = sum_{j ≺ k} w_j S_j, the virtual
 // twist of the parent (a forward recursion like ov, with w in place of v): W_i = W_lambda(i) + S_i w_i.
 // The remaining sums regroup body by body, because Ycrb_i = sum_{l ⪰ i} oY_l:
-//   sum_{j ⪰ k} w_j Ycrb_i(j) S_j + Ycrb_k W_lambda(k) = sum_{l ⪰ k} oY_l (W_l - W_lambda(k)) + Ycrb_k W_lambda(k)
+//   sum_{j ⪰ k} w_j Ycrb_i(j) S_j + Ycrb_k W_lambda(k) = sum_{l ⪰ k} oY_l (W_l - W_lambda(k)) + Ycrb_k
+//   W_lambda(k)
 //                                                     = sum_{l ⪰ k} oY_l W_l                  =: Pi_k,
 // and likewise with B (only the angular part of B^T W is non-zero)
 //   Xi_k := sum_{l ⪰ k} (B_l^T W_l).w = sum_{l ⪰ k} 2 h_l,f × W_l.v + (dI_o,l/dt) W_l.w + h_l,tau × W_l.w.
@@ -28,10 +29,10 @@ namespace mimic::dynamics {
 
 namespace {
 
+using detail::motion_row;
 using spatial::Force;
 using spatial::Motion;
 using spatial::Vec3;
-using detail::motion_row;
 
 template <bool kExt, bool kWorldFixed>
 void rnea_vjp_impl(const Model& model, DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
@@ -81,7 +82,8 @@ void rnea_vjp_impl(const Model& model, DerivativeData& d, const ConfigRef& q, co
       d.Gamma[b] += w[k] * S.cross(d.ofext[b]);
       gq = -S.dot(d.Gamma[b]);
     }
-    gq += motion_row(d.dAdq, k).dot(d.Pi[b]) + d.Xi[b].dot(d.dVdq.row(k).tail<3>().transpose()) + d.ow[parent].dot(S.cross(transported));
+    gq += motion_row(d.dAdq, k).dot(d.Pi[b]) + d.Xi[b].dot(d.dVdq.row(k).tail<3>().transpose()) +
+          d.ow[parent].dot(S.cross(transported));
     d.vjp_dq[k] = gq;
     d.vjp_dv[k] = motion_row(d.dAdv, k).dot(d.Pi[b]) + d.Xi[b].dot(S.w);
     d.vjp_da[k] = S.dot(d.Pi[b]);
