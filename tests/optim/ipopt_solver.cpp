@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "optim/textbook_problems.hpp"
@@ -93,6 +95,40 @@ TEST(IpoptSolver, ReportsProgress) {
 TEST(IpoptSolver, ProblemExceptionsPropagate) {
   ThrowsAfter p(5);
   EXPECT_THROW(mo::solve_with_ipopt(p, Eigen::Vector4d(1, 5, 5, 1)), std::runtime_error);
+}
+
+TEST(IpoptSolver, ScreenedInequalitiesGiveTheFullProblemsSolution) {
+  // From x0 = 0 no limit is within the screening margin: round 1 runs unconstrained, overshoots the
+  // limits of the c_i outside [-1, 1], and round 2 adds exactly those.
+  const int n = 1500;
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-1.5, 1.5);
+  Eigen::VectorXd c(n);
+  for (int i = 0; i < n; ++i) c[i] = u(rng);
+  mo::test::ManyInequalities p(c);
+  std::vector<std::string> messages;
+  const auto screened = mo::solve_with_ipopt(
+      p, Eigen::VectorXd::Zero(n), {}, [&](const mimic::ProgressEvent& e) { messages.push_back(e.message); });
+  ASSERT_TRUE(screened.success()) << screened.summary();
+  // Interior-point accuracy near degenerate limits (c_i just outside): about the square root of the
+  // complementarity tolerance.
+  EXPECT_LT((screened.x - p.solution()).cwiseAbs().maxCoeff(), 5e-4);
+  EXPECT_NE(screened.reason.find("screening round 2"), std::string::npos) << screened.reason;
+  EXPECT_NE(messages.front().find("round 1, 0 of 3000"), std::string::npos) << messages.front();
+  ASSERT_EQ(screened.multipliers.inequality.size(), 2 * n);
+  for (int i = 0; i < n; ++i) {
+    if (std::abs(c[i]) < 0.9) {
+      EXPECT_EQ(screened.multipliers.inequality[2 * i], 0.0);  // never screened in
+    } else if (c[i] > 1.0) {
+      EXPECT_NEAR(screened.multipliers.inequality[2 * i], c[i] - 1.0, 5e-4);
+    }
+  }
+  mo::IpoptOptions all;
+  all.screen_inequalities = false;
+  const auto unscreened = mo::solve_with_ipopt(p, Eigen::VectorXd::Zero(n), all);
+  ASSERT_TRUE(unscreened.success()) << unscreened.summary();
+  EXPECT_NEAR(screened.objective, unscreened.objective, 1e-7 * unscreened.objective);
+  EXPECT_EQ(unscreened.reason.find("screening"), std::string::npos);
 }
 
 TEST(IpoptSolver, StepsBackFromNonFiniteTrialPoints) {

@@ -231,6 +231,47 @@ class SeparableLeastSquares : public Problem {
   bool sum_constraint_ = false;
 };
 
+// min 1/2 sum (x_i - c_i)^2 s.t. -1 <= x_i <= 1 written as 2n inequality rows (x_i - 1 <= 0 is row 2i,
+// -x_i - 1 <= 0 row 2i + 1): optimum clamp(c, -1, 1). Many inequalities, few active: for screening.
+class ManyInequalities : public Problem {
+ public:
+  explicit ManyInequalities(Eigen::VectorXd c) : c_(std::move(c)) {}
+  int num_variables() const override { return static_cast<int>(c_.size()); }
+  int num_residuals() const override { return num_variables(); }
+  int num_inequalities() const override { return 2 * num_variables(); }
+  SparseMatrix residual_jacobian_pattern() const override {
+    PatternBuilder b(num_variables(), num_variables());
+    for (int i = 0; i < num_variables(); ++i) b.add(i, i);
+    return b.build();
+  }
+  SparseMatrix inequality_jacobian_pattern() const override {
+    PatternBuilder b(num_inequalities(), num_variables());
+    for (int i = 0; i < num_variables(); ++i) b.add(2 * i, i), b.add(2 * i + 1, i);
+    return b.build();
+  }
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, Evaluation& out) override {
+    out.residuals = x - c_;
+    for (int i = 0; i < num_variables(); ++i) {
+      out.inequalities[2 * i] = x[i] - 1.0;
+      out.inequalities[2 * i + 1] = -x[i] - 1.0;
+    }
+    if (!jacobians) return;
+    out.residual_jacobian.coeffs().setOnes();
+    for (int i = 0; i < num_variables(); ++i) {
+      out.inequality_jacobian.valuePtr()[2 * i] = 1.0;
+      out.inequality_jacobian.valuePtr()[2 * i + 1] = -1.0;
+    }
+  }
+  std::string describe_constraint(ConstraintKind kind, int index, double value) const override {
+    if (kind != ConstraintKind::kInequality) return Problem::describe_constraint(kind, index, value);
+    return "x[" + std::to_string(index / 2) + (index % 2 ? "] >= -1" : "] <= 1");
+  }
+  Eigen::VectorXd solution() const { return c_.cwiseMax(-1.0).cwiseMin(1.0); }
+
+ private:
+  Eigen::VectorXd c_;
+};
+
 // Contradictory constraints: min 1/2 |x|^2 s.t. x1 >= 1 and x1 <= 0 (inequalities), and optionally
 // x1 + x2 = 1 with x1 + x2 = 3 (equalities). No feasible point exists; the least violation puts x1 at
 // 0.5 (violation 0.5 each) and x1 + x2 at 2 (violation 1 each).

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "mimic/optim/inequality_subset.hpp"
 #include "mimic/optim/kkt.hpp"
 #include "mimic/optim/normal_equations.hpp"
 
@@ -191,14 +192,6 @@ class ProblemTnlp final : public Ipopt::TNLP {
     return true;
   }
 
-  // The final point's values and Jacobians, for mimic's own verdict.
-  const Evaluation& evaluate_final() {
-    ensure(x.data(), true, true);
-    return evaluation_;
-  }
-  const Eigen::VectorXd& lower() const { return lower_; }
-  const Eigen::VectorXd& upper() const { return upper_; }
-
  private:
   bool ensure(const Number* x_in, bool new_x, bool jacobians) {
     if (new_x || !have_values_) {
@@ -280,14 +273,19 @@ SolveStatus classify(Ipopt::ApplicationReturnStatus status, bool feasible, bool 
 
 }  // namespace
 
-SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options,
-                             const ProgressCallback& progress) {
-  const auto start_time = std::chrono::steady_clock::now();
-  if (x0.size() != problem.num_variables()) {
-    throw std::invalid_argument("solve_with_ipopt: x0 has " + std::to_string(x0.size()) +
-                                " entries, the problem " + std::to_string(problem.num_variables()) +
-                                " variables");
-  }
+namespace {
+
+// One Ipopt run on `problem` from x0.
+struct IpoptRun {
+  Ipopt::ApplicationReturnStatus status = Ipopt::Internal_Error;
+  Eigen::VectorXd x;
+  Multipliers multipliers;  // empty when Ipopt finalised no solution
+  int iterations = 0;
+  int evaluations = 0;
+};
+
+IpoptRun run_ipopt(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options,
+                   const ProgressCallback& progress) {
   // The SmartPtr owns the adapter (Ipopt's reference counting); `tnlp` reads its results afterwards.
   auto* tnlp = new ProblemTnlp(problem, x0, options, progress);
   const Ipopt::SmartPtr<Ipopt::TNLP> owner = tnlp;
@@ -319,37 +317,129 @@ SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const 
   for (const auto& [name, value] : options.numeric_options) options_ok &= o.SetNumericValue(name, value);
   if (!options_ok)
     throw std::invalid_argument("solve_with_ipopt: an Ipopt option was rejected (name or value)");
-  if (app->Initialize("") != Ipopt::Solve_Succeeded) {  // "": ignore any ipopt.opt in the working directory
-    SolveResult failed;
-    failed.status = SolveStatus::kSolverError;
-    failed.reason = "Ipopt failed to initialise";
-    failed.x = x0;
-    return failed;
-  }
-  const Ipopt::ApplicationReturnStatus status = app->OptimizeTNLP(owner);
 
+  IpoptRun run;
+  run.x = x0;
+  if (app->Initialize("") != Ipopt::Solve_Succeeded) {  // "": ignore any ipopt.opt in the working directory
+    run.status = Ipopt::Invalid_Option;
+    return run;
+  }
+  run.status = app->OptimizeTNLP(owner);
+  if (tnlp->x.size() == x0.size()) run.x = tnlp->x;
+  if (tnlp->multipliers.lower_bound.size() == x0.size()) run.multipliers = tnlp->multipliers;
+  run.iterations = tnlp->iterations;
+  run.evaluations = tnlp->evaluations;
+  return run;
+}
+
+// Indices of g above `threshold`, merged into the ascending `rows`.
+std::vector<int> add_rows_above(const Eigen::VectorXd& g, double threshold, const std::vector<int>& rows) {
+  std::vector<int> merged;
+  merged.reserve(rows.size());
+  std::size_t k = 0;
+  for (int i = 0; i < g.size(); ++i) {
+    const bool kept = k < rows.size() && rows[k] == i;
+    if (kept) ++k;
+    if (kept || !(g[i] <= threshold)) merged.push_back(i);  // NaN counts as above
+  }
+  return merged;
+}
+
+}  // namespace
+
+SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options,
+                             const ProgressCallback& progress) {
+  const auto start_time = std::chrono::steady_clock::now();
+  if (x0.size() != problem.num_variables()) {
+    throw std::invalid_argument("solve_with_ipopt: x0 has " + std::to_string(x0.size()) +
+                                " entries, the problem " + std::to_string(problem.num_variables()) +
+                                " variables");
+  }
   SolveResult result;
-  result.x = tnlp->x.size() == x0.size() ? tnlp->x : x0;
-  tnlp->x = result.x;
-  const Evaluation& e = tnlp->evaluate_final();
-  Multipliers m = tnlp->multipliers;
-  if (m.lower_bound.size() != x0.size()) m = Multipliers{};  // no solution was finalised
-  const KktMeasures k = measure_kkt(problem, result.x, e, tnlp->lower(), tnlp->upper(), m);
+  Evaluation full = make_evaluation(problem);
+  IpoptRun run;
+  std::string screening_note;
+  bool screening_exhausted = false;
+  const int m = problem.num_inequalities();
+  if (!options.screen_inequalities || m < options.screening_min_inequalities) {
+    run = run_ipopt(problem, x0, options, progress);
+    result.iterations = run.iterations;
+    result.evaluations = run.evaluations;
+  } else {
+    problem.evaluate(x0, false, full);
+    ++result.evaluations;
+    std::vector<int> rows = add_rows_above(full.inequalities, -options.screening_margin, {});
+    Eigen::VectorXd x = x0;
+    for (int round = 1;; ++round) {
+      InequalitySubset subset(problem, rows);
+      const std::string note = "screening round " + std::to_string(round) + ", " +
+                               std::to_string(rows.size()) + " of " + std::to_string(m) + " inequalities";
+      ProgressCallback tagged;
+      if (progress) {
+        tagged = [&](const ProgressEvent& e) {
+          ProgressEvent copy = e;
+          copy.message = note + "; " + e.message;
+          progress(copy);
+        };
+      }
+      run = run_ipopt(subset, x, options, tagged);
+      result.iterations += run.iterations;
+      result.evaluations += run.evaluations;
+      // Back to the full problem's rows: multipliers of the rows left out are zero.
+      if (run.multipliers.inequality.size() == static_cast<Eigen::Index>(rows.size())) {
+        Eigen::VectorXd all = Eigen::VectorXd::Zero(m);
+        for (std::size_t k = 0; k < rows.size(); ++k)
+          all[rows[k]] = run.multipliers.inequality[static_cast<Eigen::Index>(k)];
+        run.multipliers.inequality = std::move(all);
+      }
+      x = run.x;
+      problem.evaluate(x, false, full);
+      ++result.evaluations;
+      screening_note = "; " + note;
+      const std::vector<int> grown = add_rows_above(full.inequalities, -options.screening_margin, rows);
+      bool violated_outside = false;
+      for (std::size_t k = 0, i = 0; i < static_cast<std::size_t>(m); ++i) {
+        if (k < rows.size() && rows[k] == static_cast<int>(i)) {
+          ++k;
+        } else if (!(full.inequalities[static_cast<Eigen::Index>(i)] <= options.feasibility_tolerance)) {
+          violated_outside = true;
+          break;
+        }
+      }
+      if (!violated_outside) break;
+      if (round >= options.max_screening_rounds) {
+        screening_exhausted = true;
+        break;
+      }
+      rows = grown;
+    }
+  }
+
+  // mimic's verdict, on the full problem.
+  result.x = run.x;
+  problem.evaluate(result.x, true, full);
+  ++result.evaluations;
+  Eigen::VectorXd lower, upper;
+  problem.variable_bounds(lower, upper);
+  const KktMeasures k = measure_kkt(problem, result.x, full, lower, upper, run.multipliers);
   result.objective = k.objective;
   result.max_violation = k.max_violation;
   result.stationarity = k.stationarity;
   result.complementarity = k.complementarity;
   result.worst = k.worst;
   result.feasible = k.max_violation <= options.feasibility_tolerance;
-  result.multipliers = std::move(m);
+  result.multipliers = std::move(run.multipliers);
   result.status =
-      classify(status, result.feasible, k.stationarity <= options.stationarity_tolerance, result.reason);
+      classify(run.status, result.feasible, k.stationarity <= options.stationarity_tolerance, result.reason);
+  if (screening_exhausted) {
+    result.status = SolveStatus::kMaxIterations;
+    result.reason = std::to_string(options.max_screening_rounds) +
+                    " screening rounds and inequalities left out are still violated";
+  }
   char numbers[160];
   std::snprintf(numbers, sizeof numbers, ": violation %.3g (tolerance %.3g), stationarity %.3g",
                 k.max_violation, options.feasibility_tolerance, k.stationarity);
-  result.reason += numbers;
-  result.iterations = tnlp->iterations;
-  result.evaluations = tnlp->evaluations;
+  result.reason += numbers + screening_note;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return result;
 }

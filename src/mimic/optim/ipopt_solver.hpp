@@ -34,6 +34,15 @@ struct IpoptOptions {
   double max_seconds = 0.0;  // Ipopt's max_cpu_time; <= 0: no limit
   Hessian hessian = Hessian::kLimitedMemory;
   bool verbose = false;  // Ipopt's banner, iteration log (print_level 5) and timing statistics on stdout
+  // Inequality screening. Ipopt's cost per iteration grows with every inequality it carries, and a
+  // motion problem has thousands of limits at 200 Hz of which few ever come near. With screening, Ipopt
+  // sees only the inequalities with g > -screening_margin at its start point; after each run all of
+  // them are checked, those with g > -screening_margin join, and Ipopt runs again from the last point,
+  // until no inequality left out is violated. The result is measured on the full problem either way.
+  bool screen_inequalities = true;
+  double screening_margin = 0.1;          // in the units of g (0.1 = 10% of a limit scaled to 1)
+  int screening_min_inequalities = 1000;  // with fewer, Ipopt gets them all at once
+  int max_screening_rounds = 10;
   // Any other Ipopt option by name, applied last (e.g. {"mumps_pivot_order", 5}).
   std::map<std::string, std::string> string_options;
   std::map<std::string, int> integer_options;
