@@ -150,3 +150,29 @@ TEST(SampledBasis, AllJointRowsUseAContiguousColumnRange) {
       ASSERT_EQ(cols[k], sampled.first_column(n) + static_cast<int>(k));
   }
 }
+
+TEST(SampledBasis, ChainRuleTakesRowsOfColumnMajorMatrices) {
+  // The dynamics hand out d tau / d q as column-major matrices: a row is a strided vector. Passing it
+  // directly must give what a contiguous copy gives.
+  const auto p = make(mt::EndSpec::at_rest(), mt::EndSpec::free());
+  const mt::SampledBasis sampled(p, {0.2, 0.77, 1.7});
+  const std::vector<int> joints = {0, 1, 2, 3};
+  const Eigen::MatrixXd dq = Eigen::MatrixXd::Random(3, 4), dqd = Eigen::MatrixXd::Random(3, 4),
+                        dqdd = Eigen::MatrixXd::Random(3, 4);
+  for (int n = 0; n < sampled.num_samples(); ++n) {
+    std::vector<double> strided(sampled.column_count(n)), copied(sampled.column_count(n));
+    sampled.chain_rule(n, joints, dq.row(1).transpose(), dqd.row(1).transpose(), dqdd.row(1).transpose(),
+                       strided.data());
+    const Eigen::VectorXd a = dq.row(1).transpose(), b = dqd.row(1).transpose(), c = dqdd.row(1).transpose();
+    sampled.chain_rule(n, joints, a, b, c, copied.data());
+    EXPECT_EQ(strided, copied);
+    // And it is the B-spline chain rule of eq. (24): slot k, joint j -> B_k dq_j + B'_k dqd_j + B''_k dqdd_j.
+    for (int k = 0; k < sampled.slot_count(n); ++k) {
+      for (int j = 0; j < 4; ++j) {
+        const double expected = sampled.coefficient(n, 0, k) * a[j] + sampled.coefficient(n, 1, k) * b[j] +
+                                sampled.coefficient(n, 2, k) * c[j];
+        EXPECT_DOUBLE_EQ(strided[k * 4 + j], expected);
+      }
+    }
+  }
+}

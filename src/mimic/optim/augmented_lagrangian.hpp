@@ -14,7 +14,14 @@
 // which the inner solve minimises by Gauss-Newton as the paper suggests, globalised by
 // Levenberg-Marquardt damping (Nielsen's update), on the normal matrix
 //   J_r^T J_r + hess f0 + sigma J_h^T J_h + sigma J_G,active^T J_G,active + mu I
-// (sparse, fixed pattern, analysed once, factorised by sparse LDL^T every step).
+// (sparse, fixed pattern, analysed once, factorised by sparse LDL^T every step). Each step accounts
+// for the limits it crosses by a few active-set iterations on the linearised model, see
+// alm_subproblem.hpp.
+//
+// Results are measured by kkt.hpp like the Ipopt back end's: feasibility (max violation), stationarity
+// of the Lagrangian with the updated multipliers, complementarity. The status says which test ended the
+// solve: kConverged (all within tolerance), kMaxIterations, kInfeasible (sigma at its cap and the
+// violation no longer decreasing), kStalled (feasible, but no step improves stationarity).
 //
 // Schedule: multipliers are updated by (15) after every inner solve (Bertsekas, "Constrained
 // optimization and Lagrange multiplier methods", 1982, sec. 2.2); sigma grows by (16) when the
