@@ -10,9 +10,10 @@
 //     cart's: a few fixed-point passes "CoM error -> waist shift", each solving both legs by the leg IK
 //     (leg_ik.hpp) for the sole poses of the schedule; the upper body comes from an UpperBodyTrajectory.
 //  4. the multibody ZMP of the result is recomputed from the motion itself (finite differences and the
-//     full dynamics); its error against the reference is fed back once more through the preview control,
-//     Kajita's "dynamics filter" (2003, section IV), and step 3 is redone. The final multibody ZMP is what
-//     the .zmp file carries and what the checks are made on.
+//     full dynamics); the cart-table CoM of its error against the reference is added to the target,
+//     Kajita's "dynamics filter" (2003, section IV, with the exact cart-table solve in place of the second
+//     preview control, see the .cpp), and step 3 is redone. The final multibody ZMP is what the .zmp file
+//     carries and what the checks are made on.
 #pragma once
 
 #include <Eigen/Core>
@@ -33,13 +34,14 @@ struct WalkingOptions {
   // Kajita 2003 section III: 5 ms, 1.6 s preview, Q = 1, R = 1e-6. cart.period is the sample period of the
   // pattern; cart.com_height is replaced by the CoM height of the initial pose.
   PreviewControlOptions preview;
-  // Waist correction: passes per sample and the horizontal CoM error at which they stop. The correction
-  // changes the CoM by about 3/4 of the waist shift (the legs move less), and starts from the previous
-  // sample's waist - CoM offset, so 2 or 3 passes reach the tolerance.
+  // Waist correction: passes per sample and the horizontal CoM error at which they stop. Each pass shifts
+  // the waist by the CoM error over a secant estimate of d(CoM)/d(waist) (~0.8: the feet stay put), from
+  // the previous sample's waist - CoM offset, so 2 or 3 passes reach the tolerance. The tolerance must be
+  // tight: a CoM jitter e becomes a ZMP jitter of about zc e / (g dt^2) = 3300 e at 5 ms.
   int max_com_passes = 10;
-  double com_tolerance = 1.0e-7;  // m
-  // Passes of Kajita's dynamics filter (2003, section IV): the preview control run again on the error
-  // between the reference and the multibody ZMP, its CoM added to the cart's. 0 = the cart-table alone.
+  double com_tolerance = 1.0e-9;  // m (ZMP jitter ~3e-6 m)
+  // Passes of Kajita's dynamics filter (2003, section IV): the cart-table CoM of the error between the
+  // reference and the multibody ZMP is added to the cart's. 0 = the cart-table alone.
   int dynamics_filter_passes = 1;
 };
 

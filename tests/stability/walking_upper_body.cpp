@@ -1,0 +1,121 @@
+// Upper-body trajectories of a walking pattern: keyframe YAML, resampled .pos, and their errors.
+#include "mimic/stability/walking_upper_body.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "mimic/core/error.hpp"
+#include "mimic/io/sequence.hpp"
+#include "mimic/model/robot_config.hpp"
+#include "support/shared_data.hpp"
+
+namespace mimic::stability {
+namespace {
+
+struct Hrp2 {
+  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
+  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  Eigen::VectorXd posture = config.half_sitting(model).tail(model.nj);
+  std::vector<int> legs = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+};
+
+const Hrp2& robot() {
+  static const Hrp2 r;
+  return r;
+}
+
+UpperBodyTrajectory keyframes(const std::string& yaml) {
+  const Hrp2& r = robot();
+  return parse_upper_body_keyframes(yaml, "/cfg/arms.yaml", r.model, r.posture, r.legs);
+}
+
+std::string error_of(const std::string& yaml) {
+  try {
+    keyframes(yaml);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(WalkingUpperBody, KeyframesStartFromThePostureAndMoveByMinimumJerk) {
+  const Hrp2& r = robot();
+  const int shoulder = r.model.joint_index("RARM_JOINT0"), elbow = r.model.joint_index("RARM_JOINT3");
+  const UpperBodyTrajectory arms = keyframes(R"(keyframes:
+  - { time: 1.0 }
+  - time: 3.0
+    joints: { RARM_JOINT0: -0.2, RARM_JOINT3: -1.0 }
+  - time: 4.0
+    joints: { RARM_JOINT3: -0.5 }
+)");
+  EXPECT_DOUBLE_EQ(arms.end_time(), 4.0);
+  Eigen::VectorXd q(r.model.nj);
+  arms.at(0.0, q);
+  EXPECT_EQ(q, r.posture);  // held before the first keyframe
+  arms.at(2.0, q);          // minimum jerk is half way at half time
+  EXPECT_NEAR(q[shoulder], 0.5 * (r.posture[shoulder] - 0.2), 1e-15);
+  EXPECT_NEAR(q[elbow], 0.5 * (r.posture[elbow] - 1.0), 1e-15);
+  arms.at(1.5, q);  // a quarter of the time: s(1/4) = 0.103515625
+  EXPECT_NEAR(q[shoulder], r.posture[shoulder] + 0.103515625 * (-0.2 - r.posture[shoulder]), 1e-15);
+  arms.at(3.5, q);  // the shoulder keeps its value; the elbow moves on
+  EXPECT_DOUBLE_EQ(q[shoulder], -0.2);
+  EXPECT_NEAR(q[elbow], -0.75, 1e-15);
+  arms.at(10.0, q);
+  EXPECT_DOUBLE_EQ(q[elbow], -0.5);
+  // Joints never named stay at the posture.
+  EXPECT_DOUBLE_EQ(q[r.model.joint_index("LARM_JOINT0")], r.posture[r.model.joint_index("LARM_JOINT0")]);
+}
+
+TEST(WalkingUpperBody, KeyframeErrorsNameTheLineAndTheJoint) {
+  EXPECT_EQ(
+      error_of("keyframes:\n  - { time: 0.0, joints: { RLEG_JOINT3: 0.5 } }\n"),
+      "/cfg/arms.yaml:line 2: keyframes[0].joints.RLEG_JOINT3: a leg joint; the legs follow the footsteps "
+      "(leg IK)");
+  EXPECT_EQ(error_of("keyframes:\n  - { time: 0.0, joints: { RARM_JOINT9: 0.5 } }\n"),
+            "/cfg/arms.yaml:line 2: keyframes[0].joints.RARM_JOINT9: no joint of that name in the model");
+  EXPECT_EQ(error_of("keyframes:\n  - { time: 0.0, joints: { RARM_JOINT3: 0.5 } }\n"),
+            "/cfg/arms.yaml:line 2: keyframes[0].joints.RARM_JOINT3: 0.5 rad is outside the joint limits "
+            "[-2.3911, 0.0349066]");
+  EXPECT_EQ(
+      error_of("keyframes:\n  - { time: 1.0 }\n  - { time: 1.0 }\n"),
+      "/cfg/arms.yaml:line 3: keyframes[1].time: expected a time >= 0 after the previous keyframe's (1 s), "
+      "found 1");
+  EXPECT_EQ(
+      error_of("keyframes:\n  - { time: 0.0, joint: {} }\n"),
+      "/cfg/arms.yaml:line 2: unknown key 'keyframes[0].joint' (did you mean 'joints'? expected one of: "
+      "time, joints)");
+  EXPECT_EQ(error_of("keyframes:\n  - { joints: {} }\n"),
+            "/cfg/arms.yaml:line 2: missing required key 'keyframes[0].time'");
+  EXPECT_EQ(error_of("keyframes:\n  - { time: 0.0, joints: { RARM_JOINT3: -0.5, RARM_JOINT3: -0.6 } }\n"),
+            "/cfg/arms.yaml:line 2: keyframes[0].joints.RARM_JOINT3: joint given twice in one keyframe");
+  EXPECT_EQ(error_of("frames: []\n"),
+            "/cfg/arms.yaml:line 1: unknown key 'frames' (expected one of: keyframes)");
+}
+
+TEST(WalkingUpperBody, PosFilesAreResampledLinearlyAndOtherFilesRefused) {
+  const Hrp2& r = robot();
+  const auto dir = std::filesystem::temp_directory_path() / "mimic_walking_upper_body";
+  std::filesystem::create_directories(dir);
+  io::PosSequence pos;
+  pos.times = {0.0, 0.01, 0.02};  // 100 Hz
+  pos.angles = Eigen::MatrixXd::Zero(3, 30);
+  pos.angles(1, 16) = -0.2;
+  pos.angles(2, 16) = -0.4;
+  io::write_pos(dir / "arms.pos", pos);
+  const UpperBodyTrajectory arms = load_upper_body(dir / "arms.pos", r.model, r.posture, r.legs);
+  Eigen::VectorXd q(r.model.nj);
+  arms.at(0.005, q);  // a 200 Hz sample between two 100 Hz ones
+  EXPECT_NEAR(q[16], -0.1, 1e-15);
+  arms.at(0.015, q);
+  EXPECT_NEAR(q[16], -0.3, 1e-15);
+  arms.at(1.0, q);
+  EXPECT_DOUBLE_EQ(q[16], -0.4);
+
+  EXPECT_THROW(load_upper_body(dir / "arms.bvh", r.model, r.posture, r.legs), InputError);
+  EXPECT_THROW(load_upper_body(dir / "missing.yaml", r.model, r.posture, r.legs), InputError);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace mimic::stability
