@@ -80,9 +80,9 @@ TEST(IpoptSolver, SilentUnlessVerbose) {
 }
 
 TEST(IpoptSolver, ReportsProgress) {
-  mo::test::Hs71 p;
+  mo::test::Rosenbrock p({.unit_disc = true});
   std::vector<mimic::ProgressEvent> events;
-  const auto r = mo::solve_with_ipopt(p, Eigen::Vector4d(1, 5, 5, 1), {},
+  const auto r = mo::solve_with_ipopt(p, Eigen::Vector2d(0.0, 0.0), {},
                                       [&](const mimic::ProgressEvent& e) { events.push_back(e); });
   ASSERT_TRUE(r.success());
   ASSERT_FALSE(events.empty());
@@ -90,6 +90,24 @@ TEST(IpoptSolver, ReportsProgress) {
   EXPECT_EQ(events.front().iteration, 0);
   EXPECT_EQ(events.back().iteration, r.iterations);
   EXPECT_NEAR(events.back().objective, r.objective, 1e-6);
+}
+
+TEST(IpoptSolver, AutomaticHessianFallsBackToLimitedMemory) {
+  // Gauss-Newton first: enough for least squares under a mildly curved constraint...
+  mo::test::Rosenbrock disc({.unit_disc = true});
+  const auto quick = mo::solve_with_ipopt(disc, Eigen::Vector2d(0.0, 0.0));
+  ASSERT_TRUE(quick.success()) << quick.summary();
+  EXPECT_EQ(quick.reason.find("limited-memory"), std::string::npos) << quick.reason;
+  // ... not for HS71, whose equality's curvature it misses: then L-BFGS from x0.
+  mo::test::Hs71 hs71;
+  mo::IpoptOptions o;
+  o.gauss_newton_iterations = 50;
+  const auto r = mo::solve_with_ipopt(hs71, Eigen::Vector4d(1, 5, 5, 1), o);
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NE(r.reason.find("Gauss-Newton Hessian: iteration limit, then limited-memory"), std::string::npos)
+      << r.reason;
+  EXPECT_GT(r.iterations, 50);
+  EXPECT_NEAR(r.objective, mo::test::Hs71::kOptimum, 1e-6);
 }
 
 TEST(IpoptSolver, ProblemExceptionsPropagate) {

@@ -5,6 +5,7 @@
 #include <Eigen/Dense>
 #include <array>
 #include <random>
+#include <vector>
 
 #include "mimic/optim/sparse.hpp"
 
@@ -82,6 +83,37 @@ TEST(NormalEquations, EqualsTheDenseWeightedProduct) {
   ne.assemble(blocks, only_a, nullptr);
   const Eigen::MatrixXd ata = Eigen::MatrixXd(a).transpose() * Eigen::MatrixXd(a);
   EXPECT_LT((dense_lower_to_full(ne.matrix()) - ata).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+TEST(NormalEquations, GroupsOfRowsWithTheSameColumnsGiveTheSameProduct) {
+  // Rows in runs sharing their columns (as the torques of one sample do) take the dense Gram path; a
+  // run with a negative weight, and runs with a single weighted row, take the row path.
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const int n = 40;
+  mo::PatternBuilder b(60, n);
+  for (int group = 0; group < 12; ++group) {
+    std::vector<int> cols;
+    for (int c = 0; c < n; ++c) {
+      if (u(rng) > 0.4) cols.push_back(c);
+    }
+    for (int r = 0; r < 5; ++r) b.add_columns(group * 5 + r, cols);
+  }
+  mo::SparseMatrix a = b.build();
+  for (Eigen::Index k = 0; k < a.nonZeros(); ++k) a.valuePtr()[k] = u(rng);
+  Eigen::VectorXd w(60);
+  for (int r = 0; r < 60; ++r) w[r] = r % 7 == 0 ? 0.0 : 1.0 + u(rng);
+  w[12] = -0.5;                              // group 2 has a negative weight
+  for (int r = 26; r < 30; ++r) w[r] = 0.0;  // group 5 has one weighted row
+  const std::array<const mo::SparseMatrix*, 1> blocks = {&a};
+  const std::array<const Eigen::VectorXd*, 1> weights = {&w};
+  mo::NormalEquations ne(blocks, nullptr);
+  ne.assemble(blocks, weights);
+  const Eigen::MatrixXd expected = Eigen::MatrixXd(a).transpose() * w.asDiagonal() * Eigen::MatrixXd(a);
+  EXPECT_LT((dense_lower_to_full(ne.matrix()) - expected).cwiseAbs().maxCoeff(), 1e-12);
+  // Accumulating adds a second copy.
+  ne.assemble(blocks, weights, nullptr, 1.0, /*accumulate=*/true);
+  EXPECT_LT((dense_lower_to_full(ne.matrix()) - 2.0 * expected).cwiseAbs().maxCoeff(), 1e-12);
 }
 
 TEST(NormalEquations, DiagonalIsAlwaysStoredForDamping) {

@@ -345,16 +345,10 @@ std::vector<int> add_rows_above(const Eigen::VectorXd& g, double threshold, cons
   return merged;
 }
 
-}  // namespace
-
-SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options,
-                             const ProgressCallback& progress) {
+// solve_with_ipopt for a definite Hessian choice (not kAuto).
+SolveResult solve_with_hessian(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options,
+                               const ProgressCallback& progress) {
   const auto start_time = std::chrono::steady_clock::now();
-  if (x0.size() != problem.num_variables()) {
-    throw std::invalid_argument("solve_with_ipopt: x0 has " + std::to_string(x0.size()) +
-                                " entries, the problem " + std::to_string(problem.num_variables()) +
-                                " variables");
-  }
   SolveResult result;
   Evaluation full = make_evaluation(problem);
   IpoptRun run;
@@ -442,6 +436,36 @@ SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const 
   result.reason += numbers + screening_note;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return result;
+}
+
+}  // namespace
+
+SolveResult solve_with_ipopt(Problem& problem, const Eigen::VectorXd& x0, const IpoptOptions& options,
+                             const ProgressCallback& progress) {
+  if (x0.size() != problem.num_variables()) {
+    throw std::invalid_argument("solve_with_ipopt: x0 has " + std::to_string(x0.size()) +
+                                " entries, the problem " + std::to_string(problem.num_variables()) +
+                                " variables");
+  }
+  if (options.hessian != IpoptOptions::Hessian::kAuto)
+    return solve_with_hessian(problem, x0, options, progress);
+  IpoptOptions limited_memory = options;
+  limited_memory.hessian = IpoptOptions::Hessian::kLimitedMemory;
+  if (problem.has_objective_term() && !problem.has_objective_hessian()) {
+    return solve_with_hessian(problem, x0, limited_memory, progress);
+  }
+  IpoptOptions gauss_newton = options;
+  gauss_newton.hessian = IpoptOptions::Hessian::kGaussNewton;
+  gauss_newton.max_iterations = std::min(options.max_iterations, options.gauss_newton_iterations);
+  SolveResult first = solve_with_hessian(problem, x0, gauss_newton, progress);
+  if (first.success()) return first;
+  SolveResult second = solve_with_hessian(problem, x0, limited_memory, progress);
+  second.reason = "Gauss-Newton Hessian: " + std::string(to_string(first.status)) +
+                  ", then limited-memory: " + second.reason;
+  second.iterations += first.iterations;
+  second.evaluations += first.evaluations;
+  second.seconds += first.seconds;
+  return second;
 }
 
 }  // namespace mimic::optim

@@ -2,13 +2,16 @@
 // Jacobians: objective f = 1/2 |r|^2 + f0 with gradient J_r^T r + grad f0, constraints [h; g] with
 // bounds [0; -inf] .. [0; 0], variable bounds passed through.
 //
-// Hessian: limited-memory quasi-Newton (L-BFGS) by default: it needs no second derivatives of the
-// dynamics and is robust with nonlinear constraints. kGaussNewton instead gives Ipopt J_r^T J_r +
-// hess f0 as "the Hessian of the Lagrangian": exact for least-squares objectives under linear
-// constraints and bounds (spline tracking with joint angle and velocity limits), and much faster there,
-// but it leaves out the constraints' curvature sum_i lambda_i hess c_i. Where that matters Ipopt
-// crawls: on HS71 (curved equality |x|^2 = 40) it hits the iteration limit. Use it knowingly. It needs
-// the Hessian of f0 when the problem has an f0.
+// Hessian. kGaussNewton gives Ipopt J_r^T J_r + hess f0 as "the Hessian of the Lagrangian": exact for
+// least-squares objectives under linear constraints and bounds (spline tracking with joint angle and
+// velocity limits), but it leaves out the constraints' curvature sum_i lambda_i hess c_i; where that
+// matters Ipopt crawls (HS71, with its curved equality |x|^2 = 40, hits any iteration limit). It needs
+// the Hessian of f0 when the problem has an f0. kLimitedMemory (L-BFGS) needs no second derivatives and
+// copes with any constraint curvature, but on the spline problems of bench/optim.cpp it takes ~8x the
+// iterations, each dearer (5 s clip: 145 s CPU against 7.9 s). kAuto, the default, runs Gauss-Newton
+// (when it applies) with at most `gauss_newton_iterations` iterations per run and, if that does not
+// converge, starts again from x0 with L-BFGS: the speed of the first where it works, the reach of the
+// second where it does not.
 //
 // The verdict is mimic's, not Ipopt's: the returned status is kConverged only if Ipopt converged AND
 // the point meets `feasibility_tolerance` measured like the ALM does; the stationarity reported is the
@@ -26,13 +29,14 @@
 namespace mimic::optim {
 
 struct IpoptOptions {
-  enum class Hessian { kLimitedMemory, kGaussNewton };
+  enum class Hessian { kAuto, kGaussNewton, kLimitedMemory };
 
   double feasibility_tolerance = 1e-6;   // Ipopt's constr_viol_tol, and mimic's final check
   double stationarity_tolerance = 1e-6;  // Ipopt's tol (its scaled overall NLP error)
   int max_iterations = 3000;
   double max_seconds = 0.0;  // Ipopt's max_cpu_time; <= 0: no limit
-  Hessian hessian = Hessian::kLimitedMemory;
+  Hessian hessian = Hessian::kAuto;
+  int gauss_newton_iterations = 300;  // kAuto: iteration limit of each Gauss-Newton run
   bool verbose = false;  // Ipopt's banner, iteration log (print_level 5) and timing statistics on stdout
   // Inequality screening. Ipopt's cost per iteration grows with every inequality it carries, and a
   // motion problem has thousands of limits at 200 Hz of which few ever come near. With screening, Ipopt

@@ -1,6 +1,8 @@
 #include "mimic/optim/normal_equations.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
@@ -15,6 +17,27 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
                                   " columns");
     }
     block_nonzeros_.push_back(b->nonZeros());
+    // Row groups, and the largest group for the dense buffers.
+    std::vector<RowGroup>& groups = groups_.emplace_back();
+    const int* outer = b->outerIndexPtr();
+    const int* inner = b->innerIndexPtr();
+    for (int r = 0; r < b->rows(); ++r) {
+      const int k = outer[r + 1] - outer[r];
+      const bool same = !groups.empty() && r > 0 && k == outer[r] - outer[r - 1] &&
+                        std::equal(inner + outer[r], inner + outer[r + 1], inner + outer[r - 1]);
+      if (same) {
+        ++groups.back().rows;
+      } else {
+        groups.push_back({r, 1});
+      }
+    }
+    for (const RowGroup& g : groups) {
+      const std::size_t k = static_cast<std::size_t>(outer[g.first_row + 1] - outer[g.first_row]);
+      if (g.rows > 1) {
+        group_rows_.resize(std::max(group_rows_.size(), static_cast<std::size_t>(g.rows) * k));
+        gram_.resize(std::max(gram_.size(), k * k));
+      }
+    }
   }
   if (extra != nullptr && (extra->rows() != n_ || extra->cols() != n_ || !extra->isCompressed())) {
     throw std::invalid_argument("NormalEquations: extra matrix must be compressed and " + std::to_string(n_) +
@@ -97,6 +120,20 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
   has_extra_ = extra != nullptr;
 }
 
+void NormalEquations::merge_gram(const int* columns, int k, const double* gram, int gram_stride) {
+  double* h = h_.valuePtr();
+  const int* h_outer = h_.outerIndexPtr();
+  const int* h_inner = h_.innerIndexPtr();
+  for (int p = 0; p < k; ++p) {
+    const double* column = gram + static_cast<std::ptrdiff_t>(p) * gram_stride;
+    int e = h_outer[columns[p]];
+    for (int q = p; q < k; ++q) {
+      while (h_inner[e] != columns[q]) ++e;
+      h[e] += column[q];
+    }
+  }
+}
+
 void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
                                std::span<const Eigen::VectorXd* const> weights, const SymmetricMatrix* extra,
                                double extra_scale, bool accumulate) {
@@ -117,18 +154,43 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
     const int* outer = m.outerIndexPtr();
     const int* cols = m.innerIndexPtr();
     const double* vals = m.valuePtr();
-    for (int r = 0; r < m.rows(); ++r) {
-      if (w[r] == 0.0) continue;
-      const int end = outer[r + 1];
-      // H(c_q, c_p) += w v_p v_q for p <= q: walk H's column c_p (rows ascending, diagonal first) along
-      // with the row's columns c_p <= c_q (ascending); every c_q is in that column by construction.
-      for (int p = outer[r]; p < end; ++p) {
-        const double a = w[r] * vals[p];
-        if (a == 0.0) continue;
-        int e = h_outer[cols[p]];
-        for (int q = p; q < end; ++q) {
-          while (h_inner[e] != cols[q]) ++e;
-          h[e] += a * vals[q];
+    for (const RowGroup& group : groups_[b]) {
+      const int k = outer[group.first_row + 1] - outer[group.first_row];
+      int weighted = 0;
+      bool negative = false;
+      for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+        weighted += w[r] != 0.0;
+        negative |= w[r] < 0.0;
+      }
+      if (weighted == 0 || k == 0) continue;
+      const int* columns = cols + outer[group.first_row];
+      if (weighted > 1 && !negative) {
+        // Dense Gram matrix of the weighted rows, sqrt(w) v, then one merge into H.
+        Eigen::Map<Eigen::MatrixXd> a(group_rows_.data(), weighted, k);
+        int i = 0;
+        for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+          if (w[r] == 0.0) continue;
+          a.row(i++) = std::sqrt(w[r]) * Eigen::Map<const Eigen::RowVectorXd>(vals + outer[r], k);
+        }
+        Eigen::Map<Eigen::MatrixXd> gram(gram_.data(), k, k);
+        gram.triangularView<Eigen::Lower>().setZero();
+        gram.selfadjointView<Eigen::Lower>().rankUpdate(a.transpose());
+        merge_gram(columns, k, gram_.data(), k);
+        continue;
+      }
+      for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+        if (w[r] == 0.0) continue;
+        const int end = outer[r + 1];
+        // H(c_q, c_p) += w v_p v_q for p <= q: walk H's column c_p (rows ascending, diagonal first) along
+        // with the row's columns c_p <= c_q (ascending); every c_q is in that column by construction.
+        for (int p = outer[r]; p < end; ++p) {
+          const double a = w[r] * vals[p];
+          if (a == 0.0) continue;
+          int e = h_outer[cols[p]];
+          for (int q = p; q < end; ++q) {
+            while (h_inner[e] != cols[q]) ++e;
+            h[e] += a * vals[q];
+          }
         }
       }
     }

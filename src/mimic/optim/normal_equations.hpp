@@ -7,11 +7,13 @@
 // of a scalar objective term); assemble() then only recomputes values, so the Cholesky's symbolic
 // analysis is done once per solve too. No dense matrix of the problem size is ever formed.
 //
-// Cost of assemble(): per row of non-zero weight, about nnz(row) times the entries of H's columns that
-// the row spans (rows are added by merging their sorted columns with H's sorted columns, no search);
-// rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to clear it unless accumulating.
-// For B-spline problems, whose rows touch one sample's 5 control points, H is block-banded and all of
-// this grows linearly with the clip length.
+// Cost of assemble(): consecutive rows with the same columns (all the torques at one sample, the x, y, z
+// of a hand position, the limits of one joint at one sample) form a group whose k x k Gram matrix is
+// computed densely (Eigen's rank update, vectorised) and merged into H once: about (rows k^2 / 2) flops
+// plus k times the entries of H's columns that the group spans (sorted columns merged with H's sorted
+// columns, no search). Rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to clear it
+// unless accumulating. For B-spline problems, whose rows touch one sample's 5 control points, H is
+// block-banded and all of this grows linearly with the clip length.
 #pragma once
 
 #include <span>
@@ -44,8 +46,19 @@ class NormalEquations {
   void add_to_diagonal(int i, double value) { h_.valuePtr()[diagonal_position(i)] += value; }
 
  private:
+  // Consecutive rows of one block with identical column lists.
+  struct RowGroup {
+    int first_row;
+    int rows;
+  };
+  // H(c_q, c_p) += gram(q, p) for the group's columns c (ascending), p <= q.
+  void merge_gram(const int* columns, int k, const double* gram, int gram_stride);
+
   int n_ = 0;
-  std::vector<Eigen::Index> block_nonzeros_;  // to check that assemble() gets the same blocks
+  std::vector<std::vector<RowGroup>> groups_;  // per block
+  std::vector<double> group_rows_;             // weighted rows of one group, dense (rows x k)
+  std::vector<double> gram_;                   // their Gram matrix (k x k)
+  std::vector<Eigen::Index> block_nonzeros_;   // to check that assemble() gets the same blocks
   bool has_extra_ = false;
   std::vector<int> extra_position_;  // where each stored entry of `extra` lands in h_'s values
   SymmetricMatrix h_;
