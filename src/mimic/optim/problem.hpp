@@ -23,7 +23,10 @@
 //     Jacobian row straight into row_values(jacobian, row) (seed 000 eq. (24));
 //   - describe_constraint(): "RARM_JOINT3 velocity at t=1.235 s exceeds its limit by 0.12 rad/s";
 //   - scale each constraint by its limit (e.g. g = qdot / qdot_max - 1) so that the solvers' absolute
-//     feasibility tolerance is a fraction of every limit.
+//     feasibility tolerance is a fraction of every limit;
+//   - keep rows with the same columns adjacent (the torques of one sample, x/y/z of a hand position):
+//     NormalEquations then assembles them as one dense Gram block;
+//   - test it with check_derivatives(problem, x) (derivative_check.hpp).
 #pragma once
 
 #include <Eigen/Core>
@@ -90,7 +93,7 @@ class Problem {
   virtual void evaluate_objective_hessian(const Eigen::VectorXd& x, SymmetricMatrix& hessian);
 
   // One line naming constraint `index` of `kind`, given its value: h_i, g_i, or for bounds the amount by
-  // which x is outside (> 0 when violated). Default: "inequality 12: g = 0.12 > 0".
+  // which x is outside (> 0 when violated). Default: "inequality 12: g = 0.12 (should be <= 0)".
   virtual std::string describe_constraint(ConstraintKind kind, int index, double value) const;
 };
 
