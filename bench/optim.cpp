@@ -312,6 +312,4 @@ BENCHMARK_CAPTURE(BM_Ipopt, gauss_newton, mo::IpoptOptions::Hessian::kGaussNewto
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 
-#ifndef MIMIC_BENCH_NO_MAIN
 BENCHMARK_MAIN();
-#endif
