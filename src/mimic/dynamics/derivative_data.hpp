@@ -6,19 +6,21 @@
 //
 // World-frame formulation. Everything below is expressed at the world origin with world axes ("o" prefix,
 // as in Pinocchio). For the 1-DoF joint of dof k moving body i, S_k = oMi.act(s_k) is the joint axis in
-// world coordinates (column k of J); the free-flyer's 6 dofs have S = columns of Ad(oM0), since the base
+// world coordinates (row k of J); the free-flyer's 6 dofs have S = the columns of Ad(oM0), since the base
 // velocity is a twist in the base frame. Then, with ⪯ meaning "supports" (is an ancestor or the same):
 //   ov_i    = sum_{k ⪯ i} S_k v_k                                  (twist of body i)
 //   oa_gf_i = sum_{k ⪯ i} (S_k a_k + ov_k × S_k v_k) - g            (acceleration minus gravity)
 // A tangent perturbation dq_k of the configuration moves the subtree of k rigidly by exp(S_k dq_k), which
-// gives the per-dof columns (lambda(k) = parent body of dof k, the world for the base dofs):
-//   dVdq_k = ov_lambda(k) × S_k                         d ov_i / dq_k    = S_k × ov_i    + dVdq_k
+// gives the per-dof rows (lambda(k) = parent body of dof k, the world for the base dofs):
+//   dVdq_k = ov_lambda(k) × S_k
 //   dAdq_k = oa_gf_lambda(k) × S_k + ov_lambda(k) × dVdq_k
-//                                                       d oa_gf_i / dq_k = S_k × oa_gf_i + dAdq_k + dVdq_k ×
-//                                                       ov_i
-//   dAdv_k = ov_k × S_k + ov_lambda(k) × S_k            d oa_gf_i / dv_k = S_k × ov_i    + dAdv_k
-// (for i in the subtree of k; the "S_k × ..." parts are the rigid transport, which cancels in every
-// frame-invariant quantity). See rnea_derivatives.cpp for the backward pass.
+//   dAdv_k = ov_k × S_k + ov_lambda(k) × S_k
+// with which, for every body i in the subtree of k,
+//   d ov_i / dq_k    = S_k × ov_i    + dVdq_k
+//   d oa_gf_i / dq_k = S_k × oa_gf_i + dAdq_k + dVdq_k × ov_i
+//   d oa_gf_i / dv_k = S_k × ov_i    + dAdv_k
+// (the "S_k × ..." parts are the rigid transport, which cancels in every frame-invariant quantity). See
+// rnea_derivatives.cpp for the backward pass.
 #pragma once
 
 #include <Eigen/Core>

@@ -223,7 +223,7 @@ inline void body_forward_no_rate(const model::Model& model, DerivativeData& d, i
 
 // rnea_derivatives.cpp: the RNEA-derivative passes without the O(n d) rows — tau, Ag, dFdq, dFdv for every
 // dof (free-flyer included) and the subtree sums, no external wrench. The root's subtree sums are the whole
-// robot's: data.of[0] is the contact wrench dh - m g, and d(data.of[0])/dx_k is column k of dFdq, dFdv, Ag.
+// robot's: data.of[0] is the contact wrench dh - m g, and d(data.of[0])/dx_k is row k of dFdq, dFdv, Ag.
 void centroidal_derivative_pass(const model::Model& model, DerivativeData& data,
                                 const Eigen::Ref<const Eigen::VectorXd>& q,
                                 const Eigen::Ref<const Eigen::VectorXd>& v,

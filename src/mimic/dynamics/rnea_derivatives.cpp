@@ -33,8 +33,9 @@
 // dynamic part only, oFext = subtree sum of ofext) and the "j ⪰ k" entries gain
 //   -d/dq_k (S_j . oFext_i) = -(S_k × S_j).oFext_i = -S_k . gamma_j,   gamma_j = S_j ×* oFext_i.
 //
-// Cost: one world-frame RNEA forward/backward pass, 4 small products per dof, and 5 dot products of
-// 6-vectors per (dof, supporting dof) pair.
+// Cost: one world-frame RNEA forward/backward pass, a few inertia and cross products per dof, and per
+// (dof, supporting dof) pair 5 entries from 36 multiply-adds; the pair loop runs along the supporting dofs
+// (stored dof-major), two per SSE2 register, over the runs of consecutive dofs of each support chain.
 #include "mimic/dynamics/rnea_derivatives.hpp"
 
 #include <cstddef>
@@ -300,7 +301,7 @@ namespace detail {
 
 // The same passes without the O(n d) rows: tau, Ag, dFdq, dFdv for every dof, the free-flyer's included,
 // and the root's subtree sums (data.of[0] = contact wrench, data.oYcrb[0], data.oh[0]). With no external
-// wrench, d(oF_root)/dx_k is exactly column k of dFdq / dFdv / Ag, since the root's subtree is everything.
+// wrench, d(oF_root)/dx_k is exactly row k of dFdq / dFdv / Ag, since the root's subtree is everything.
 void centroidal_derivative_pass(const Model& model, DerivativeData& data, const ConfigRef& q,
                                 const ConfigRef& v, const ConfigRef& a) {
   check_sizes(model, data, q, v, a);

@@ -1,0 +1,209 @@
+// The derivative algorithms on a small branched robot that exercises what HRP-2 does not: prismatic
+// joints, revolute joints about generic (non-axis-aligned) axes, rotated joint placements and full
+// (non-diagonal) link inertias. Same checks as the HRP-2 tests (finite differences, error measure and
+// steps of derivatives_support.hpp and derivatives_rnea.cpp), with and without the free-flyer.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "derivatives_support.hpp"
+#include "mimic/dynamics/com.hpp"
+#include "mimic/dynamics/com_derivatives.hpp"
+#include "mimic/dynamics/frame_derivatives.hpp"
+#include "mimic/dynamics/kinematics_derivatives.hpp"
+#include "mimic/dynamics/rnea_derivatives.hpp"
+#include "mimic/dynamics/rnea_vjp.hpp"
+#include "mimic/spatial/explog.hpp"
+
+namespace mimic::test {
+namespace {
+
+using dynamics::DerivativeData;
+using dynamics::ExternalForceDependence;
+using model::RootType;
+
+constexpr double kStepQ = 1e-5;  // smooth trigonometric dependence on q (derivatives_rnea.cpp)
+constexpr double kStepV = 1e-2;  // quadratic in v: exact central differences
+constexpr double kStepA = 1.0;   // affine in a: exact central differences
+constexpr double kTolerance = 1e-6;
+
+// base -> (revolute, generic axis, rotated placement) arm1 -> (prismatic) arm2 -> (continuous, generic) hand
+// base -> (prismatic, generic axis) slider;  hand -> (fixed) tip frame.
+constexpr const char* kUrdf = R"(<?xml version="1.0"?>
+<robot name="generic">
+  <link name="base"><inertial><origin xyz="0.01 -0.02 0.05" rpy="0.1 0.2 0.3"/><mass value="3.0"/>
+    <inertia ixx="0.05" ixy="0.004" ixz="-0.003" iyy="0.04" iyz="0.002" izz="0.03"/></inertial></link>
+  <link name="arm1"><inertial><origin xyz="0.0 0.1 0.2" rpy="0.3 -0.2 0.1"/><mass value="1.5"/>
+    <inertia ixx="0.02" ixy="0.001" ixz="0.002" iyy="0.015" iyz="-0.001" izz="0.01"/></inertial></link>
+  <link name="arm2"><inertial><origin xyz="0.05 0.0 -0.1" rpy="0 0 0"/><mass value="1.0"/>
+    <inertia ixx="0.01" ixy="0.0" ixz="0.0" iyy="0.01" iyz="0.0" izz="0.004"/></inertial></link>
+  <link name="hand"><inertial><origin xyz="0.02 0.03 0.04" rpy="-0.4 0.5 0.2"/><mass value="0.5"/>
+    <inertia ixx="0.003" ixy="-0.0004" ixz="0.0002" iyy="0.002" iyz="0.0003" izz="0.0025"/></inertial></link>
+  <link name="slider"><inertial><origin xyz="0.1 0.0 0.0" rpy="0 0 0"/><mass value="0.8"/>
+    <inertia ixx="0.002" ixy="0.0" ixz="0.0" iyy="0.002" iyz="0.0" izz="0.002"/></inertial></link>
+  <link name="tip"/>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="arm1"/>
+    <origin xyz="0.1 0.2 0.3" rpy="0.4 -0.3 0.7"/><axis xyz="0.6 0.8 0"/>
+    <limit lower="-2" upper="2" velocity="5" effort="100"/></joint>
+  <joint name="j2" type="prismatic"><parent link="arm1"/><child link="arm2"/>
+    <origin xyz="0 0.1 0.4" rpy="0 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-0.3" upper="0.3" velocity="1" effort="100"/></joint>
+  <joint name="j3" type="continuous"><parent link="arm2"/><child link="hand"/>
+    <origin xyz="0.2 0 0" rpy="1.0 0.2 -0.5"/><axis xyz="0.48 -0.6 0.64"/></joint>
+  <joint name="j4" type="prismatic"><parent link="base"/><child link="slider"/>
+    <origin xyz="-0.2 0 0" rpy="0 0.5 0"/><axis xyz="0.36 0.48 0.8"/>
+    <limit lower="-0.5" upper="0.5" velocity="1" effort="100"/></joint>
+  <joint name="tip_joint" type="fixed"><parent link="hand"/><child link="tip"/>
+    <origin xyz="0 0 0.15" rpy="0.3 0.3 0.3"/></joint>
+</robot>
+)";
+
+const model::Model& generic_model(RootType root) {
+  static const std::filesystem::path path = [] {
+    const std::filesystem::path p = std::filesystem::temp_directory_path() / "mimic_derivatives_generic.urdf";
+    std::ofstream(p) << kUrdf;
+    return p;
+  }();
+  static const model::Model free_flyer = model::load_urdf(path.string(), {RootType::kFreeFlyer, {}});
+  static const model::Model fixed = model::load_urdf(path.string(), {RootType::kFixed, {}});
+  return root == RootType::kFreeFlyer ? free_flyer : fixed;
+}
+
+class GenericJoints : public ::testing::TestWithParam<RootType> {};
+
+TEST_P(GenericJoints, ModelExercisesTheGeneralPaths) {
+  const model::Model& model = generic_model(GetParam());
+  bool prismatic = false, generic_axis = false, rotated_placement = false;
+  for (int b = 1; b < model.nbodies; ++b) {
+    prismatic |= model.joint_types[b] == model::JointType::kPrismatic;
+    generic_axis |= model.axis_kinds[b] == model::AxisKind::kGeneric;
+    rotated_placement |= !model.joint_placements[b].R.isIdentity(0.0);
+  }
+  EXPECT_TRUE(prismatic && generic_axis && rotated_placement);
+  EXPECT_EQ(model.nj, 4);
+}
+
+TEST_P(GenericJoints, RneaDerivativesAndProductMatchFiniteDifferences) {
+  const model::Model& model = generic_model(GetParam());
+  model::Data data(model);
+  DerivativeData dd(model), rev(model);
+  for (int mode = 0; mode < 3; ++mode) {
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE("wrench mode " + std::to_string(mode) + " seed " + std::to_string(seed));
+      std::mt19937 rng(seed);
+      const State s = random_state(model, rng);
+      const dynamics::ExternalForces drawn = random_wrenches(model, rng);
+      const auto dependence =
+          mode == 1 ? ExternalForceDependence::kBodyFixed : ExternalForceDependence::kWorldFixed;
+      const auto tau = [&](const VectorXd& q, const VectorXd& v, const VectorXd& a) -> VectorXd {
+        if (mode == 0) return dynamics::rnea(model, data, q, v, a);
+        return dynamics::rnea(model, data, q, v, a, mode == 2 ? wrenches_at(model, q, drawn) : drawn);
+      };
+      const VectorXd w = VectorXd::Random(model.nv);
+      if (mode == 0) {
+        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a);
+        dynamics::compute_rnea_vjp(model, rev, s.q, s.v, s.a, w);
+      } else {
+        const dynamics::ExternalForces fext = mode == 2 ? wrenches_at(model, s.q, drawn) : drawn;
+        dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext, dependence);
+        dynamics::compute_rnea_vjp(model, rev, s.q, s.v, s.a, w, fext, dependence);
+      }
+      EXPECT_LE((dd.tau - tau(s.q, s.v, s.a)).cwiseAbs().maxCoeff(), 1e-10 * dd.tau.cwiseAbs().maxCoeff());
+      EXPECT_LE(row_relative_error(dd.dtau_dq, fd_dq(model, s.q, kStepQ,
+                                                     [&](const VectorXd& q) { return tau(q, s.v, s.a); })),
+                kTolerance);
+      EXPECT_LE(row_relative_error(dd.dtau_dv,
+                                   fd_vec(s.v, kStepV, [&](const VectorXd& v) { return tau(s.q, v, s.a); })),
+                kTolerance);
+      EXPECT_LE(row_relative_error(dd.dtau_da,
+                                   fd_vec(s.a, kStepA, [&](const VectorXd& a) { return tau(s.q, s.v, a); })),
+                kTolerance);
+      const double scale = (w.cwiseAbs().asDiagonal() * dd.dtau_dq.cwiseAbs()).maxCoeff();
+      EXPECT_LE((rev.vjp_dq - dd.dtau_dq.transpose() * w).cwiseAbs().maxCoeff(), 1e-12 * scale);
+      EXPECT_LE((rev.vjp_dv - dd.dtau_dv.transpose() * w).cwiseAbs().maxCoeff(), 1e-12 * scale);
+      EXPECT_LE((rev.vjp_da - dd.dtau_da.transpose() * w).cwiseAbs().maxCoeff(), 1e-12 * scale);
+    }
+  }
+}
+
+TEST_P(GenericJoints, FrameAndCentroidalDerivativesMatchFiniteDifferences) {
+  const model::Model& model = generic_model(GetParam());
+  model::Data data(model);
+  DerivativeData dd(model);
+  const int tip = model.frame_index("tip");
+  dynamics::Matrix6x aq(6, model.nv), av(6, model.nv), aa(6, model.nv);
+  dynamics::Matrix3x p3(3, model.nv), e3(3, model.nv), w3(3, model.nv);
+  for (unsigned seed = 1; seed <= 3; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937 rng(seed);
+    const State s = random_state(model, rng);
+    dynamics::forward_kinematics_derivatives(model, dd, s.q, s.v, s.a);
+
+    dynamics::frame_position_derivative(model, dd, tip, p3);
+    EXPECT_LE(row_relative_error(p3, fd_dq(model, s.q, kStepQ,
+                                           [&](const VectorXd& q) -> VectorXd {
+                                             dynamics::forward_kinematics(model, data, q);
+                                             return dynamics::update_frame_placement(model, data, tip).p;
+                                           })),
+              kTolerance);
+    const spatial::Mat3 R_ref = spatial::exp3(spatial::Vec3(0.3, -0.2, 0.5));
+    dynamics::frame_orientation_error_derivative(model, dd, tip, R_ref, e3);
+    EXPECT_LE(row_relative_error(e3, fd_dq(model, s.q, kStepQ,
+                                           [&](const VectorXd& q) -> VectorXd {
+                                             dynamics::forward_kinematics(model, data, q);
+                                             return spatial::log3(
+                                                 R_ref.transpose() *
+                                                 dynamics::update_frame_placement(model, data, tip).R);
+                                           })),
+              kTolerance);
+
+    for (auto rf : {dynamics::ReferenceFrame::kLocal, dynamics::ReferenceFrame::kLocalWorldAligned,
+                    dynamics::ReferenceFrame::kWorld}) {
+      dynamics::frame_acceleration_derivatives(model, dd, tip, rf, aq, av, aa);
+      const auto acc = [&](const VectorXd& q, const VectorXd& v, const VectorXd& a) -> VectorXd {
+        dynamics::forward_kinematics(model, data, q, v, a);
+        return dynamics::frame_acceleration(model, data, tip, rf).to_vector();
+      };
+      EXPECT_LE(row_relative_error(
+                    aq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return acc(q, s.v, s.a); })),
+                kTolerance);
+      EXPECT_LE(
+          row_relative_error(av, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return acc(s.q, v, s.a); })),
+          kTolerance);
+      EXPECT_LE(
+          row_relative_error(aa, fd_vec(s.a, kStepA, [&](const VectorXd& a) { return acc(s.q, s.v, a); })),
+          kTolerance);
+    }
+
+    const auto wrench = [&](const VectorXd& q, const VectorXd& v, const VectorXd& a) -> VectorXd {
+      return dynamics::contact_wrench(model, data, q, v, a).to_vector();
+    };
+    dynamics::contact_wrench_derivatives(model, dd, s.q, s.v, s.a, aq, av, aa);
+    EXPECT_LE(row_relative_error(
+                  aq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return wrench(q, s.v, s.a); })),
+              kTolerance);
+    EXPECT_LE(
+        row_relative_error(av, fd_vec(s.v, kStepV, [&](const VectorXd& v) { return wrench(s.q, v, s.a); })),
+        kTolerance);
+    EXPECT_LE(
+        row_relative_error(aa, fd_vec(s.a, kStepA, [&](const VectorXd& a) { return wrench(s.q, s.v, a); })),
+        kTolerance);
+
+    dynamics::com_velocity_derivatives(model, dd, s.q, s.v, p3, w3);
+    EXPECT_LE(row_relative_error(p3, fd_dq(model, s.q, kStepQ,
+                                           [&](const VectorXd& q) -> VectorXd {
+                                             dynamics::center_of_mass(model, data, q, s.v);
+                                             return data.vcom;
+                                           })),
+              kTolerance);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Synthetic, GenericJoints, ::testing::Values(RootType::kFreeFlyer, RootType::kFixed),
+                         [](const auto& info) {
+                           return std::string(info.param == RootType::kFreeFlyer ? "FreeFlyer" : "FixedBase");
+                         });
+
+}  // namespace
+}  // namespace mimic::test
