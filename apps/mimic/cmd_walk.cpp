@@ -86,6 +86,26 @@ void print_summary(const std::filesystem::path& output, const stability::Walking
             << io::format_number(s.max_landing_error) << " m\n";
 }
 
+// Joint angles inside the model's ranges shrunk about their middles by limits.angle_factor (the legs come
+// from the IK, which already refuses the model's own limits; the upper body may come from any .pos).
+void check_angle_limits(const model::Model& robot, const stability::WalkingPattern& pattern, double factor) {
+  for (int j = 0; j < robot.nj; ++j) {
+    const double middle = 0.5 * (robot.lower_limit[j] + robot.upper_limit[j]);
+    const double half_range = 0.5 * factor * (robot.upper_limit[j] - robot.lower_limit[j]);
+    for (Eigen::Index k = 0; k < pattern.size(); ++k) {
+      const double angle = pattern.q(robot.idx_q(j), k);
+      if (std::abs(angle - middle) > half_range) {
+        throw InfeasibleError(
+            "walking pattern: t = " + io::format_number(pattern.times[static_cast<std::size_t>(k)]) +
+            " s: " + robot.joint_names[static_cast<std::size_t>(j)] + " at " + io::format_number(angle) +
+            " rad is outside its range [" + io::format_number(middle - half_range) + ", " +
+            io::format_number(middle + half_range) + "] (limits.angle_factor = " + io::format_number(factor) +
+            ")");
+      }
+    }
+  }
+}
+
 int run_walk(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
   const model::RobotConfig config = model::load_robot_config(
@@ -132,7 +152,8 @@ int run_walk(const Options& opt) {
             io::format_number(job.trajectory.output_rate)));
   }
 
-  spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(), schedule.duration());
+  spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(),
+               io::format_number(std::round(schedule.duration() * 1e6) / 1e6));
   const stability::WalkingPattern pattern =
       stability::generate_walking_pattern(robot, config, schedule, upper_body, options);
   const stability::WalkingSummary summary =
@@ -146,6 +167,7 @@ int run_walk(const Options& opt) {
                           " of its velocity limit (allowed: limits.velocity_factor = " +
                           io::format_number(job.limits.velocity_factor) + "); lengthen single_support");
   }
+  check_angle_limits(robot, pattern, job.limits.angle_factor);
   if (!(summary.min_zmp_margin >= 0.0)) {
     throw InfeasibleError("walking pattern: the multibody ZMP leaves the support polygon at t = " +
                           io::format_number(summary.min_zmp_margin_time) + " s");
