@@ -84,21 +84,36 @@ inline Force transported_force(const DerivativeData& d, int b) {
 }
 
 // Row k of Ag, dFdq, dFdv and tau_k for the dof k moving body b, whose subtree sums are complete; returns
-// beta_k, the angular part of B_i^T S_k, for the pair loop.
+// beta_k, the angular part of B_i^T S_k, for the pair loop. With Y = (m, mc, I_o), C = dI_o - [h_tau]
+// (detail::B_angular_block) and X = [x_v; x_w]: Y X = [m x_v - mc × x_w; mc × x_v + I_o x_w] and
+// B X = [-2 h_f × x_w; C x_w]; the three I_o products and the two C products are batched as 3x3 and 3x2
+// matrix products.
 template <Ext kExt>
 inline Vec3 dof_columns(DerivativeData& d, int b, int k) {
-  const Motion S = detail::motion_row(d.J, k);
   const WorldInertia& Y = d.oYcrb[b];
   const Vec3& hf = d.oh[b].f;
   const spatial::Mat3 C = detail::B_angular_block(d.oh[b], d.doIo[b]);
-  d.tau[k] = S.dot(d.of[b]);
-  detail::set_row(d.Ag, k, Y * S);
-  detail::set_row(d.dFdq, k,
-                  Y * detail::motion_row(d.dAdq, k) +
-                      detail::apply_B(hf, C, detail::motion_row(d.dVdq, k).w) +
-                      S.cross(transported_force<kExt>(d, b)));
-  detail::set_row(d.dFdv, k, Y * detail::motion_row(d.dAdv, k) + detail::apply_B(hf, C, S.w));
-  return detail::apply_Bt(hf, C, S);
+  const Force F = transported_force<kExt>(d, b);
+  const Vec3 sv = d.J.row(k).head<3>(), sw = d.J.row(k).tail<3>();
+  const Vec3 av = d.dAdq.row(k).head<3>(), aw = d.dAdq.row(k).tail<3>();
+  const Vec3 vv = d.dAdv.row(k).head<3>(), vw = d.dAdv.row(k).tail<3>();
+  const Vec3 dw = d.dVdq.row(k).tail<3>();
+  spatial::Mat3 W;
+  W << sw, aw, vw;
+  const spatial::Mat3 IoW = Y.Io * W;
+  Eigen::Matrix<double, 3, 2> D;
+  D << dw, sw;
+  const Eigen::Matrix<double, 3, 2> CD = C * D;
+  const Vec3 hf2 = 2.0 * hf;
+
+  d.tau[k] = sv.dot(d.of[b].f) + sw.dot(d.of[b].tau);
+  d.Ag.row(k).head<3>() = Y.m * sv - Y.mc.cross(sw);
+  d.Ag.row(k).tail<3>() = Y.mc.cross(sv) + IoW.col(0);
+  d.dFdq.row(k).head<3>() = Y.m * av - Y.mc.cross(aw) - hf2.cross(dw) + sw.cross(F.f);
+  d.dFdq.row(k).tail<3>() = Y.mc.cross(av) + IoW.col(1) + CD.col(0) + sw.cross(F.tau) + sv.cross(F.f);
+  d.dFdv.row(k).head<3>() = Y.m * vv - Y.mc.cross(vw) - hf2.cross(sw);
+  d.dFdv.row(k).tail<3>() = Y.mc.cross(vv) + IoW.col(2) + CD.col(1);
+  return hf2.cross(sv) + C.transpose() * sw;
 }
 
 // The pair loop runs along the supporting dofs c, two at a time: T is a pair of doubles (GCC/Clang vector
