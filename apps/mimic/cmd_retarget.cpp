@@ -1,89 +1,156 @@
-// `mimic retarget IN.{bvh,c3d} -o OUT.pos --kinematic-only`: the kinematic retargeting baseline
-// (pipeline/kinematic_retarget.hpp), writing OUT.pos, OUT.waist and OUT.zmp. The optimised pipeline will
-// run when --kinematic-only is absent; until it exists the flag is required.
+// `mimic retarget IN.{bvh,c3d} -o OUT.pos`: the pipeline of seed 000 (pipeline/retarget_pipeline.hpp) —
+// landmarks, kinematic retarget, Algorithm 1 re-timing, B-spline optimisation of the upper body, ZMP /
+// cart-table correction with leg IK — writing OUT.pos, OUT.waist and OUT.zmp and printing a summary.
+// Every setting comes from a job YAML (--config) or its defaults; command-line options override it.
 #include <spdlog/spdlog.h>
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "command.hpp"
-#include "mimic/mocap/load.hpp"
-#include "mimic/pipeline/kinematic_retarget.hpp"
+#include "mimic/core/error.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/io/json.hpp"
+#include "mimic/pipeline/reference_files.hpp"
+#include "mimic/pipeline/retarget_pipeline.hpp"
+#include "progress_log.hpp"
 
 namespace {
 
 using namespace mimic;
 
 struct RetargetCommandOptions {
-  std::string input, output, preset, units = "auto", up = "auto", model, robot_config;
-  bool kinematic_only = false;
-  double scale = 0.0, velocity_scale = 0.9;
-  int columns = 30;
+  std::string input, output, config, report, preset, units, up, model, robot_config, objective, solver;
+  std::optional<double> scale, velocity_scale, sigma, knot_spacing, zmp_margin;
+  std::optional<double> angle_factor, velocity_factor, torque_factor;
+  std::optional<int> columns, max_iterations;
+  bool kinematic_only = false, no_stability = false, save_reference = false;
 };
+
+io::JobConfig assemble_job(const RetargetCommandOptions& o) {
+  io::JobConfig job = o.config.empty() ? io::default_job(io::JobKind::kRetarget) : io::load_job(o.config);
+  if (job.job != io::JobKind::kRetarget) {
+    throw InputError(input_error_message(
+        o.config, "",
+        "job: expected retarget for `mimic retarget`, found " + std::string(io::to_string(job.job))));
+  }
+  if (!o.input.empty()) job.input = o.input;
+  if (!o.output.empty()) job.output.path = o.output;
+  if (!o.report.empty()) job.output.report = o.report;
+  if (o.columns) job.output.columns = *o.columns;
+  if (!o.preset.empty()) job.mocap.preset = o.preset;
+  if (!o.units.empty()) job.mocap.units = o.units;
+  if (!o.up.empty()) job.mocap.up_axis = o.up;
+  if (!o.model.empty()) job.robot.model = o.model;
+  if (!o.robot_config.empty()) job.robot.config = o.robot_config;
+  if (o.scale) job.retarget.scale = *o.scale;
+  if (o.velocity_scale) job.retarget.velocity_limit_scale = *o.velocity_scale;
+  if (o.kinematic_only) job.retarget.kinematic_only = true;
+  if (!o.objective.empty()) job.objective.kind = io::parse_objective_kind(o.objective, "--objective");
+  if (o.sigma) job.objective.sigma = *o.sigma;
+  if (o.angle_factor) job.limits.angle_factor = *o.angle_factor;
+  if (o.velocity_factor) job.limits.velocity_factor = *o.velocity_factor;
+  if (o.torque_factor) job.limits.torque_factor = *o.torque_factor;
+  if (o.knot_spacing) job.trajectory.knot_spacing = *o.knot_spacing;
+  if (!o.solver.empty()) job.solver.name = io::parse_solver_kind(o.solver, "--solver");
+  if (o.max_iterations) job.solver.max_iterations = *o.max_iterations;
+  if (o.no_stability) job.stability.enabled = false;
+  if (o.zmp_margin) job.stability.zmp_margin = *o.zmp_margin;
+  if (job.input.empty())
+    throw InputError("mimic retarget: no input clip (give IN.bvh / IN.c3d or a --config with input:)");
+  if (job.output.path.empty())
+    throw InputError("mimic retarget: no output (give -o OUT.pos or a --config with output.path)");
+  io::validate_job(job);
+  return job;
+}
+
+int run_retarget(const RetargetCommandOptions& o) {
+  const io::JobConfig job = assemble_job(o);
+  spdlog::info("retarget {} -> {} ({})", job.input.string(), job.output.path.string(),
+               job.retarget.kinematic_only ? "kinematic only"
+                                           : std::string(io::to_string(job.objective.kind)) + " objective, " +
+                                                 std::string(io::to_string(job.solver.name)));
+  const pipeline::RetargetPipelineResult result =
+      pipeline::run_retarget_pipeline(job, app::progress_logger());
+  pipeline::write_retarget_outputs(job, result);
+  if (o.save_reference)
+    pipeline::write_reference_files(job.output.path, result.kinematic, job.output.columns);
+  if (!job.output.report.empty())
+    io::write_json_file(job.output.report, pipeline::retarget_report_json(job, result));
+  std::cout << pipeline::format_retarget_summary(result);
+  std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
+  if (o.save_reference) std::cout << ", .reference.pos and .original.pos";
+  if (!job.output.report.empty()) std::cout << ", report " << job.output.report.string();
+  std::cout << '\n';
+  return app::kOk;
+}
 
 std::function<int()> setup_retarget(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "retarget",
-      "Retarget a human motion capture (BVH skeleton or C3D markers) onto HRP-2. --kinematic-only: "
-      "landmarks, "
-      "per-frame upper-body IK (legs at half-sitting, pelvis height kept), Algorithm 1 re-timing within the "
-      "velocity limits, 200 Hz output as OUT.pos, OUT.waist and OUT.zmp (multibody ZMP in the waist frame).");
+      "Retarget a human motion capture (BVH skeleton or C3D markers) onto HRP-2 (seed 000): landmarks, "
+      "per-frame upper-body IK, Algorithm 1 re-timing within the velocity limits, quartic B-spline "
+      "optimisation of the upper body (imitation or torque objective; angle, velocity and torque limits), "
+      "ZMP correction with the cart-table model and leg IK. Writes OUT.pos, OUT.waist and OUT.zmp (200 Hz, "
+      "OpenHRP formats) and prints durations, imitation errors, peak velocity / torque ratios, the minimum "
+      "ZMP margin, time per stage and the solver status. Settings come from --config JOB.yaml (see "
+      "docs/job-yaml.md) or the defaults; options below override them. Exit codes: 3 bad input, 4 the "
+      "result would violate a limit (nothing written).");
   auto o = std::make_shared<RetargetCommandOptions>();
-  cmd->add_option("input", o->input, "Motion capture file (.bvh or .c3d)")
-      ->required()
+  cmd->add_option("input", o->input, "Motion capture file (.bvh or .c3d); default: the job's input");
+  cmd->add_option("-o,--output", o->output, "Output OUT.pos; OUT.waist and OUT.zmp are written beside it");
+  cmd->add_option("-c,--config", o->config,
+                  "Job YAML (job: retarget); its relative paths are resolved against its folder")
       ->check(CLI::ExistingFile);
-  cmd->add_option("-o,--output", o->output, "Output OUT.pos; OUT.waist and OUT.zmp are written beside it")
-      ->required();
-  cmd->add_flag("--kinematic-only", o->kinematic_only,
-                "Kinematic baseline only: no dynamics optimisation (required for now)");
+  cmd->add_option("--report", o->report, "Also write the summary as JSON to this file");
+  cmd->add_flag(
+      "--kinematic-only", o->kinematic_only,
+      "Stop after the kinematic retarget and re-timing: no optimisation, no ZMP correction (a baseline)");
+  cmd->add_option("--objective", o->objective,
+                  "imitation (seed 000 eq. (1), default) or torque (integral of tau^T tau)");
+  cmd->add_option("--sigma", o->sigma, "Weight of the head / hand position error in the imitation objective")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--solver", o->solver, "alm (augmented Lagrangian, default) or ipopt");
+  cmd->add_option("--max-iterations", o->max_iterations, "Outer iterations of the solver")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--knot-spacing", o->knot_spacing, "Seconds between B-spline knots (default 0.1)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--angle-factor", o->angle_factor, "Safety factor in (0, 1] on the joint angle ranges")
+      ->check(CLI::Range(1e-6, 1.0));
+  cmd->add_option("--velocity-factor", o->velocity_factor,
+                  "Safety factor in (0, 1] on the joint velocity limits")
+      ->check(CLI::Range(1e-6, 1.0));
+  cmd->add_option("--torque-factor", o->torque_factor, "Safety factor in (0, 1] on the joint torque limits")
+      ->check(CLI::Range(1e-6, 1.0));
+  cmd->add_flag("--no-stability", o->no_stability, "Skip the ZMP / cart-table correction");
+  cmd->add_option("--zmp-margin", o->zmp_margin,
+                  "Distance in m kept between the ZMP and the support polygon's edge")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--preset", o->preset,
                   "Landmark preset: a shipped name (config/skeletons, config/markersets) or a YAML file; "
                   "default: recognised from the joint or marker names");
-  cmd->add_option("--units", o->units, "Length unit of the clip: auto|m|dm|cm|mm|inch|cmu")
-      ->capture_default_str();
-  cmd->add_option("--up", o->up, "Up axis of the clip: auto|x|y|z (or +y, -z ...)")->capture_default_str();
+  cmd->add_option("--units", o->units, "Length unit of the clip: auto|m|dm|cm|mm|inch|cmu (default auto)");
+  cmd->add_option("--up", o->up, "Up axis of the clip: auto|x|y|z (or +y, -z ...) (default auto)");
   cmd->add_option("--scale", o->scale,
                   "Human-to-robot length ratio (robot / human) for the hands' reach and the pelvis height; "
                   "default: robot arm length / human arm length")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--velocity-scale", o->velocity_scale,
-                  "Fraction of the joint velocity limits the re-timed motion may use, in (0, 1]")
-      ->check(CLI::Range(1e-6, 1.0))
-      ->capture_default_str();
+  cmd->add_option(
+         "--velocity-scale", o->velocity_scale,
+         "Fraction of the joint velocity limits the re-timed reference may use, in (0, 1] (default 0.9)")
+      ->check(CLI::Range(1e-6, 1.0));
   cmd->add_option("--columns", o->columns, "Joint columns of OUT.pos: 30, or 40 (10 hand-mechanism zeros)")
-      ->check(CLI::IsMember({30, 40}))
-      ->capture_default_str();
+      ->check(CLI::IsMember({30, 40}));
   cmd->add_option("--model", o->model,
                   "Robot URDF (default: the one config/hrp2.yaml names, models/hrp2.urdf)");
   cmd->add_option("--robot-config", o->robot_config, "Robot configuration YAML (default: config/hrp2.yaml)");
-
-  return [o]() {
-    if (!o->kinematic_only) {
-      spdlog::error(
-          "mimic retarget: the optimised retargeting pipeline is not available yet; pass --kinematic-only "
-          "for the "
-          "kinematic baseline");
-      return app::kUsage;
-    }
-    pipeline::KinematicRetargetOptions options;
-    options.preset = o->preset;
-    options.load.unit = mocap::parse_unit_option(o->units, "--units");
-    options.load.up = mocap::parse_up_option(o->up, "--up");
-    options.retarget.scale = o->scale;
-    options.velocity_scale = o->velocity_scale;
-    options.model = o->model;
-    options.robot_config = o->robot_config;
-    const ProgressCallback progress = [](const ProgressEvent& e) {
-      spdlog::debug("{}: frame {}/{}, IK cost {:.4g}", e.stage, e.iteration, e.total, e.objective);
-    };
-    const pipeline::KinematicRetargetResult result =
-        pipeline::kinematic_retarget(o->input, options, progress);
-    pipeline::write_kinematic_retarget(o->output, result, o->columns);
-    std::cout << pipeline::format_summary(result);
-    std::cout << "  wrote " << o->output << " (+ .waist, .zmp)\n";
-    return app::kOk;
-  };
+  cmd->add_flag(
+      "--save-reference", o->save_reference,
+      "Also write OUT.reference.pos (re-timed kinematic reference) and OUT.original.pos (the clip's "
+      "timing) for `mimic plot`");
+  return [o]() { return run_retarget(*o); };
 }
 
 MIMIC_REGISTER_COMMAND("retarget", setup_retarget);

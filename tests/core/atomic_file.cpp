@@ -47,8 +47,9 @@ TEST(AtomicFile, FailureLeavesNoFileAndKeepsOldOne) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
 }
 
-TEST(AtomicFile, MissingDirectoryIsOutputError) {
-  EXPECT_THROW(mimic::write_file_atomically("/nonexistent_dir_mimic/x.pos", [](std::ostream& o) { o << 1; }),
+TEST(AtomicFile, UncreatableDirectoryIsOutputError) {
+  // /proc refuses new entries even to root.
+  EXPECT_THROW(mimic::write_file_atomically("/proc/mimic_no_such_dir/x.pos", [](std::ostream& o) { o << 1; }),
                mimic::OutputError);
 }
 
@@ -67,4 +68,16 @@ TEST(AtomicFile, GroupAppearsTogetherOrNotAtAll) {
   group.commit();
   EXPECT_EQ(slurp(dir / "x.pos"), "pos");
   EXPECT_EQ(slurp(dir / "x.waist"), "waist");
+}
+
+TEST(AtomicFile, CreatesTheMissingFolderAndRefusesAFileInTheWay) {
+  using namespace mimic;
+  const auto dir = fresh_dir("folders");
+  write_file_atomically(dir / "a" / "b" / "out.txt", [](std::ostream& out) { out << "x"; });
+  EXPECT_TRUE(fs::exists(dir / "a" / "b" / "out.txt"));
+  // A regular file where a folder must be: an OutputError, and nothing written.
+  EXPECT_THROW(
+      write_file_atomically(dir / "a" / "b" / "out.txt" / "c.txt", [](std::ostream& out) { out << "x"; }),
+      OutputError);
+  fs::remove_all(dir);
 }

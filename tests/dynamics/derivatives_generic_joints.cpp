@@ -15,6 +15,7 @@
 #include "mimic/dynamics/rnea_derivatives.hpp"
 #include "mimic/dynamics/rnea_vjp.hpp"
 #include "mimic/spatial/explog.hpp"
+#include "support/temp_path.hpp"
 
 namespace mimic::test {
 namespace {
@@ -61,7 +62,7 @@ constexpr const char* kUrdf = R"(<?xml version="1.0"?>
 
 const model::Model& generic_model(RootType root) {
   static const std::filesystem::path path = [] {
-    const std::filesystem::path p = std::filesystem::temp_directory_path() / "mimic_derivatives_generic.urdf";
+    const std::filesystem::path p = test::unique_temp_path("derivatives_generic", ".urdf");
     std::ofstream(p) << kUrdf;
     return p;
   }();

@@ -8,6 +8,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/retarget/landmark_track.hpp"
+#include "support/temp_path.hpp"
 
 namespace mimic::retarget {
 namespace {
@@ -139,7 +140,7 @@ TEST(LandmarkPreset, ExplicitPresetByNameOrFile) {
 
   // A user's mapping for joints no shipped preset knows.
   const std::vector<std::string> names = {"P", "C", "N", "H", "RS", "RE", "RW", "LS", "LE", "LW"};
-  const auto file = std::filesystem::temp_directory_path() / "mimic_test_custom_preset.yaml";
+  const auto file = test::unique_temp_path("custom_preset", ".yaml");
   {
     std::ofstream out(file);
     out << "name: custom\nkind: skeleton\nlandmarks:\n  pelvis: P\n  chest: C\n  neck: N\n  head: H\n"

@@ -17,6 +17,7 @@
 #include "mimic/stability/sampled_motion.hpp"
 #include "mimic/stability/walking_evaluation.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_path.hpp"
 
 namespace mimic::stability {
 namespace {
@@ -127,7 +128,7 @@ TEST(WalkingPattern, SupportFeetStayStillAndTheSwingFootLandsOnItsFootstep) {
 TEST(WalkingPattern, MultibodyZmpOfTheWrittenMotionStaysInsideTheSupportPolygon) {
   const Scenario& s = scenario();
   const io::MotionFiles files = to_motion_files(s.model, s.pattern);
-  const auto dir = std::filesystem::temp_directory_path() / "mimic_walking_pattern";
+  const auto dir = test::unique_temp_path("walking_pattern");
   std::filesystem::create_directories(dir);
   io::write_motion(dir / "walk", files);
   const io::MotionFiles read = io::read_motion(dir / "walk.pos");

@@ -9,6 +9,7 @@
 #include "mimic/io/sequence.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_path.hpp"
 
 namespace mimic::stability {
 namespace {
@@ -95,7 +96,7 @@ TEST(WalkingUpperBody, KeyframeErrorsNameTheLineAndTheJoint) {
 
 TEST(WalkingUpperBody, PosFilesAreResampledLinearlyAndOtherFilesRefused) {
   const Hrp2& r = robot();
-  const auto dir = std::filesystem::temp_directory_path() / "mimic_walking_upper_body";
+  const auto dir = test::unique_temp_path("walking_upper_body");
   std::filesystem::create_directories(dir);
   io::PosSequence pos;
   pos.times = {0.0, 0.01, 0.02};  // 100 Hz

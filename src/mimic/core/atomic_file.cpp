@@ -19,10 +19,16 @@ std::filesystem::path temporary_sibling(const std::filesystem::path& path) {
 
 std::filesystem::path write_temporary(const std::filesystem::path& path,
                                       const std::function<void(std::ostream&)>& write) {
+  // Like most command-line tools that take an output path (-o out/run3/boxing.pos), the folder is made.
+  if (path.has_parent_path()) {
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path(), ec);
+    if (ec) throw OutputError(path.string() + ": cannot create its folder (" + ec.message() + ")");
+  }
   const auto tmp = temporary_sibling(path);
   try {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw OutputError(path.string() + ": cannot open for writing (does the directory exist?)");
+    if (!out) throw OutputError(path.string() + ": cannot open for writing (permissions?)");
     write(out);
     out.flush();
     if (!out) throw OutputError(path.string() + ": write failed (disk full?)");

@@ -111,7 +111,7 @@ void write_kinematic_retarget(const std::filesystem::path& pos_path, const Kinem
   io::write_motion(io::motion_base(pos_path), motion_files(result), options);
 }
 
-std::string format_summary(const KinematicRetargetResult& r) {
+std::string format_summary(const KinematicRetargetResult& r, bool with_zmp) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
   out.precision(3);
@@ -126,7 +126,9 @@ std::string format_summary(const KinematicRetargetResult& r) {
   out << "  output " << r.reference.sample_count() << " samples at " << r.reference.rate
       << " Hz; peak |qdot|/limit " << r.peak_velocity_ratio;
   if (!r.peak_velocity_joint.empty()) out << " (" << r.peak_velocity_joint << ")";
-  out << "\n  ZMP: multibody, finite differences of the 200 Hz reference, legs at half-sitting";
+  out << "\n";
+  if (!with_zmp) return out.str();
+  out << "  ZMP: multibody, finite differences of the 200 Hz reference, legs at half-sitting";
   if (r.zmp_fallback_samples > 0)
     out << " (" << r.zmp_fallback_samples << " samples without support: CoM projection)";
   out << "\n";

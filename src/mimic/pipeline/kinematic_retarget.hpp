@@ -59,7 +59,8 @@ io::MotionFiles motion_files(const KinematicRetargetResult& result);
 void write_kinematic_retarget(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
                               int columns = 30);
 
-// A few human-readable lines: frames, durations before and after re-timing, slow-down, peak velocity ratio.
-std::string format_summary(const KinematicRetargetResult& result);
+// A few human-readable lines: frames, durations before and after re-timing, slow-down, peak velocity ratio,
+// and (with_zmp) how the reference's ZMP was computed.
+std::string format_summary(const KinematicRetargetResult& result, bool with_zmp = true);
 
 }  // namespace mimic::pipeline

@@ -116,17 +116,18 @@ CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
       const auto& name = model.joint_names[static_cast<std::size_t>(j)];
       auto& peak = report.joints[static_cast<std::size_t>(j)];
       const double qj = q[model.idx_q(j)], vj = v[model.idx_v(j)];
-      if (qj < lower[j] - options.angle_tolerance)
+      const double angle_slack = options.limit_tolerance * half_range[j];
+      if (qj < lower[j] - angle_slack)
         log.add(ViolationKind::kAngle, name, t, qj, lower[j], lower[j] - qj, half_range[j]);
-      if (qj > upper[j] + options.angle_tolerance)
+      if (qj > upper[j] + angle_slack)
         log.add(ViolationKind::kAngle, name, t, qj, upper[j], qj - upper[j], half_range[j]);
       const double vr = std::abs(vj) / model.velocity_limit[j];
       peak.velocity_ratio = std::max(peak.velocity_ratio, vr);
-      if (std::abs(vj) > vmax[j])
+      if (std::abs(vj) > vmax[j] * (1.0 + options.limit_tolerance))
         log.add(ViolationKind::kVelocity, name, t, vj, vmax[j], std::abs(vj) - vmax[j], vmax[j]);
       const double tr = std::abs(tau[j]) / model.effort_limit[j];
       if (tr > peak.torque_ratio) peak.torque_ratio = tr, peak.torque_time = t;
-      if (std::abs(tau[j]) > tmax[j])
+      if (std::abs(tau[j]) > tmax[j] * (1.0 + options.limit_tolerance))
         log.add(ViolationKind::kTorque, name, t, tau[j], tmax[j], std::abs(tau[j]) - tmax[j], tmax[j]);
     }
     // ZMP of the contact wrench (data holds this sample's momentum rate after the torque computation).

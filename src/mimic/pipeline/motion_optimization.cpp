@@ -1,0 +1,42 @@
+#include "mimic/pipeline/motion_optimization.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "mimic/motion/optimize_motion.hpp"
+
+namespace mimic::pipeline {
+
+OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& job,
+                                       const retarget::ReferenceMotion& reference,
+                                       const ProgressCallback& progress) {
+  motion::MotionInput input;
+  input.rate = reference.rate;
+  input.joints = reference.joints;
+  input.end_effectors = reference.end_effectors;
+  input.waist = reference.waist;
+  // The legs and grippers are passive: they follow the reference sample by sample (legs planted by
+  // plant_feet, grippers at half-sitting). The ZMP stage moves the legs afterwards.
+
+  motion::MotionSettings settings;
+  settings.objective = job.objective;
+  settings.limits = job.limits;
+  settings.knot_spacing = job.trajectory.knot_spacing;
+  settings.solver = job.solver;
+  settings.payload = job.payload;
+
+  const motion::MotionResult result = motion::optimize_motion(robot.model, input, settings, progress);
+  motion::require_success(result);
+  spdlog::info(
+      "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m",
+      result.solves, result.total_iterations, result.total_seconds, result.metrics.joint_rmse,
+      result.metrics.position_rms);
+
+  OptimizedUpperBody out;
+  out.joints = result.joints;
+  out.status = result.solve.reason.empty() ? result.solve.summary() : result.solve.reason;
+  out.iterations = result.total_iterations;
+  out.objective = result.solve.objective;
+  return out;
+}
+
+}  // namespace mimic::pipeline

@@ -1,0 +1,125 @@
+#include "mimic/pipeline/reference_preparation.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/rpy.hpp"
+#include "mimic/model/data.hpp"
+#include "mimic/stability/leg_ik.hpp"
+#include "mimic/trajectory/spline_fit.hpp"
+
+namespace mimic::pipeline {
+
+void smooth_waist(retarget::ReferenceMotion& reference, double knot_spacing) {
+  const Eigen::Index n = reference.waist.rows();
+  // The spline needs two knot intervals; a clip that short has nothing to smooth.
+  if (n < 3 || reference.duration() < 2.0 * knot_spacing) return;
+  std::vector<double> times(static_cast<std::size_t>(n));
+  for (Eigen::Index k = 0; k < n; ++k)
+    times[static_cast<std::size_t>(k)] = static_cast<double>(k) / reference.rate;
+  const Eigen::MatrixXd samples = reference.waist.transpose();
+  const trajectory::SplineParameterization parameterization(
+      trajectory::QuarticBspline(times.front(), times.back(), knot_spacing), 6,
+      trajectory::EndSpec::fixed_at_rest(samples.col(0)), trajectory::EndSpec::at_rest());
+  const trajectory::BsplineTrajectory fit =
+      parameterization.trajectory(trajectory::fit_spline(parameterization, times, samples));
+  for (Eigen::Index k = 0; k < n; ++k)
+    reference.waist.row(k) = fit.position(times[static_cast<std::size_t>(k)]).transpose();
+}
+
+void plant_feet(const Robot& robot, retarget::ReferenceMotion& reference) {
+  const model::Model& model = robot.model;
+  model::Data data(model);
+  dynamics::forward_kinematics(model, data, robot.config.half_sitting(model));
+  for (const std::string* frame_name : {&robot.config.right_sole_frame, &robot.config.left_sole_frame}) {
+    const stability::LegKinematics leg(model, *frame_name);
+    const spatial::SE3 sole = dynamics::update_frame_placement(model, data, model.frame_index(*frame_name));
+    stability::LegAngles angles;
+    for (int i = 0; i < 6; ++i) angles(i) = reference.joints(0, leg.joints()[static_cast<std::size_t>(i)]);
+    for (Eigen::Index k = 0; k < reference.joints.rows(); ++k) {
+      const Eigen::Vector3d rpy = reference.waist.row(k).tail<3>().transpose();
+      const spatial::SE3 root(io::rpy_to_rotation(rpy), reference.waist.row(k).head<3>().transpose());
+      const stability::LegIkResult result = leg.solve(root, sole, angles);
+      if (!result.ok()) {
+        throw InfeasibleError(fmt::format(
+            "t = {:.3f} s: the retargeted waist (height {:.3f} m) puts the {} out of the leg's reach ({}): "
+            "lower the pelvis motion with retarget.scale",
+            static_cast<double>(k) / reference.rate, root.p.z(), leg.sole_frame(),
+            stability::to_string(result.status)));
+      }
+      angles = result.angles;
+      for (int i = 0; i < 6; ++i) reference.joints(k, leg.joints()[static_cast<std::size_t>(i)]) = angles(i);
+    }
+  }
+}
+
+WaistHeightRange reachable_waist_heights(const Robot& robot, const Eigen::Vector3d& waist_rpy) {
+  const model::Model& model = robot.model;
+  const Eigen::VectorXd rest = robot.config.half_sitting(model);
+  model::Data data(model);
+  dynamics::forward_kinematics(model, data, rest);
+  std::vector<std::pair<stability::LegKinematics, spatial::SE3>> legs;
+  for (const std::string* frame_name : {&robot.config.right_sole_frame, &robot.config.left_sole_frame}) {
+    legs.emplace_back(stability::LegKinematics(model, *frame_name),
+                      dynamics::update_frame_placement(model, data, model.frame_index(*frame_name)));
+  }
+  const spatial::SE3 rest_root = data.oMi[0];
+  const auto reachable = [&](double z) {
+    const spatial::SE3 root(io::rpy_to_rotation(waist_rpy),
+                            Eigen::Vector3d(rest_root.p.x(), rest_root.p.y(), z));
+    for (const auto& [leg, sole] : legs)
+      if (!leg.solve(root, sole).ok()) return false;
+    return true;
+  };
+  const double z0 = rest_root.p.z();
+  if (!reachable(z0)) {
+    throw InfeasibleError(
+        fmt::format("the half-sitting waist height {:.3f} m is out of the legs' reach", z0));
+  }
+  const auto bisect = [&](double inside, double outside) {
+    while (std::abs(outside - inside) > 1e-4) {
+      const double mid = 0.5 * (inside + outside);
+      (reachable(mid) ? inside : outside) = mid;
+    }
+    return inside;
+  };
+  // One metre either way is beyond any humanoid leg.
+  return {bisect(z0, z0 - 1.0), bisect(z0, z0 + 1.0)};
+}
+
+int clamp_waist_height(const Robot& robot, retarget::ReferenceMotion& reference) {
+  if (reference.waist.rows() == 0) return 0;
+  const Eigen::Vector3d rpy = reference.waist.row(0).tail<3>().transpose();
+  const WaistHeightRange range = reachable_waist_heights(robot, rpy);
+  const double low = range.lowest + 0.02, high = range.highest - 0.03;
+  int clamped = 0;
+  double deepest = 0.0;
+  for (Eigen::Index k = 0; k < reference.waist.rows(); ++k) {
+    double& z = reference.waist(k, 2);
+    const double c = std::clamp(z, low, high);
+    if (c != z) ++clamped, deepest = std::max(deepest, std::abs(c - z));
+    z = c;
+  }
+  if (clamped > 0) {
+    spdlog::warn(
+        "the retargeted pelvis height left the legs' reach [{:.3f}, {:.3f}] m on {} of {} samples (by up to "
+        "{:.3f} m): clamped",
+        low, high, clamped, reference.waist.rows(), deepest);
+  }
+  return clamped;
+}
+
+void prepare_reference(const Robot& robot, retarget::ReferenceMotion& reference, double knot_spacing) {
+  clamp_waist_height(robot, reference);
+  smooth_waist(reference, knot_spacing);
+  plant_feet(robot, reference);
+}
+
+}  // namespace mimic::pipeline

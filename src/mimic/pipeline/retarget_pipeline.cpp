@@ -1,0 +1,281 @@
+#include "mimic/pipeline/retarget_pipeline.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <Eigen/Geometry>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/job_json.hpp"
+#include "mimic/io/rpy.hpp"
+#include "mimic/io/zmp_frame.hpp"
+#include "mimic/mocap/load.hpp"
+#include "mimic/model/configuration.hpp"
+#include "mimic/motion/active_joints.hpp"
+#include "mimic/pipeline/motion_optimization.hpp"
+#include "mimic/pipeline/reference_preparation.hpp"
+#include "mimic/pipeline/robot.hpp"
+
+namespace mimic::pipeline {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class StageTimer {
+ public:
+  explicit StageTimer(std::vector<StageTime>& stages) : stages_(stages) {}
+  void done(const std::string& stage) {
+    const auto now = Clock::now();
+    stages_.push_back({stage, std::chrono::duration<double>(now - start_).count()});
+    spdlog::debug("stage {} took {:.3f} s", stage, stages_.back().seconds);
+    start_ = now;
+  }
+
+ private:
+  std::vector<StageTime>& stages_;
+  Clock::time_point start_ = Clock::now();
+};
+
+stability::SampledMotion sampled_reference(const model::Model& model,
+                                           const retarget::ReferenceMotion& reference,
+                                           const Eigen::MatrixXd& joints) {
+  stability::SampledMotion motion;
+  const Eigen::Index n = joints.rows();
+  motion.times.resize(static_cast<std::size_t>(n));
+  motion.q.resize(model.nq, n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / reference.rate;
+    motion.q.col(k).head<3>() = reference.waist.row(k).head<3>().transpose();
+    const Eigen::Quaterniond quat(io::rpy_to_rotation(reference.waist.row(k).tail<3>().transpose()));
+    motion.q.col(k).segment<4>(3) << quat.x(), quat.y(), quat.z(), quat.w();
+    motion.q.col(k).tail(model.nj) = joints.row(k).transpose();
+  }
+  stability::differentiate(model, motion.times, motion.q, motion.v, motion.a);
+  // The retargeted robot keeps both feet on the ground: seed 000 imitates the upper body only.
+  motion.phases.assign(static_cast<std::size_t>(n), stability::ContactPhase::kDoubleSupport);
+  return motion;
+}
+
+io::MotionFiles motion_files_of(const model::Model& model, const stability::SampledMotion& motion,
+                                const stability::ZmpTrace& zmp) {
+  io::MotionFiles files;
+  const Eigen::Index n = motion.size();
+  files.pos.times = motion.times;
+  files.pos.angles = motion.q.bottomRows(model.nj).transpose();
+  io::WaistSequence waist;
+  waist.times = motion.times;
+  waist.position.resize(n, 3);
+  waist.rpy.resize(n, 3);
+  io::ZmpSequence z;
+  z.times = motion.times;
+  z.zmp.resize(n, 3);
+  Eigen::Vector3d previous = Eigen::Vector3d::Zero();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const spatial::SE3 oMb = model::base_placement(model, motion.q.col(k));
+    previous = io::rotation_to_rpy(oMb.R, previous);
+    waist.position.row(k) = oMb.p.transpose();
+    waist.rpy.row(k) = previous.transpose();
+    Eigen::Vector3d world = zmp.zmp[static_cast<std::size_t>(k)];
+    if (!world.allFinite()) {
+      // No ground support at this sample (cannot happen after a converged stabilization): write the
+      // ground projection of the waist, which hrpsys can play, rather than NaN.
+      world = Eigen::Vector3d(oMb.p.x(), oMb.p.y(), 0.0);
+    }
+    z.zmp.row(k) = io::zmp_world_to_waist(world, oMb.p, oMb.R).transpose();
+  }
+  files.waist = std::move(waist);
+  files.zmp = std::move(z);
+  return files;
+}
+
+// RMS joint error over the active joints and head / hand position errors in the waist frame.
+void imitation_errors(const model::Model& model, const model::RobotConfig& config,
+                      const retarget::ReferenceMotion& reference, const stability::SampledMotion& motion,
+                      RetargetPipelineResult& result) {
+  const auto joints = motion::active_joint_indices(model);
+  const int frames[3] = {model.frame_index(config.gaze_frame), model.frame_index(config.right_gripper_frame),
+                         model.frame_index(config.left_gripper_frame)};
+  model::Data data(model);
+  double joint_sq = 0.0, ee_sq = 0.0, ee_max = 0.0;
+  const Eigen::Index n = std::min<Eigen::Index>(motion.size(), reference.joints.rows());
+  for (Eigen::Index k = 0; k < n; ++k) {
+    for (int j : joints) {
+      const double e = motion.q(model.idx_q(j), k) - reference.joints(k, j);
+      joint_sq += e * e;
+    }
+    dynamics::forward_kinematics(model, data, motion.q.col(k));
+    const spatial::SE3& oMb = data.oMi[0];
+    for (int e = 0; e < 3; ++e) {
+      const Eigen::Vector3d p = oMb.act_inv(dynamics::update_frame_placement(model, data, frames[e]).p);
+      const double err = (p - reference.end_effectors.row(k).segment<3>(3 * e).transpose()).norm();
+      ee_sq += err * err;
+      ee_max = std::max(ee_max, err);
+    }
+  }
+  result.joint_rmse =
+      n > 0 ? std::sqrt(joint_sq / static_cast<double>(n * static_cast<Eigen::Index>(joints.size()))) : 0.0;
+  result.end_effector_rms = n > 0 ? std::sqrt(ee_sq / static_cast<double>(3 * n)) : 0.0;
+  result.end_effector_max = ee_max;
+}
+
+}  // namespace
+
+RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const ProgressCallback& progress) {
+  RetargetPipelineResult result;
+  StageTimer timer(result.stages);
+  const Robot robot = load_robot(job.robot);
+  const Eigen::VectorXd half_sitting = robot.config.half_sitting(robot.model);
+
+  mocap::LoadOptions load;
+  load.unit = mocap::parse_unit_option(job.mocap.units, "mocap.units");
+  load.up = mocap::parse_up_option(job.mocap.up_axis, "mocap.up_axis");
+  load.max_gap_frames = job.mocap.gap_fill_frames;
+  const mocap::Clip clip = mocap::load_clip(job.input, load);
+  timer.done("load");
+
+  KinematicRetargetOptions options;
+  options.preset = job.mocap.preset == "auto" ? std::string() : job.mocap.preset;
+  options.load = load;
+  if (job.retarget.scale) options.retarget.scale = *job.retarget.scale;
+  // Algorithm 1 keeps the reference below the velocity limits scaled by both factors.
+  options.velocity_scale = job.retarget.velocity_limit_scale * job.limits.velocity_factor;
+  options.output_rate = job.trajectory.output_rate;
+  result.kinematic = kinematic_retarget(clip, robot.model, half_sitting, options, progress);
+  prepare_reference(robot, result.kinematic.reference, job.trajectory.knot_spacing);
+  timer.done("kinematic retarget");
+  const retarget::ReferenceMotion& reference = result.kinematic.reference;
+
+  Eigen::MatrixXd joints = reference.joints;
+  if (!job.retarget.kinematic_only) {
+    // The B-spline needs two knot intervals between its pinned ends.
+    if (reference.duration() < 2.0 * job.trajectory.knot_spacing) {
+      throw InputError(
+          fmt::format("{}: the clip lasts {:.3f} s after re-timing ({} frame(s)); the optimisation needs at "
+                      "least two knot "
+                      "intervals (2 x trajectory.knot_spacing = {:.3f} s): use --kinematic-only or a smaller "
+                      "--knot-spacing",
+                      job.input.string(), reference.duration(), result.kinematic.source_frames,
+                      2.0 * job.trajectory.knot_spacing));
+    }
+    const OptimizedUpperBody optimized = optimize_upper_body(robot, job, reference, progress);
+    joints = optimized.joints;
+    result.optimized = true;
+    result.solver = std::string(io::to_string(job.solver.name));
+    result.solver_status = optimized.status;
+    result.solver_iterations = optimized.iterations;
+    result.objective = optimized.objective;
+    timer.done("optimization");
+  }
+
+  stability::SampledMotion motion = sampled_reference(robot.model, reference, joints);
+  stability::ZmpTrace zmp;
+  if (job.stability.enabled && !job.retarget.kinematic_only) {
+    stability::StabilizerOptions stab;
+    stab.margin = job.stability.zmp_margin;
+    stab.max_iterations = job.stability.max_iterations;
+    stab.preview_time = job.stability.preview.horizon;
+    stab.preview_error_weight = job.stability.preview.q;
+    stab.preview_jerk_weight = job.stability.preview.r;
+    stab.progress = progress;
+    auto stabilized = stability::stabilize_zmp(robot.model, robot.feet, motion, stab);
+    result.stabilized = true;
+    result.stabilization = stabilized.report;
+    spdlog::info("ZMP: {}", stabilized.report.summary());
+    motion = std::move(stabilized.motion);
+    zmp = std::move(stabilized.zmp);
+    timer.done("zmp stabilization");
+  } else {
+    zmp = stability::motion_zmp(robot.model, robot.feet, motion);
+  }
+
+  result.output = motion_files_of(robot.model, motion, zmp);
+  imitation_errors(robot.model, robot.config, reference, motion, result);
+  // The summary is measured on the motion as written and read back, exactly as `mimic check` sees it.
+  const auto written = stability::sampled_motion(robot.model, robot.feet, result.output, {},
+                                                 stability::ContactDetectionOptions{});
+  CheckOptions check;
+  check.factors = job.limits;
+  result.check = check_motion(robot.model, robot.feet, written, check);
+  timer.done("check");
+  if (!job.retarget.kinematic_only && !result.check.ok()) {
+    const Violation& worst = result.check.violations.front();
+    throw InfeasibleError(fmt::format(
+        "{}: the optimised motion still violates a limit: {} {} at t = {:.3f} s (value {:.5g}, limit "
+        "{:.5g}); "
+        "nothing written",
+        job.input.string(), to_string(worst.kind), worst.where, worst.time, worst.value, worst.limit));
+  }
+  if (!result.check.ok())
+    spdlog::warn("the kinematic baseline violates {} limit(s): it ignores torques and the ZMP",
+                 result.check.violations.size());
+  return result;
+}
+
+void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResult& result) {
+  io::PosWriteOptions options;
+  options.columns = job.output.columns;
+  io::write_motion(io::motion_base(job.output.path), result.output, options);
+}
+
+std::string format_retarget_summary(const RetargetPipelineResult& r) {
+  std::ostringstream out;
+  const auto& k = r.kinematic;
+  out << format_summary(k, false);
+  if (r.optimized)
+    out << fmt::format("optimisation: {} {} after {} iterations, objective {:.6g}\n", r.solver,
+                       r.solver_status, r.solver_iterations, r.objective);
+  out << fmt::format("imitation: joint RMSE {:.4f} rad, head/hand error RMS {:.4f} m, max {:.4f} m\n",
+                     r.joint_rmse, r.end_effector_rms, r.end_effector_max);
+  if (r.stabilized) out << "ZMP correction: " << r.stabilization.summary() << '\n';
+  out << fmt::format("peak |qdot|/limit {:.3f} ({}), peak |tau|/limit {:.3f} ({}), min ZMP margin {:.4f} m\n",
+                     r.check.peak_velocity_ratio, r.check.peak_velocity_joint, r.check.peak_torque_ratio,
+                     r.check.peak_torque_joint, r.check.min_zmp_margin);
+  out << "time per stage:";
+  for (const auto& s : r.stages) out << fmt::format("  {} {:.2f} s", s.stage, s.seconds);
+  out << '\n';
+  return out.str();
+}
+
+io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineResult& r) {
+  io::Json json = io::Json::object();
+  json["input"] = job.input.string();
+  json["output"] = job.output.path.string();
+  auto& s = json["summary"];
+  s["source_frames"] = r.kinematic.source_frames;
+  s["source_rate_hz"] = r.kinematic.source_rate;
+  s["duration_before_s"] = r.kinematic.timing.source_duration();
+  s["duration_after_s"] = r.kinematic.reference.duration();
+  s["slow_down"] = r.kinematic.timing.slow_down();
+  s["joint_rmse_rad"] = r.joint_rmse;
+  s["end_effector_rms_m"] = r.end_effector_rms;
+  s["end_effector_max_m"] = r.end_effector_max;
+  s["peak_velocity_ratio"] = r.check.peak_velocity_ratio;
+  s["peak_torque_ratio"] = r.check.peak_torque_ratio;
+  s["min_zmp_margin_m"] = r.check.min_zmp_margin;
+  s["max_slip_m"] = r.check.max_slip_position;
+  s["violations"] = static_cast<int>(r.check.violations.size());
+  s["solver_iterations"] = r.solver_iterations;
+  s["objective"] = r.objective;
+  json["solver"] = r.optimized ? io::Json(r.solver) : io::Json();
+  json["solver_status"] = r.optimized ? io::Json(r.solver_status) : io::Json("kinematic only");
+  json["peak_velocity_joint"] = r.check.peak_velocity_joint;
+  json["peak_torque_joint"] = r.check.peak_torque_joint;
+  if (r.stabilized) {
+    auto& z = json["zmp_correction"];
+    z["converged"] = r.stabilization.converged;
+    z["iterations"] = r.stabilization.iterations;
+    z["initial_worst_margin_m"] = r.stabilization.initial_worst_margin;
+    z["final_worst_margin_m"] = r.stabilization.final_worst_margin;
+    z["max_waist_shift_m"] = r.stabilization.max_waist_shift;
+  }
+  auto& stages = json["stages_s"];
+  for (const auto& st : r.stages) stages[st.stage] = st.seconds;
+  json["job"] = io::job_to_json(job);
+  return json;
+}
+
+}  // namespace mimic::pipeline

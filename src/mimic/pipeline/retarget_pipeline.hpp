@@ -1,0 +1,54 @@
+// The full `mimic retarget` pipeline of seed 000: landmarks -> kinematic retarget -> time
+// re-parameterization (Algorithm 1) -> B-spline optimisation of the upper body (imitation or torque
+// objective, joint angle / velocity / torque limits) -> ZMP / cart-table correction with leg IK -> X.pos,
+// X.waist, X.zmp, and a summary measured on what is written (the `mimic check` numbers).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/io/json.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/kinematic_retarget.hpp"
+#include "mimic/pipeline/motion_check.hpp"
+#include "mimic/stability/zmp_stabilizer.hpp"
+
+namespace mimic::pipeline {
+
+struct StageTime {
+  std::string stage;
+  double seconds = 0.0;
+};
+
+struct RetargetPipelineResult {
+  KinematicRetargetResult kinematic;  // the reference (and the --kinematic-only motion)
+  bool optimized = false;
+  std::string solver;         // "alm" / "ipopt" when optimized
+  std::string solver_status;  // e.g. "converged (stationarity)"
+  int solver_iterations = 0;
+  double objective = 0.0;
+  bool stabilized = false;
+  stability::StabilizationReport stabilization;
+  io::MotionFiles output;         // what is written
+  CheckReport check;              // the written motion checked against the robot (limits, ZMP, slip)
+  double joint_rmse = 0.0;        // rad, output joints vs the re-timed reference (active joints)
+  double end_effector_rms = 0.0;  // m, head / hands in the waist frame vs P_c
+  double end_effector_max = 0.0;  // m
+  std::vector<StageTime> stages;
+};
+
+// Runs the job (job.job must be retarget). Throws InputError / ModelError for bad inputs and
+// InfeasibleError when the result violates a limit (the worst offender named).
+RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const ProgressCallback& progress = {});
+
+// X.pos / X.waist / X.zmp of the result, all or none.
+void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResult& result);
+
+std::string format_retarget_summary(const RetargetPipelineResult& result);
+io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineResult& result);
+
+}  // namespace mimic::pipeline
