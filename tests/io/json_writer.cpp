@@ -108,7 +108,7 @@ TEST(Json, FileIsWrittenAtomically) {
   report["ok"] = true;
   write_json_file(dir / "r.json", report);
   EXPECT_EQ(test::slurp(dir / "r.json"), "{\n  \"ok\": true\n}\n");
-  EXPECT_THROW(write_json_file(dir / "missing" / "r.json", report), OutputError);
+  EXPECT_THROW(write_json_file(dir / "r.json" / "r.json", report), OutputError);
   EXPECT_EQ(test::listing(dir), std::vector<std::string>{"r.json"});
 }
 

@@ -156,7 +156,7 @@ TEST(Motion, AFailingWriteLeavesNothingAndKeepsTheOldFiles) {
   EXPECT_THROW(write_motion(dir / "n", shifted), std::invalid_argument);
   EXPECT_EQ(listing(dir), (Names{"m.pos", "m.waist", "m.zmp"}));
 
-  EXPECT_THROW(write_motion(dir / "missing_dir" / "m", good), OutputError);
+  EXPECT_THROW(write_motion(dir / "m.pos" / "m", good), OutputError);
   EXPECT_EQ(listing(dir), (Names{"m.pos", "m.waist", "m.zmp"}));
 }
 

@@ -361,7 +361,8 @@ TEST(PosWrite, FileWriteIsAtomic) {
   EXPECT_THROW(write_pos(dir / "b.pos", bad), OutputError);
   EXPECT_EQ(listing(dir), std::vector<std::string>{"a.pos"});
 
-  EXPECT_THROW(write_pos(dir / "no_such_dir" / "c.pos", pos), OutputError);
+  // Missing folders are made, but a folder that cannot exist (its parent is a file) is an error.
+  EXPECT_THROW(write_pos(dir / "a.pos" / "c.pos", pos), OutputError);
   EXPECT_EQ(listing(dir), std::vector<std::string>{"a.pos"});
 }
 

@@ -1,0 +1,117 @@
+// `mimic plot MOTION.pos`: joint angles (with comparison motions and the limits), joint torques against
+// their limits and the ZMP against the support polygon, drawn by gnuplot as PNG or SVG.
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "command.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/model/payload.hpp"
+#include "mimic/pipeline/plot.hpp"
+#include "mimic/pipeline/robot.hpp"
+#include "mimic/stability/walking_pattern.hpp"
+
+namespace {
+
+using namespace mimic;
+
+struct Options {
+  std::string motion, output, format = "png", job, model, robot_config, gnuplot = "gnuplot";
+  std::vector<std::string> joints, compare;
+  int max_joints = 8, torque_joints = 6;
+  bool no_auto_compare = false, data_only = false;
+};
+
+int run_plot(const Options& opt) {
+  io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
+  if (!opt.model.empty()) job.robot.model = opt.model;
+  if (!opt.robot_config.empty()) job.robot.config = opt.robot_config;
+  pipeline::Robot robot = pipeline::load_robot(job.robot);
+  if (job.payload) {
+    robot.model = model::with_payload(robot.model, stability::to_model_payload(*job.payload));
+    spdlog::info("payload: {} kg on {}", job.payload->mass,
+                 job.payload->link.empty() ? job.payload->frame : job.payload->link);
+  }
+
+  pipeline::PlotOptions options;
+  options.output_dir = opt.output;
+  options.format = pipeline::parse_plot_format(opt.format);
+  options.selection.joints = opt.joints;
+  options.selection.max_joints = opt.max_joints;
+  options.selection.max_torque_joints = opt.torque_joints;
+  options.compare.assign(opt.compare.begin(), opt.compare.end());
+  options.auto_compare = !opt.no_auto_compare;
+  options.render = !opt.data_only;
+  options.gnuplot = opt.gnuplot;
+  const auto result = pipeline::plot_motion(robot.model, robot.feet, opt.motion, job.contacts, options);
+
+  std::string motions;
+  for (const auto& label : result.labels) motions += (motions.empty() ? "" : ", ") + label;
+  std::string joints;
+  for (const int j : result.data.joints)
+    joints += (joints.empty() ? "" : " ") + result.data.joint_names[static_cast<std::size_t>(j)];
+  std::string torque_joints;
+  for (const int j : result.data.torque_joints)
+    torque_joints +=
+        (torque_joints.empty() ? "" : " ") + result.data.joint_names[static_cast<std::size_t>(j)];
+  std::cout << opt.motion << ": plotted " << motions << "\n"
+            << "  joints: " << joints << "\n"
+            << "  torques: " << torque_joints << "\n";
+  for (const auto& f : result.figures) std::cout << "  wrote " << f.string() << "\n";
+  std::cout << "  data and script: " << result.script.string() << " (redraw: cd " << result.dir.string()
+            << " && gnuplot plot.gp)\n";
+  return app::kOk;
+}
+
+std::function<int()> setup_plot(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "plot",
+      "Draw a motion (X.pos, with X.waist beside it when present) with gnuplot (Debian package gnuplot-nox) "
+      "into DIR: joints.<fmt> (angle over time of the selected joints for X and every comparison motion, "
+      "each on its own time axis, with the model's angle limits as in seed 000 Fig. 2), torques.<fmt> "
+      "(joint torques of X from inverse dynamics with the ground reaction shared by the support feet, "
+      "against the +-effort limits, for the most loaded joints) and zmp.<fmt> (the multibody ZMP and the "
+      "CoM projection in the ground plane over the support polygons, and x(t), y(t) and the margin over "
+      "time). X.original.pos and X.reference.pos beside X (written by `mimic retarget`) are drawn as "
+      "comparisons when present. DIR keeps the data (*.dat) and the script plot.gp: `cd DIR && gnuplot "
+      "plot.gp` redraws after an edit. Exit code 3 for a missing or malformed motion or an unknown joint, "
+      "5 when DIR cannot be written or gnuplot is missing or fails.");
+  auto opt = std::make_shared<Options>();
+  cmd->add_option("motion", opt->motion, "Motion to draw: X.pos (or its base name X)")->required();
+  cmd->add_option("-o,--output", opt->output,
+                  "Folder of the figures, data and script (default: X.plots beside X.pos)");
+  cmd->add_option("--format", opt->format, "Figure format: png (pngcairo, else gnuplot's png) or svg")
+      ->check(CLI::IsMember({"png", "svg"}))
+      ->capture_default_str();
+  cmd->add_option("--joints", opt->joints,
+                  "Comma-separated joints of joints.<fmt>, OpenHRP names (e.g. RARM_JOINT3,LARM_JOINT3); "
+                  "default: the joints that move the most")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  cmd->add_option("--max-joints", opt->max_joints, "Panels of joints.<fmt> when --joints is not given")
+      ->check(CLI::Range(1, 30))
+      ->capture_default_str();
+  cmd->add_option("--torque-joints", opt->torque_joints,
+                  "Panels of torques.<fmt>: the joints of largest peak |tau| / effort limit")
+      ->check(CLI::Range(1, 30))
+      ->capture_default_str();
+  cmd->add_option("--compare", opt->compare,
+                  "Another motion (.pos) to draw in joints.<fmt>, labelled by its file stem; repeatable")
+      ->allow_extra_args(false);
+  cmd->add_flag("--no-auto-compare", opt->no_auto_compare,
+                "Do not add X.original.pos and X.reference.pos when they exist beside X");
+  cmd->add_option("--config", opt->job,
+                  "Job YAML: takes the robot, the payload (its inertia joins the dynamics) and the contact "
+                  "phases from it");
+  cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
+  cmd->add_option("--robot-config", opt->robot_config,
+                  "Robot configuration YAML (default: config/hrp2.yaml)");
+  cmd->add_flag("--data-only", opt->data_only, "Write the data and plot.gp but do not run gnuplot");
+  cmd->add_option("--gnuplot", opt->gnuplot, "The gnuplot program (searched in PATH unless it has a '/')")
+      ->capture_default_str();
+  return [opt]() { return run_plot(*opt); };
+}
+
+MIMIC_REGISTER_COMMAND("plot", setup_plot);
+
+}  // namespace

@@ -1,0 +1,110 @@
+// `mimic smooth PLANNED.pos [-o SMOOTHED.pos]`: seed 001's torque-minimising smoothing of a planned motion
+// (legs and waist position active, upper body passive, support feet still), projected on the exact support
+// constraint, ZMP kept in the support polygon. Writes SMOOTHED.pos, .waist and .zmp (all or none).
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+#include "command.hpp"
+#include "mimic/core/error.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/io/json.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/model/payload.hpp"
+#include "mimic/pipeline/robot.hpp"
+#include "mimic/smoothing/smooth_motion.hpp"
+#include "mimic/smoothing/smooth_report.hpp"
+#include "mimic/stability/sampled_motion.hpp"
+#include "mimic/stability/walking_pattern.hpp"
+
+namespace {
+
+using namespace mimic;
+
+struct Options {
+  std::string planned, output, job, solver, report;
+};
+
+io::JobConfig assemble_job(const Options& opt) {
+  io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
+  if (job.job != io::JobKind::kSmooth) {
+    throw InputError(input_error_message(
+        opt.job, "",
+        "job: expected smooth for `mimic smooth`, found " + std::string(io::to_string(job.job))));
+  }
+  if (!opt.planned.empty()) job.input = opt.planned;
+  if (!opt.output.empty()) job.output.path = opt.output;
+  // Default output: <stem>.smoothed.pos beside the input.
+  if (job.output.path.empty() && !job.input.empty()) {
+    const std::filesystem::path base = io::motion_base(job.input);
+    job.output.path = base.parent_path() / (base.filename().string() + ".smoothed.pos");
+  }
+  if (!opt.solver.empty()) job.solver.name = io::parse_solver_kind(opt.solver, "--solver");
+  if (!opt.report.empty()) job.output.report = opt.report;
+  io::validate_job(job);
+  return job;
+}
+
+ProgressCallback progress_log() {
+  return [](const ProgressEvent& e) {
+    spdlog::info("{}: iteration {}, objective {:.6g}, violation {:.3g}{}", e.stage, e.iteration, e.objective,
+                 e.violation, e.message.empty() ? "" : ", " + e.message);
+  };
+}
+
+int run_smooth(const Options& opt) {
+  const io::JobConfig job = assemble_job(opt);
+  const pipeline::Robot robot = pipeline::load_robot(job.robot);
+  model::Model model = robot.model;
+  if (job.payload) {
+    model = model::with_payload(model, stability::to_model_payload(*job.payload));
+    spdlog::info("payload: {} kg on {}", job.payload->mass,
+                 job.payload->link.empty() ? job.payload->frame : job.payload->link);
+  }
+  const stability::Feet feet = stability::Feet::from(model, robot.config);
+
+  const io::MotionFiles files = io::read_motion(job.input);
+  const stability::SampledMotion planned = stability::sampled_motion(model, feet, files, job.contacts);
+  spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
+               job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
+               job.contacts.empty() ? "detected" : "from the job",
+               planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
+
+  const smoothing::SmoothResult result = smoothing::smooth_motion(
+      model, feet, planned, smoothing::SmoothSettings::from_job(job), progress_log());
+  std::cout << job.output.path.string() << ":\n" << smoothing::format_smooth_summary(model, result);
+  if (!job.output.report.empty())
+    io::write_json_file(job.output.report, smoothing::smooth_report_json(job, model, result));
+  // A motion the robot cannot play is not written.
+  smoothing::require_success(result);
+
+  io::PosWriteOptions write_options;
+  write_options.columns = job.output.columns;
+  io::write_motion(io::motion_base(job.output.path), result.files, write_options);
+  return app::kOk;
+}
+
+std::function<int()> setup_smooth(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "smooth",
+      "Smooth a planned motion (seed 001): minimise the integral of tau^T tau with the legs and the waist "
+      "position active and the upper body passive, support feet kept still (exactly, by a final leg-IK "
+      "projection), joint angle / velocity / torque limits kept, ZMP inside the support polygon. Reads "
+      "X.pos and X.waist (or X.hip) beside it; writes the smoothed .pos, .waist and .zmp. Prints the torque "
+      "integral before / after, peak torques, foot slip, ZMP margin. Exit code 4 when a limit cannot be "
+      "met.");
+  auto opt = std::make_shared<Options>();
+  cmd->add_option("planned", opt->planned, "Planned motion X.pos (default: the job's input)");
+  cmd->add_option("-o,--output", opt->output,
+                  "Output Y.pos (Y.waist and Y.zmp beside it); default: the job's, else X.smoothed.pos");
+  cmd->add_option("--config", opt->job,
+                  "Job YAML (job: smooth): robot, limits, solver, contacts, payload, stability, output");
+  cmd->add_option("--solver", opt->solver, "alm (augmented Lagrangian, default) or ipopt")
+      ->check(CLI::IsMember({"alm", "ipopt"}));
+  cmd->add_option("--report", opt->report, "Also write the settings and the summary as JSON to this file");
+  return [opt]() { return run_smooth(*opt); };
+}
+
+MIMIC_REGISTER_COMMAND("smooth", setup_smooth);
+
+}  // namespace

@@ -1,0 +1,212 @@
+#include "mimic/smoothing/smooth_motion.hpp"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <vector>
+
+#include "mimic/core/error.hpp"
+#include "mimic/io/number_text.hpp"
+#include "mimic/io/rpy.hpp"
+#include "mimic/io/zmp_frame.hpp"
+#include "mimic/optim/solver.hpp"
+#include "mimic/smoothing/smoothing_problem.hpp"
+#include "mimic/stability/motion_zmp.hpp"
+
+namespace mimic::smoothing {
+
+namespace {
+
+optim::SolverOptions solver_options(const io::SolverSettings& s) {
+  optim::SolverOptions o;
+  o.backend =
+      s.name == io::SolverKind::kIpopt ? optim::Backend::kIpopt : optim::Backend::kAugmentedLagrangian;
+  o.alm.feasibility_tolerance = s.constraint_tolerance;
+  o.alm.stationarity_tolerance = s.tolerance;
+  o.alm.max_outer_iterations = s.max_iterations;
+  o.alm.initial_penalty = s.alm.penalty_initial;
+  o.alm.penalty_growth = s.alm.penalty_growth;
+  o.alm.max_penalty = s.alm.penalty_max;
+  o.ipopt.feasibility_tolerance = s.constraint_tolerance;
+  o.ipopt.stationarity_tolerance = s.tolerance;
+  // As motion/optimize_motion.cpp: Ipopt's iterations are single Newton steps.
+  o.ipopt.max_iterations = 20 * s.max_iterations;
+  o.ipopt.hessian = optim::IpoptOptions::Hessian::kGaussNewton;
+  o.ipopt.verbose = s.ipopt.print_level > 0;
+  return o;
+}
+
+// Support-foot equality samples: for each foot, the first sample of every support run (the contact
+// instant t_c of seed 001 (7)) and then one sample every `stride` samples inside the run, none closer than
+// stride / 2 to the previous one (nearly repeated rows only make the equalities ill-conditioned).
+std::vector<int> equality_samples(const stability::SampledMotion& planned, int stride) {
+  std::set<int> samples;
+  const int n = static_cast<int>(planned.size());
+  for (int foot = 0; foot < 2; ++foot) {
+    const auto contact = [&](int k) {
+      const auto phase = planned.phases[static_cast<std::size_t>(k)];
+      return foot == 0 ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
+    };
+    int last = -stride;
+    for (int k = 0; k < n; ++k) {
+      if (!contact(k)) continue;
+      const bool touchdown = k == 0 || !contact(k - 1);
+      if (touchdown || k - last >= stride) {
+        samples.insert(k);
+        last = k;
+      }
+    }
+  }
+  return {samples.begin(), samples.end()};
+}
+
+std::string format_failure(const pipeline::Violation& v) {
+  return std::string(pipeline::to_string(v.kind)) + " of " + v.where +
+         " at t = " + io::format_number(v.time) + " s: " + io::format_number(v.value) +
+         " against the limit " + io::format_number(v.limit);
+}
+
+}  // namespace
+
+SmoothSettings SmoothSettings::from_job(const io::JobConfig& job) {
+  SmoothSettings s;
+  s.limits = job.limits;
+  s.knot_spacing = job.trajectory.knot_spacing;
+  s.solver = job.solver;
+  s.stabilize = job.stability.enabled;
+  s.zmp_margin = job.stability.zmp_margin;
+  s.stabilizer_iterations = job.stability.max_iterations;
+  return s;
+}
+
+io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
+                             const stability::SampledMotion& motion) {
+  const Eigen::Index n = motion.size();
+  io::MotionFiles files;
+  files.pos.times = motion.times;
+  files.pos.angles = motion.q.bottomRows(model.nj).transpose();
+  io::WaistSequence waist;
+  waist.times = motion.times;
+  waist.position = motion.q.topRows(3).transpose();
+  waist.rpy.resize(n, 3);
+  Eigen::Vector3d previous = Eigen::Vector3d::Zero();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const Eigen::Quaterniond orientation(Eigen::Vector4d(motion.q.col(k).segment<4>(3)));
+    previous = k == 0 ? io::rotation_to_rpy(orientation.toRotationMatrix())
+                      : io::rotation_to_rpy(orientation.toRotationMatrix(), previous);
+    waist.rpy.row(k) = previous.transpose();
+  }
+  const stability::ZmpTrace trace = stability::motion_zmp(model, feet, motion);
+  Eigen::MatrixXd zmp(n, 3);
+  for (Eigen::Index k = 0; k < n; ++k) zmp.row(k) = trace.zmp[static_cast<std::size_t>(k)].transpose();
+  files.zmp = io::zmp_sequence_from_world(zmp, waist);
+  files.waist = std::move(waist);
+  return files;
+}
+
+SmoothResult smooth_motion(const model::Model& model, const stability::Feet& feet,
+                           const stability::SampledMotion& planned, const SmoothSettings& settings,
+                           const ProgressCallback& progress) {
+  const auto start_time = std::chrono::steady_clock::now();
+  SmoothResult result;
+  pipeline::CheckOptions check;
+  check.factors = settings.limits;
+  check.slip_position = kMaxSlipPosition;
+  check.slip_angle = kMaxSlipAngle;
+  result.before = evaluate_motion(model, feet, planned, check);
+
+  const int n = static_cast<int>(planned.size());
+  const double dt = n > 1 ? planned.times[1] - planned.times[0] : 0.0;
+  ProblemOptions options;
+  options.limits = settings.limits;
+  options.knot_spacing = settings.knot_spacing;
+  options.foot_position_weight = settings.foot_position_weight;
+  options.foot_rotation_weight = settings.foot_rotation_weight;
+  options.equality_samples =
+      equality_samples(planned, std::max(1, static_cast<int>(std::lround(settings.knot_spacing / dt))));
+  std::set<int> torque_samples;
+  for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
+  torque_samples.insert(n - 1);
+  const optim::SolverOptions solver = solver_options(settings.solver);
+
+  Eigen::VectorXd x;
+  Eigen::MatrixXd q;
+  for (int round = 0;; ++round) {
+    options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
+    SmoothingProblem problem(model, feet, planned, options);
+    if (round == 0) x = problem.initial_guess();
+    result.solve = optim::solve(problem, x, solver, progress);
+    x = result.solve.x;
+    ++result.solves;
+    result.total_iterations += result.solve.iterations;
+    result.solver_seconds += result.solve.seconds;
+    result.variables = problem.num_variables();
+    result.equalities = problem.num_equalities();
+    result.torque_samples = static_cast<int>(torque_samples.size());
+
+    const Eigen::MatrixXd tau = problem.torques(x);
+    result.optimized_torque_integral = 0.0;
+    std::vector<int> violating;
+    for (int k = 0; k < n; ++k) {
+      result.optimized_torque_integral += (k == 0 || k == n - 1 ? 0.5 : 1.0) * dt * tau.col(k).squaredNorm();
+      bool violated = false;
+      for (int j = 0; j < model.nj; ++j)
+        violated = violated || std::abs(tau(j, k)) > problem.limits().torque[j] * (1.0 + 1e-6);
+      if (violated && !torque_samples.contains(k)) violating.push_back(k);
+    }
+    q = problem.configurations(x);
+    result.max_base_shift = (q.topRows<2>() - planned.q.topRows<2>()).colwise().norm().maxCoeff();
+    if (!violating.empty() && round < settings.max_refinements) {
+      torque_samples.insert(violating.begin(), violating.end());
+      if (progress) {
+        progress({"smooth", round + 1, settings.max_refinements, result.solve.objective, 0.0,
+                  std::to_string(violating.size()) + " samples with torque violations added"});
+      }
+      continue;
+    }
+    break;
+  }
+
+  // Exact support feet, then the motion as it will be written.
+  result.projection = project_support_feet(model, feet, planned, q);
+  stability::SampledMotion smoothed;
+  smoothed.times = planned.times;
+  smoothed.q = std::move(q);
+  smoothed.phases = planned.phases;
+  stability::differentiate(model, smoothed.times, smoothed.q, smoothed.v, smoothed.a);
+
+  const stability::ZmpTrace zmp = stability::motion_zmp(model, feet, smoothed);
+  if (settings.stabilize && !(zmp.worst_margin >= settings.zmp_margin)) {
+    stability::StabilizerOptions stabilizer;
+    stabilizer.margin = settings.zmp_margin;
+    stabilizer.max_iterations = settings.stabilizer_iterations;
+    stability::StabilizedMotion stable = stability::stabilize_zmp(model, feet, smoothed, stabilizer);
+    result.stabilized = true;
+    result.stabilization = stable.report;
+    smoothed = std::move(stable.motion);
+  }
+  result.after = evaluate_motion(model, feet, smoothed, check);
+  result.files = motion_files(model, feet, smoothed);
+  result.motion = std::move(smoothed);
+  result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+
+  // Failure: the solver's, else the check's worst violation. The ZMP margin of the check is 0 (inside the
+  // polygon); the stabilizer's own margin is a target, reported but not required.
+  if (!result.solve.success()) {
+    result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
+                     (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
+                                         : result.solve.reason);
+  } else if (!result.after.check.ok()) {
+    result.failure = "check of the smoothed motion: " + format_failure(result.after.check.violations.front());
+  }
+  result.success = result.failure.empty();
+  return result;
+}
+
+void require_success(const SmoothResult& result) {
+  if (!result.success) throw InfeasibleError("smoothing: " + result.failure);
+}
+
+}  // namespace mimic::smoothing

@@ -1,0 +1,90 @@
+// The smooth stage (seed 001): a planned motion in, the torque-minimising motion out, projected on the
+// exact support constraint, with the ZMP kept in the support polygon, and what it cost.
+//
+//   1. evaluate the planned motion (motion_evaluation.hpp);
+//   2. SmoothingProblem (smoothing_problem.hpp) with support-foot equalities at every contact instant and
+//      one sample per knot interval inside each support phase, torque-limit rows every torque_stride
+//      samples; solve (ALM or Ipopt); every 200 Hz sample where the optimised spline breaks a torque limit
+//      is added and the problem solved again from there (at most max_refinements times), as
+//      motion/optimize_motion.cpp does;
+//   3. project the support feet exactly (support_projection.hpp);
+//   4. if the ZMP comes closer than `zmp_margin` to the support polygon's edge, run the cart-table
+//      stabilizer (stability::stabilize_zmp: a horizontal waist shift, legs re-solved with the feet kept);
+//   5. evaluate the result as written (finite differences, ground reaction), which is what is reported.
+//
+// Failure policy: returns SmoothResult::success == false with `failure` naming the worst problem (solver
+// status and worst constraint, or the check's worst violation, or a slip above the guarantee) rather than
+// throwing; require_success() throws InfeasibleError with it. Throws InputError for a malformed planned
+// motion and InfeasibleError when the projection's leg IK fails.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/optim/solve_result.hpp"
+#include "mimic/smoothing/motion_evaluation.hpp"
+#include "mimic/smoothing/support_projection.hpp"
+#include "mimic/stability/ground_reaction.hpp"
+#include "mimic/stability/sampled_motion.hpp"
+#include "mimic/stability/zmp_stabilizer.hpp"
+
+namespace mimic::smoothing {
+
+// The guarantee on the written motion (issue 8): support feet still to 0.1 mm and 0.01 degree.
+inline constexpr double kMaxSlipPosition = 1e-4;              // m
+inline constexpr double kMaxSlipAngle = 0.01 * M_PI / 180.0;  // rad
+
+struct SmoothSettings {
+  io::LimitFactors limits;
+  double knot_spacing = 0.1;  // s
+  io::SolverSettings solver;
+  int torque_stride = 10;  // samples between torque-limit rows before refinement (0.05 s at 200 Hz)
+  int max_refinements = 3;
+  bool stabilize = true;     // run stabilize_zmp when the margin is below zmp_margin
+  double zmp_margin = 0.02;  // m
+  int stabilizer_iterations = 5;
+  double foot_position_weight = 1e5;  // see ProblemOptions
+  double foot_rotation_weight = 2e4;
+
+  // From a job: limits, trajectory.knot_spacing, solver, stability.{enabled, zmp_margin, max_iterations}.
+  static SmoothSettings from_job(const io::JobConfig& job);
+};
+
+struct SmoothResult {
+  stability::SampledMotion motion;  // what is written: q, v and a by finite differences, phases
+  io::MotionFiles files;            // .pos, .waist, .zmp (ZMP in the waist frame)
+  MotionEvaluation before, after;
+  double optimized_torque_integral = 0.0;  // of the optimiser's spline (analytic derivatives), before step 3
+  optim::SolveResult solve;                // the last solve
+  int solves = 0;
+  int total_iterations = 0;
+  double solver_seconds = 0.0;
+  double total_seconds = 0.0;
+  int variables = 0, equalities = 0, torque_samples = 0;
+  double max_base_shift = 0.0;  // m, horizontal waist displacement from the plan chosen by the optimiser
+  ProjectionReport projection;
+  bool stabilized = false;  // step 4 ran
+  stability::StabilizationReport stabilization;
+  bool success = false;
+  std::string failure;
+};
+
+// `model`: HRP-2 with any payload already added (model::with_payload). `planned`: the planned motion on a
+// uniform grid with its support phases (stability::sampled_motion).
+SmoothResult smooth_motion(const model::Model& model, const stability::Feet& feet,
+                           const stability::SampledMotion& planned, const SmoothSettings& settings,
+                           const ProgressCallback& progress = {});
+
+// Throws InfeasibleError("smoothing: " + result.failure) unless result.success.
+void require_success(const SmoothResult& result);
+
+// Sequence files of a sampled motion: .pos angles, .waist pose (rpy unwrapped), .zmp = the multibody ZMP
+// of the motion in the waist frame.
+io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
+                             const stability::SampledMotion& motion);
+
+}  // namespace mimic::smoothing

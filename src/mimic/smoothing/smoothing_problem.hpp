@@ -1,0 +1,201 @@
+// The torque-minimising smoothing of a planned motion (seed 001 problem (7), (11)) as an optim::Problem.
+//
+// Active and passive parts (seed 001 section II). The active coordinates are the 12 leg joints
+// (RLEG_JOINT0-5, LLEG_JOINT0-5) and the base's horizontal position; the upper body is passive: its angles,
+// velocities and accelerations are the planned ones, but its dynamics count in every torque. What else of
+// the base stays as planned, and why:
+//  * its height: seed 001's task is "walk while lowering the pelvis", so the waist height is part of the
+//    plan. Left free, the torque objective raises the waist until the knees are straight (no gravity
+//    moment about a straight knee), undoing the task and driving the legs into the stretched-knee
+//    singularity: measured on the shipped scenario, the final leg IK then finds the support foot out of
+//    reach (t = 0.405 s);
+//  * its orientation: it enters the dynamics nonlinearly through the twist (R^T pdot, omega), and keeping it
+//    keeps every derivative exact and the carried bar's posture in the world as planned.
+// The support-foot constraints stay satisfiable: each leg alone has the 6 DoF to reach its foot.
+// Knee control points are also kept >= ProblemOptions::min_knee_flexion (away from that singularity).
+//
+// Variables: quartic B-spline control points (trajectory::SplineParameterization, 14 "joints") of
+//   d(t) = p_xy(t) - p_xy,planned(t)   the base's horizontal deviation from the plan (world x, y), and
+//   q_leg(t)                           the 12 leg angles.
+// Both ends are kFixedAtRest: d = 0 and q_leg = the planned posture at t0 and tf with zero velocity and
+// acceleration, so the boundary conditions of (11) are exact and cost no constraint.
+// With the planned base orientation R(t), body angular velocity omega(t) and the planned base twist, and
+// d = (d_x, d_y, 0),
+//   v_base = [v_planned + R^T d',  omega],  a_base = [a_planned + R^T d'' - omega x (R^T d'),  omega'],
+// so the base partials map to d by  dy/dd = R g_q,  dy/dd' = R (g_v + omega x g_a),  dy/dd'' = R g_a
+// (their x, y components; g = the partials w.r.t. the base's linear tangent / velocity / acceleration).
+//
+// Objective (seed 001 eq. (7)): 1/2 |r|^2 with, at every sample n (the planned 200 Hz grid),
+//   r = sqrt(dt) tau_j   for the 30 joints, tau with the ground reaction of seed 001 section III-C
+//                        (stability/ground_reaction.hpp): single support puts the whole contact wrench
+//                        W = dh/dt - m g on the support foot; double support shares it by the lever rule
+//                        on the CoM's ground projection. The sole centres in the share are the PLANNED ones
+//                        (the support feet are held there); the CoM, W and their derivatives are exact.
+//   r = w_p sqrt(dt) (p_sole - p_planned), w_r sqrt(dt) log3(R_planned^T R_sole)   for each foot in support
+//                        (a stiff penalty: with the equalities below only on a grid, it keeps the foot still
+//                        BETWEEN grid samples, so that the final leg-IK projection changes the legs only by
+//                        a smooth, tiny amount and the torques of the written motion stay those optimised).
+// Since 1/2 |r|^2 = 1/2 sum_n dt tau^T tau + penalty, the torque integral is 2 f minus the penalty.
+//
+// Constraints, scaled by their limits so that the solvers' feasibility tolerance is a fraction of them:
+//   support foot  h = (p_sole - p_planned) / kPositionScale, log3(R_planned^T R_sole) / kAngleScale (6 rows
+//                 per foot in support) at ProblemOptions::equality_samples: the contact instants
+//                 (touchdown, seed 001 "G_foot = G_ref at t_c") and a grid inside each support phase. On
+//                 EVERY sample the paper's "support foot velocity and acceleration = 0" (with the
+//                 placement at t_c) cannot be met by a spline exactly (the foot pose is a nonlinear
+//                 function of the splines); on a grid of one sample per knot interval it can. The written
+//                 motion is then projected on the exact constraint by the leg IK (smooth_motion.hpp).
+//   angle         variable bounds on the leg control points (convex hull, as motion_problem.hpp).
+//   velocity      the leg joints' derivative control polygon (as motion_problem.hpp).
+//   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at ProblemOptions::torque_samples.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "mimic/dynamics/derivative_data.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/model/data.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/motion/active_joints.hpp"
+#include "mimic/optim/problem.hpp"
+#include "mimic/stability/ground_reaction.hpp"
+#include "mimic/stability/sampled_motion.hpp"
+#include "mimic/trajectory/sampled_basis.hpp"
+#include "mimic/trajectory/spline_parameterization.hpp"
+
+namespace mimic::smoothing {
+
+inline constexpr int kBaseCoordinates = 2;  // d: horizontal base position deviation (world x, y)
+inline constexpr int kLegJoints = 12;       // RLEG_JOINT0-5, LLEG_JOINT0-5
+inline constexpr int kCoordinates = kBaseCoordinates + kLegJoints;
+
+// Units of the support-foot equalities: 1 mm and 1 mrad, so that |h| = 1 is a 1 mm / 0.057 degree error
+// and the feasibility tolerance (1e-6 by default) is a nanometre.
+inline constexpr double kPositionScale = 1e-3;  // m
+inline constexpr double kAngleScale = 1e-3;     // rad
+
+struct ProblemOptions {
+  io::LimitFactors limits;
+  double knot_spacing = 0.1;          // s
+  std::vector<int> torque_samples;    // sample indices (ascending) with torque-limit rows
+  std::vector<int> equality_samples;  // sample indices (ascending) with support-foot equalities
+  // Penalty weights of the support-foot placement residuals. 1e5 / m makes a 0.1 mm drift cost as much as
+  // a 10 N m torque on one joint over the same time; 2e4 / rad the same for 0.1 mm at the 0.2 m sole's end.
+  double foot_position_weight = 1e5;  // 1 / m
+  double foot_rotation_weight = 2e4;  // 1 / rad
+  // Lower bound on the knees' control points, rad (so on the knee angle at every t: convex hull). 0.2 rad
+  // keeps the stretched-knee singularity of the leg IK away; HRP-2's walking patterns bend the knee more.
+  double min_knee_flexion = 0.2;
+};
+
+// The two legs of HRP-2 in the model: joints in the order of the variables (right, then left, hip yaw to
+// ankle roll) and which leg supports which sole frame.
+struct Legs {
+  std::array<int, kLegJoints> joints{};  // model joint indices
+  static Legs of(const model::Model& model, const stability::Feet& feet);
+};
+
+class SmoothingProblem : public optim::Problem {
+ public:
+  // `model`: HRP-2 (free-flyer, OpenHRP joints) with any payload already added; `planned`: the planned
+  // motion on a uniform grid (q, v, a, phases). Both must outlive the problem. Throws InputError for a
+  // non-uniform grid or a motion too short for two knot intervals, std::invalid_argument for a sample
+  // index out of range.
+  SmoothingProblem(const model::Model& model, const stability::Feet& feet,
+                   const stability::SampledMotion& planned, ProblemOptions options);
+
+  int num_variables() const override { return parameterization_.num_variables(); }
+  int num_residuals() const override { return residual_rows_; }
+  int num_equalities() const override { return equality_rows_; }
+  int num_inequalities() const override { return velocity_rows_ + torque_rows_; }
+  void variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const override;
+  optim::SparseMatrix residual_jacobian_pattern() const override;
+  optim::SparseMatrix equality_jacobian_pattern() const override;
+  optim::SparseMatrix inequality_jacobian_pattern() const override;
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
+  std::string describe_constraint(optim::ConstraintKind kind, int index, double value) const override;
+
+  const trajectory::SplineParameterization& parameterization() const { return parameterization_; }
+  const ProblemOptions& options() const { return options_; }
+  const motion::ScaledLimits& limits() const { return limits_; }
+  const Legs& legs() const { return legs_; }
+  int sample_count() const { return n_; }
+
+  // The planned motion's leg angles fitted by the spline (least squares), clamped into the bounds, with
+  // d = 0: the initial guess.
+  Eigen::VectorXd initial_guess() const;
+  // Configurations (nq x N) of x at every sample: base position planned + d, planned orientation, legs
+  // from the spline, upper body planned.
+  Eigen::MatrixXd configurations(const Eigen::VectorXd& x) const;
+  // The joint torques (nj x N) with the ground reaction, as the objective sees them (analytic spline
+  // velocities and accelerations).
+  Eigen::MatrixXd torques(const Eigen::VectorXd& x);
+
+ private:
+  struct VelocityRow {
+    int joint = 0;  // leg index 0..11 (coordinate kBaseCoordinates + joint)
+    int slot_a = -1, slot_b = -1;
+    double pinned_a = 0.0, pinned_b = 0.0;
+    double scale = 0.0;
+    double time = 0.0;
+  };
+  using RowRef = Eigen::Ref<const Eigen::RowVectorXd, 0, Eigen::InnerStride<>>;
+
+  void set_state(int n);
+  // Ground wrenches on the two feet (world, about the origin) for the current state, values only.
+  void foot_wrenches(int n, const spatial::Force& W, const spatial::Vec3& com, spatial::Force& right,
+                     spatial::Force& left) const;
+  void evaluate_sample(int n, bool jacobians, optim::Evaluation& out);
+  void write_foot_rows(int n, int foot, bool jacobians, double position_weight, double rotation_weight,
+                       Eigen::VectorXd& values, optim::SparseMatrix& jacobian, int row);
+  // Maps tangent-space partials (1 x nv rows of G) to the 15 coordinates and applies the basis.
+  void chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
+                  const RowRef& ga, double* values);
+  // The coordinates a joint torque depends on: all of them for a leg, the base's for the upper body (whose
+  // torques depend on the base twist and its rate only, not on the legs nor on the base position).
+  const std::vector<int>& torque_coordinates(int joint) const;
+  bool in_contact(int n, int foot) const;
+
+  const model::Model& model_;
+  stability::Feet feet_;
+  const stability::SampledMotion& planned_;
+  ProblemOptions options_;
+  motion::ScaledLimits limits_;
+  Legs legs_;
+  int n_ = 0;
+  double dt_ = 0.0;
+  std::array<int, 2> sole_frames_{};
+  std::array<int, 2> foot_bodies_{};
+  std::array<std::vector<spatial::SE3>, 2> sole_reference_;  // planned sole poses per sample
+  std::array<std::vector<spatial::Vec3>, 2> sole_centre_;    // planned sole centres per sample
+  std::vector<spatial::Mat3> rotations_;                     // planned base orientation per sample
+  std::vector<int> equality_row_;                            // first equality row of each sample, -1 if none
+  std::vector<int> torque_row_;    // first torque inequality row of each sample, -1 if none
+  std::vector<int> residual_row_;  // first residual row of each sample
+
+  trajectory::SplineParameterization parameterization_;
+  trajectory::SampledBasis basis_;
+  std::vector<int> all_coordinates_, base_coordinates_;
+  std::array<std::vector<int>, 2> foot_coordinates_;  // the base's and one leg's (the sole's placement)
+  std::vector<VelocityRow> velocity_;
+  int residual_rows_ = 0, equality_rows_ = 0, velocity_rows_ = 0, torque_rows_ = 0;
+
+  // Scratch.
+  model::Data data_;
+  dynamics::DerivativeData derivatives_;
+  trajectory::JointSamples samples_;
+  Eigen::VectorXd q_, v_, a_;
+  dynamics::ExternalForces fext_;
+  dynamics::Matrix6x dW_dq_, dW_dv_, dW_da_;
+  dynamics::Matrix3x dcom_dq_, dp_dq_, de_dq_;
+  Eigen::MatrixXd Gq_, Gv_, Ga_;  // nj x nv total torque partials
+  Eigen::RowVectorXd ds_dq_, zero_row_;
+  Eigen::Matrix<double, 6, Eigen::Dynamic> dWr_dq_, dWr_dv_, dWr_da_, dWl_dq_, dWl_dv_, dWl_da_;
+  Eigen::VectorXd pq_, pv_, pa_, pqs_, pvs_, pas_;
+  std::vector<int> leg_of_dof_;  // 0 right leg, 1 left leg, -1 other (size nv)
+};
+
+}  // namespace mimic::smoothing

@@ -1,0 +1,64 @@
+// The smoothing problem's Jacobians (torque residuals with the ground reaction, support-foot penalty rows,
+// support-foot equalities, velocity and torque inequalities) against central finite differences, on a
+// window of the shipped walk that holds double support, the switch to left support and single support
+// (so every branch of the ground-reaction split is exercised, the double-support share's CoM derivative
+// included).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "mimic/core/error.hpp"
+#include "mimic/optim/derivative_check.hpp"
+#include "mimic/smoothing/smoothing_problem.hpp"
+#include "smoothing/scenario.hpp"
+
+namespace mimic::smoothing {
+namespace {
+
+ProblemOptions window_options(int samples) {
+  ProblemOptions options;
+  options.limits.torque_factor = 0.9;
+  for (int k = 0; k < samples; k += 7) options.torque_samples.push_back(k);
+  for (int k = 3; k < samples; k += 20) options.equality_samples.push_back(k);
+  return options;
+}
+
+TEST(SmoothingProblem, JacobiansMatchFiniteDifferences) {
+  const auto scenario = testing::load_scenario();
+  // 1.5 s .. 2.2 s: double support until 1.8 s, then left support (config/jobs/walk_bar_smooth.yaml).
+  const stability::SampledMotion planned = testing::window(scenario->planned, 300, 440);
+  SmoothingProblem problem(scenario->model, scenario->feet, planned, window_options(141));
+  ASSERT_GT(problem.num_equalities(), 0);
+  ASSERT_GT(problem.num_inequalities(), 0);
+  // A point away from the plan (legs and waist moved by up to ~0.02 rad / 2 cm), so that the feet are off
+  // their placements and every term is non-trivial.
+  Eigen::VectorXd x = problem.initial_guess();
+  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.02 * std::sin(1.7 * static_cast<double>(i) + 0.3);
+  optim::DerivativeCheckOptions options;
+  // Central differences with h = 1e-6 (relative to max(1, |x|)): truncation h^2 |f'''| ~ 1e-12 relative
+  // for these smooth functions, rounding eps |f| / h ~ 1e-10 for |f| <= 1e2 (torque residuals
+  // sqrt(dt) tau ~ 10, equalities in mm ~ 10, penalty rows ~ 1e2). An analytic error (a missing term, a
+  // wrong sign, a frame mix-up) shows as O(1) relative errors, far above the 1e-6 accepted here.
+  options.step = 1e-6;
+  options.relative_tolerance = 1e-6;
+  options.absolute_tolerance = 1e-6;
+  const optim::DerivativeCheckReport report = optim::check_derivatives(problem, x, options);
+  EXPECT_TRUE(report.passed) << report.summary();
+  EXPECT_GT(report.checked_entries, 1000);
+}
+
+TEST(SmoothingProblem, UnevenSamplesAreAnInputError) {
+  const auto scenario = testing::load_scenario();
+  stability::SampledMotion planned = testing::window(scenario->planned, 0, 100);
+  planned.times[50] += 0.002;
+  EXPECT_THROW(SmoothingProblem(scenario->model, scenario->feet, planned, {}), InputError);
+}
+
+TEST(SmoothingProblem, TooShortForTwoKnotIntervalsIsAnInputError) {
+  const auto scenario = testing::load_scenario();
+  const stability::SampledMotion planned = testing::window(scenario->planned, 0, 30);  // 0.15 s
+  EXPECT_THROW(SmoothingProblem(scenario->model, scenario->feet, planned, {}), InputError);
+}
+
+}  // namespace
+}  // namespace mimic::smoothing
