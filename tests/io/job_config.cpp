@@ -234,7 +234,7 @@ TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
       "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, payload, contacts)");
   EXPECT_EQ(error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1\n    rho: 2\n"),
             "config/jobs/test.yaml:line 7: unknown key 'solver.alm.rho' (expected one of: penalty_initial, "
-            "penalty_growth, penalty_max)");
+            "penalty_growth, penalty_max, penalty_schedule)");
   EXPECT_EQ(
       error_of(kMinimal + "contacts:\n  - { start: 0, end: 1, support: both }\n  - { start: 1, end: 2, "
                           "foot: left }\n"),
@@ -306,6 +306,12 @@ TEST(JobParse, OutOfRangeValuesAndRelations) {
             "config/jobs/test.yaml:line 5: limits.torque_factor: expected a number in (0, 1], found 0");
   EXPECT_EQ(error_of(kMinimal + "trajectory: { knot_spacing: -0.1 }\n"),
             "config/jobs/test.yaml:line 4: trajectory.knot_spacing: expected a number > 0, found -0.1");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  alm: { penalty_growth: 2 }\n"),
+            "config/jobs/test.yaml:line 5: solver.alm.penalty_growth: expected a number in [5, 10] (seed 000 "
+            "eq. (16)), found 2");
+  EXPECT_NE(error_of(kMinimal + "solver:\n  alm: { penalty_schedule: always }\n")
+                .find("solver.alm.penalty_schedule: expected one of"),
+            std::string::npos);
   EXPECT_EQ(error_of(kMinimal + "solver:\n  max_iterations: 0\n"),
             "config/jobs/test.yaml:line 5: solver.max_iterations: expected an integer >= 1, found 0");
   EXPECT_EQ(
@@ -429,7 +435,7 @@ solver:
   max_iterations: 7
   tolerance: 1.0e-7
   constraint_tolerance: 1.0e-5
-  alm: { penalty_initial: 2, penalty_growth: 3, penalty_max: 4 }
+  alm: { penalty_initial: 2, penalty_growth: 6, penalty_max: 4, penalty_schedule: adaptive }
   ipopt: { linear_solver: ma27, print_level: 3 }
 stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2, preview: { q: 3, r: 1e-4, horizon: 1, period: 0.01 } }
 payload: { frame: r_gripper, mass: 0.7, com: [0.65, 0, 0], inertia: [1e-4, 0.2, 0.2, 0, 0, 0] }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -92,6 +94,28 @@ TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {
 TEST(AugmentedLagrangian, RefusesAProblemThatChangesItsJacobianStructure) {
   ChangesItsPattern p;
   EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector2d(-1.2, 1.0)), std::logic_error);
+}
+
+// Seed 000 eq. (16) as written: sigma multiplied by alpha after every outer iteration up to sigma-bar.
+// HS71 to the motion problems' tolerances (1e-6), with the progress trace showing the schedule.
+TEST(AugmentedLagrangian, SeedScheduleGrowsSigmaEveryIteration) {
+  mo::test::Hs71 p;
+  mo::AlmOptions o;
+  o.schedule = mo::PenaltySchedule::kSeed;
+  o.initial_penalty = 10.0;
+  o.penalty_growth = 5.0;
+  o.max_penalty = 1e5;
+  std::vector<double> sigmas;
+  const auto r =
+      mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), o,
+                                     [&](const mimic::ProgressEvent& e) { sigmas.push_back(sigma_of(e)); });
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_NEAR(r.objective, mo::test::Hs71::kOptimum, 1e-5);
+  ASSERT_GE(sigmas.size(), 2u);
+  for (std::size_t k = 0; k < sigmas.size(); ++k) {
+    EXPECT_NEAR(sigmas[k], std::min(10.0 * std::pow(5.0, static_cast<double>(k)), 1e5), 1e-9 * sigmas[k])
+        << k;
+  }
 }
 
 TEST(AugmentedLagrangian, NonFiniteStartIsAnEvaluationError) {

@@ -81,7 +81,8 @@ TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
   // Legs and grippers are left at half-sitting.
   for (int j : {0, 3, 8, 11, 22, 29}) EXPECT_EQ(motion.joints(frames / 2, j), rest[model.idx_q(j)]);
 
-  // P_c is the robot's own head and gripper positions for q_c, in the waist frame.
+  // P_c: the actor's scaled hands anchored at the robot's shoulders; for an actor with the robot's
+  // proportions, the robot's own head and gripper positions for q_c, in the waist frame.
   const Eigen::Matrix<double, 9, 1> p = ik.end_effectors(truth.row(frames / 2).transpose());
   EXPECT_LE((motion.end_effectors.row(frames / 2).transpose() - p).norm(), 0.02);
 }

@@ -200,10 +200,12 @@ class JobParser {
     map.read("tolerance", solver.tolerance);
     map.read("constraint_tolerance", solver.constraint_tolerance);
     if (map.has("alm")) {
-      const auto alm = section(map, "alm", {"penalty_initial", "penalty_growth", "penalty_max"});
+      const auto alm =
+          section(map, "alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule"});
       alm.read("penalty_initial", solver.alm.penalty_initial);
       alm.read("penalty_growth", solver.alm.penalty_growth);
       alm.read("penalty_max", solver.alm.penalty_max);
+      alm.read("penalty_schedule", solver.alm.penalty_schedule);
     }
     if (map.has("ipopt")) {
       const auto ipopt = section(map, "ipopt", {"linear_solver", "print_level"});

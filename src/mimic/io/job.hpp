@@ -71,9 +71,12 @@ struct TrajectorySettings {
 };
 
 struct AlmSettings {
-  double penalty_initial = 10.0;
-  double penalty_growth = 10.0;  // factor applied when the constraint violation does not shrink enough
-  double penalty_max = 1.0e8;
+  double penalty_initial = 10.0;  // sigma_0
+  double penalty_growth = 10.0;   // alpha of seed 000 eq. (16), in [5, 10] as the seed recommends
+  double penalty_max = 1.0e8;     // sigma-bar
+  // "seed": sigma <- alpha sigma after every outer iteration (eq. (16) as written); "adaptive": only when
+  // the constraint violation did not fall below a quarter of the previous one (Bertsekas).
+  std::string penalty_schedule = "seed";
 };
 
 struct IpoptSettings {

@@ -18,6 +18,7 @@ constexpr std::array<std::string_view, 10> kUpAxes = {"auto", "x",  "y",  "z",  
 // Ipopt's linear_solver values (Ipopt options reference); which are available depends on the build.
 constexpr std::array<std::string_view, 11> kLinearSolvers = {
     "mumps", "ma27", "ma57", "ma77", "ma86", "ma97", "pardiso", "pardisomkl", "spral", "wsmp", "custom"};
+constexpr std::array<std::string_view, 2> kPenaltySchedules = {"seed", "adaptive"};
 constexpr double kPhaseJoinTolerance = 1e-9;  // s
 
 std::string lower_extension(const std::filesystem::path& path) {
@@ -184,10 +185,12 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   check.positive("solver.tolerance", solver.tolerance);
   check.positive("solver.constraint_tolerance", solver.constraint_tolerance);
   check.positive("solver.alm.penalty_initial", solver.alm.penalty_initial);
-  if (!(solver.alm.penalty_growth > 1.0) || !std::isfinite(solver.alm.penalty_growth)) {
-    check.fail("solver.alm.penalty_growth",
-               "expected a number > 1, found " + Checker::shown(solver.alm.penalty_growth));
+  // Seed 000 after eq. (16): "alpha is between 5 and 10".
+  if (!(solver.alm.penalty_growth >= 5.0 && solver.alm.penalty_growth <= 10.0)) {
+    check.fail("solver.alm.penalty_growth", "expected a number in [5, 10] (seed 000 eq. (16)), found " +
+                                                Checker::shown(solver.alm.penalty_growth));
   }
+  check.one_of("solver.alm.penalty_schedule", solver.alm.penalty_schedule, kPenaltySchedules);
   if (!(solver.alm.penalty_max >= solver.alm.penalty_initial) || !std::isfinite(solver.alm.penalty_max)) {
     check.fail("solver.alm.penalty_max", "expected a number >= penalty_initial (" +
                                              Checker::shown(solver.alm.penalty_initial) + "), found " +

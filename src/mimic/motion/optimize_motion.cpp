@@ -9,6 +9,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/motion/motion_problem.hpp"
+#include "mimic/motion/solver_options.hpp"
 #include "mimic/optim/solver.hpp"
 
 namespace mimic::motion {
@@ -19,26 +20,6 @@ std::string format(const char* pattern, double a, double b) {
   char buffer[160];
   std::snprintf(buffer, sizeof buffer, pattern, a, b);
   return buffer;
-}
-
-optim::SolverOptions solver_options(const io::SolverSettings& s) {
-  optim::SolverOptions o;
-  o.backend =
-      s.name == io::SolverKind::kIpopt ? optim::Backend::kIpopt : optim::Backend::kAugmentedLagrangian;
-  o.alm.feasibility_tolerance = s.constraint_tolerance;
-  o.alm.stationarity_tolerance = s.tolerance;
-  o.alm.max_outer_iterations = s.max_iterations;
-  o.alm.initial_penalty = s.alm.penalty_initial;
-  o.alm.penalty_growth = s.alm.penalty_growth;
-  o.alm.max_penalty = s.alm.penalty_max;
-  o.ipopt.feasibility_tolerance = s.constraint_tolerance;
-  o.ipopt.stationarity_tolerance = s.tolerance;
-  o.ipopt.max_iterations = 20 * s.max_iterations;
-  // Exact for the least-squares objective under the linear angle / velocity constraints; it leaves out
-  // only the torque constraints' curvature, which is small at the few active torque rows.
-  o.ipopt.hessian = optim::IpoptOptions::Hessian::kGaussNewton;
-  o.ipopt.verbose = s.ipopt.print_level > 0;
-  return o;
 }
 
 model::Model with_settings_payload(const model::Model& model, const std::optional<io::Payload>& payload) {

@@ -130,12 +130,16 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                            k.stationarity, options.stationarity_tolerance));
     }
 
-    // Eq. (16), only when the violation did not decrease enough.
-    if (!feasible && violation > options.violation_decrease * previous_violation) {
-      if (sigma < options.max_penalty) {
-        sub.set_penalty(std::min(sigma * options.penalty_growth, options.max_penalty));
-      } else if (violation > kStagnation * best_violation_at_cap &&
-                 ++stagnant_at_cap >= options.infeasible_patience) {
+    // Eq. (16): after every outer iteration (kSeed), or only when the violation did not decrease enough
+    // (kAdaptive).
+    const bool grow = options.schedule == PenaltySchedule::kSeed
+                          ? sigma < options.max_penalty
+                          : !feasible && violation > options.violation_decrease * previous_violation;
+    if (grow && sigma < options.max_penalty) {
+      sub.set_penalty(std::min(sigma * options.penalty_growth, options.max_penalty));
+    } else if (!feasible && sigma >= options.max_penalty) {
+      if (violation > kStagnation * best_violation_at_cap &&
+          ++stagnant_at_cap >= options.infeasible_patience) {
         return finish(
             SolveStatus::kInfeasible,
             format("penalty at its cap %.3g and the violation %.3g stopped decreasing", sigma, violation));

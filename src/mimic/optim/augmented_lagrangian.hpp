@@ -23,10 +23,14 @@
 // solve: kConverged (all within tolerance), kMaxIterations, kInfeasible (sigma at its cap and the
 // violation no longer decreasing), kStalled (feasible, but no step improves stationarity).
 //
-// Schedule: multipliers are updated by (15) after every inner solve (Bertsekas, "Constrained
-// optimization and Lagrange multiplier methods", 1982, sec. 2.2); sigma grows by (16) when the
-// violation did not fall below `violation_decrease` times the previous one (Bertsekas' 0.25). The inner
-// tolerance tightens tenfold per outer iteration down to the stationarity tolerance.
+// Schedule: multipliers are updated by (15) after every inner solve. Penalty (PenaltySchedule):
+//   kSeed: eq. (16) as seed 000 states it: sigma <- alpha sigma after every outer iteration
+//     until it reaches sigma-bar;
+//   kAdaptive: sigma grows by (16) only when the violation did not fall below `violation_decrease` times
+//     the previous one (Bertsekas, "Constrained optimization and Lagrange multiplier methods", 1982,
+//     sec. 2.2, 0.25), which keeps the inner problems better conditioned on problems that need many outer
+//     iterations.
+// The inner tolerance tightens tenfold per outer iteration down to the stationarity tolerance.
 #pragma once
 
 #include <Eigen/Core>
@@ -37,16 +41,22 @@
 
 namespace mimic::optim {
 
+enum class PenaltySchedule { kSeed, kAdaptive };
+
 struct AlmOptions {
   double feasibility_tolerance = 1e-6;   // on max(|h|, max(0, g), bound excess), in the problem's units
   double stationarity_tolerance = 1e-6;  // on |grad Lagrangian|_inf / max(1, |grad f|_inf)
   int max_outer_iterations = 50;
-  int max_inner_iterations = 100;    // accepted Gauss-Newton steps per outer iteration
-  double initial_penalty = 0.0;      // sigma_0; <= 0: 10 max(1, |f|) / max(1, |c|^2 / 2) at x0,
-                                     // clipped to [1e-8, max_penalty] (Birgin & Martinez, ALGENCAN)
-  double penalty_growth = 10.0;      // alpha of eq. (16); the seed recommends 5 to 10
-  double max_penalty = 1e8;          // sigma-bar of eq. (16)
-  double violation_decrease = 0.25;  // grow sigma unless violation <= this * previous violation
+  int max_inner_iterations = 100;  // accepted Gauss-Newton steps per outer iteration
+  double initial_penalty = 0.0;    // sigma_0; <= 0: 10 max(1, |f|) / max(1, |c|^2 / 2) at x0,
+                                   // clipped to [1e-8, max_penalty] (Birgin & Martinez, ALGENCAN)
+  double penalty_growth = 10.0;    // alpha of eq. (16); the seed recommends 5 to 10
+  double max_penalty = 1e8;        // sigma-bar of eq. (16)
+  // The library default is the adaptive rule: on small dense problems solved to 1e-8 the seed's schedule
+  // reaches sigma-bar within a few iterations and the inner solves stall on the conditioning. The job
+  // YAML's default (solver.alm.penalty_schedule) is the seed's, which the motion problems converge with.
+  PenaltySchedule schedule = PenaltySchedule::kAdaptive;
+  double violation_decrease = 0.25;  // kAdaptive: grow sigma unless violation <= this * previous violation
   int infeasible_patience = 3;       // outer iterations at sigma-bar without a 1% decrease of the
                                      // violation before reporting kInfeasible
 };

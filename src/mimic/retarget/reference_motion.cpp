@@ -52,7 +52,7 @@ ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& 
     total_cost += result.cost;
 
     out.joints.row(f) = joints.transpose();
-    out.end_effectors.row(f) = ik.end_effectors(joints).transpose();
+    out.end_effectors.row(f) = ik.actor_end_effectors(targets, joints).transpose();
     out.waist.row(f) << (model.has_free_flyer() ? rest[0] : 0.0), (model.has_free_flyer() ? rest[1] : 0.0),
         waist_height + r.scale * (frame[Landmark::kPelvis].z() - pelvis_height0), 0.0, 0.0, 0.0;
     if (progress && (f % 500 == 0 || f + 1 == n)) {

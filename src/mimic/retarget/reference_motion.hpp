@@ -26,7 +26,8 @@ struct RetargetOptions {
 struct ReferenceMotion {
   double rate = 0.0;           // samples per second
   SampleMatrix joints;         // samples x nj: q_c, OpenHRP order
-  SampleMatrix end_effectors;  // samples x 9: P_c = [head (gaze); right gripper; left gripper], waist frame
+  SampleMatrix end_effectors;  // samples x 9: P_c = [head; right hand; left hand] of the actor scaled to the
+                               // robot, waist frame (UpperBodyIk::actor_end_effectors)
   SampleMatrix waist;          // samples x 6: waist x y z roll pitch yaw in the world
 
   int sample_count() const { return static_cast<int>(joints.rows()); }

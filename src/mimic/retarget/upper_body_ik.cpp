@@ -343,4 +343,14 @@ Eigen::Matrix<double, 9, 1> UpperBodyIk::end_effectors(const Eigen::Ref<const Ei
   return p;
 }
 
+Eigen::Matrix<double, 9, 1> UpperBodyIk::actor_end_effectors(
+    const UpperBodyTargets& targets, const Eigen::Ref<const Eigen::VectorXd>& joints) {
+  Eigen::Matrix<double, 9, 1> p = end_effectors(joints);  // also leaves data_ at `joints`
+  for (int s : {kRight, kLeft}) {
+    const Eigen::Vector3d& shoulder = data_.oMi[static_cast<std::size_t>(arms_[s].shoulder_body)].p;
+    p.segment<3>(3 + 3 * s) = shoulder + targets.arms[static_cast<std::size_t>(s)].reach;
+  }
+  return p;
+}
+
 }  // namespace mimic::retarget

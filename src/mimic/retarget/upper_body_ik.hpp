@@ -93,6 +93,16 @@ class UpperBodyIk {
   // (seed 000 eq. (2)): [head; right hand; left hand].
   Eigen::Matrix<double, 9, 1> end_effectors(const Eigen::Ref<const Eigen::VectorXd>& joints);
 
+  // P_c of seed 000 eq. (1)-(2): the actor's head and hand positions in the pelvis (waist) frame, scaled to
+  // fit the robot ("if the lengths of the virtual actor's links are largely different ... P_c can be
+  // scaled"). The scaling is anchored at the robot's shoulders at `joints` (the IK solution q_c): each hand
+  // is the robot shoulder plus the actor's scaled reach (targets.arms[s].reach), so that a reach the robot's
+  // joint limits cut short stays in P_c and the optimiser's sigma term pulls toward it. The head keeps the
+  // robot's gaze position at q_c: the IK matches the head's orientation, and the actor's neck length scaled
+  // by the arm ratio says nothing reliable about where HRP-2's head can be.
+  Eigen::Matrix<double, 9, 1> actor_end_effectors(const UpperBodyTargets& targets,
+                                                  const Eigen::Ref<const Eigen::VectorXd>& joints);
+
   // Model joint index of each of the 16 variables: CHEST 0-1, HEAD 0-1, RARM 0-5, LARM 0-5.
   const std::array<int, kVariables>& variables() const { return variables_; }
   // Shoulder-elbow plus elbow-wrist length, and wrist-to-gripper length of the model's arms.

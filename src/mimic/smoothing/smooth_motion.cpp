@@ -12,31 +12,13 @@
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/optim/solver.hpp"
+#include "mimic/motion/solver_options.hpp"
 #include "mimic/smoothing/smoothing_problem.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 
 namespace mimic::smoothing {
 
 namespace {
-
-optim::SolverOptions solver_options(const io::SolverSettings& s) {
-  optim::SolverOptions o;
-  o.backend =
-      s.name == io::SolverKind::kIpopt ? optim::Backend::kIpopt : optim::Backend::kAugmentedLagrangian;
-  o.alm.feasibility_tolerance = s.constraint_tolerance;
-  o.alm.stationarity_tolerance = s.tolerance;
-  o.alm.max_outer_iterations = s.max_iterations;
-  o.alm.initial_penalty = s.alm.penalty_initial;
-  o.alm.penalty_growth = s.alm.penalty_growth;
-  o.alm.max_penalty = s.alm.penalty_max;
-  o.ipopt.feasibility_tolerance = s.constraint_tolerance;
-  o.ipopt.stationarity_tolerance = s.tolerance;
-  // As motion/optimize_motion.cpp: Ipopt's iterations are single Newton steps.
-  o.ipopt.max_iterations = 20 * s.max_iterations;
-  o.ipopt.hessian = optim::IpoptOptions::Hessian::kGaussNewton;
-  o.ipopt.verbose = s.ipopt.print_level > 0;
-  return o;
-}
 
 // Support-foot equality samples: for each foot, the first sample of every support run (the contact
 // instant t_c of seed 001 (7)) and then one sample every `stride` samples inside the run, none closer than
@@ -129,7 +111,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   std::set<int> torque_samples;
   for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
   torque_samples.insert(n - 1);
-  const optim::SolverOptions solver = solver_options(settings.solver);
+  const optim::SolverOptions solver = motion::solver_options(settings.solver);
 
   Eigen::VectorXd x;
   Eigen::MatrixXd q;
