@@ -6,10 +6,6 @@
 // Positive controls check that both counters do see an allocation.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include "derivatives_support.hpp"
 #include "mimic/dynamics/com_derivatives.hpp"
 #include "mimic/dynamics/frame_derivatives.hpp"
@@ -17,64 +13,7 @@
 #include "mimic/dynamics/rnea_derivatives.hpp"
 #include "mimic/dynamics/rnea_vjp.hpp"
 #include "mimic/dynamics/zmp_derivatives.hpp"
-
-namespace {
-
-std::atomic<bool> g_armed{false};
-std::atomic<long> g_new_calls{0};
-std::atomic<long> g_malloc_calls{0};
-
-void* counted_new(std::size_t n) {
-  if (g_armed.load(std::memory_order_relaxed)) g_new_calls.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-
-}  // namespace
-
-void* operator new(std::size_t n) { return counted_new(n); }
-void* operator new[](std::size_t n) { return counted_new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try {
-    return counted_new(n);
-  } catch (...) {
-    return nullptr;
-  }
-}
-void* operator new[](std::size_t n, const std::nothrow_t& t) noexcept { return operator new(n, t); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-
-#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
-// (Not under AddressSanitizer, which owns malloc itself.)
-// glibc lets a program replace malloc by defining malloc, free, calloc and realloc; these forward to
-// glibc's own implementation (so memalign & co. and free stay consistent) and count while armed.
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void __libc_free(void*);
-
-void* malloc(std::size_t n) noexcept {
-  if (g_armed.load(std::memory_order_relaxed)) g_malloc_calls.fetch_add(1, std::memory_order_relaxed);
-  return __libc_malloc(n);
-}
-void* calloc(std::size_t n, std::size_t size) noexcept {
-  if (g_armed.load(std::memory_order_relaxed)) g_malloc_calls.fetch_add(1, std::memory_order_relaxed);
-  return __libc_calloc(n, size);
-}
-void* realloc(void* p, std::size_t n) noexcept {
-  if (g_armed.load(std::memory_order_relaxed)) g_malloc_calls.fetch_add(1, std::memory_order_relaxed);
-  return __libc_realloc(p, n);
-}
-void free(void* p) noexcept { __libc_free(p); }
-}
-constexpr bool kCountsMalloc = true;
-#else
-constexpr bool kCountsMalloc = false;
-#endif
+#include "support/allocation_counter.hpp"
 
 namespace mimic::test {
 namespace {
@@ -82,22 +21,6 @@ namespace {
 using dynamics::DerivativeData;
 using dynamics::ExternalForceDependence;
 using model::RootType;
-
-struct Counts {
-  long news = 0;
-  long mallocs = 0;
-};
-
-// Runs f with the counters armed; returns what it allocated.
-template <typename F>
-Counts count_allocations(F&& f) {
-  g_new_calls = 0;
-  g_malloc_calls = 0;
-  g_armed = true;
-  f();
-  g_armed = false;
-  return {g_new_calls.load(), g_malloc_calls.load()};
-}
 
 TEST(DerivativesNoAlloc, CountersSeeAllocations) {
   const Counts c = count_allocations([] {

@@ -1,6 +1,7 @@
 // Cross-check against an independent implementation: orocos-KDL's tree forward kinematics and tree
-// Recursive Newton-Euler on models/hrp2.urdf with the base fixed. kdl_parser needs ROS, so the KDL::Tree is
-// built here from urdfdom's parse of the same file, the way kdl_parser does it (segment = joint origin +
+// Recursive Newton-Euler on models/hrp2.urdf with the base fixed. The KDL::Tree is built here from urdfdom's
+// parse of the same file, the way kdl_parser does it, so that the test needs only orocos-KDL and urdfdom
+// (Debian's kdl_parser is the ROS package, with catkin's build machinery) (segment = joint origin +
 // joint about the parent-frame axis; inertia = mass, COM in the link frame, rotational inertia rotated into
 // the link frame).
 #include <gtest/gtest.h>

@@ -1,38 +1,25 @@
-// The hot algorithms never allocate (docs/CONTRACTS.md "Hot loops never allocate"): global operator new is
-// replaced by a counting one, and each algorithm runs with a counter armed.
+// The hot algorithms never allocate (docs/CONTRACTS.md "Hot loops never allocate"): global operator new and
+// malloc are replaced by counting ones (support/allocation_counter.hpp), and each algorithm runs with the
+// counters armed.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
+#include <utility>
 
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/dynamics/rnea.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/model.hpp"
+#include "support/allocation_counter.hpp"
 #include "support/shared_data.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace mimic::dynamics {
 namespace {
 
+// operator new and (on glibc) malloc calls made by f.
 template <typename F>
 long allocations_of(F&& f) {
-  const long before = g_allocations.load();
-  f();
-  return g_allocations.load() - before;
+  return test::count_allocations(std::forward<F>(f)).total();
 }
 
 TEST(NoAllocation, HotAlgorithms) {
@@ -44,8 +31,16 @@ TEST(NoAllocation, HotAlgorithms) {
   const ExternalForces fext(model.nbodies, spatial::Force::Zero());
   Eigen::Matrix<double, 6, Eigen::Dynamic> J(6, model.nv);
   const int frame = model.frame_index("r_sole");
-  // sanity: the counter sees allocations at all
+  // Positive controls: the counters see allocations at all (operator new; malloc, which Eigen uses).
   EXPECT_GT(allocations_of([] { ::operator delete(::operator new(16)); }), 0);
+  if (test::kCountsMalloc) {
+    EXPECT_GT(test::count_allocations([] {
+                Eigen::VectorXd x(64);
+                x.setZero();
+                EXPECT_EQ(x.sum(), 0.0);
+              }).mallocs,
+              0);
+  }
 
   EXPECT_EQ(allocations_of([&] { forward_kinematics(model, data, q); }), 0);
   EXPECT_EQ(allocations_of([&] { forward_kinematics(model, data, q, v, a); }), 0);
