@@ -184,7 +184,13 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     auto stabilized = stability::stabilize_zmp(robot.model, robot.feet, motion, stab);
     result.stabilized = true;
     result.stabilization = stabilized.report;
-    spdlog::info("ZMP: {}", stabilized.report.summary());
+    if (stabilized.report.converged) {
+      spdlog::info("ZMP: {}", stabilized.report.summary());
+    } else {
+      // The written motion must still pass the check below (ZMP inside the polygon), but not by the margin.
+      spdlog::warn("ZMP correction did not reach the {:.3f} m margin: {}", stab.margin,
+                   stabilized.report.summary());
+    }
     motion = std::move(stabilized.motion);
     zmp = std::move(stabilized.zmp);
     timer.done("zmp stabilization");

@@ -164,9 +164,15 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
           out.zmp.margin.begin(), out.zmp.margin.end(), [&](double m) { return m < options.margin; }));
     }
     report.converged = out.zmp.worst_margin >= options.margin;
-    if (options.progress)
+    if (options.progress) {
+      char message[160];
+      std::snprintf(message, sizeof message, "worst ZMP margin %.4f m at t = %.3f s (wanted >= %.4f m)",
+                    out.zmp.worst_margin,
+                    out.motion.times[static_cast<std::size_t>(std::max(out.zmp.worst_sample, 0))],
+                    options.margin);
       options.progress({"zmp", iteration, options.max_iterations, 0.0,
-                        std::max(0.0, options.margin - out.zmp.worst_margin), report.summary()});
+                        std::max(0.0, options.margin - out.zmp.worst_margin), message});
+    }
     if (report.converged || iteration == options.max_iterations) break;
 
     // (2) The ZMP change asked at each sample.
