@@ -1,7 +1,7 @@
 // `mimic info FILE`: what a robot model or a mocap clip contains.
 //  * .urdf: the joints in OpenHRP order (when the model has them) with their limits, the total mass, the
 //    centre of mass in half-sitting and the foot / hand / head frames (config/hrp2.yaml names them);
-//  * .bvh / .c3d: the clip summary of mimic::mocap::describe_clip.
+//  * .bvh / .c3d: the clip summary of mimic::mocap::describe_clip (--units / --up override the guesses).
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +14,7 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/mocap/describe.hpp"
+#include "mimic/mocap/load.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
@@ -139,17 +140,26 @@ std::function<int()> setup_info(CLI::App& app) {
   struct Options {
     std::string file;
     std::string robot_config = model::default_robot_config_path();
+    std::string units = "auto", up = "auto";
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("file", opt->file, "A .urdf, .bvh or .c3d file")->required();
   cmd->add_option("--robot-config", opt->robot_config,
                   "Robot configuration YAML giving the half-sitting pose and the frame names (default: "
                   "config/hrp2.yaml)");
+  // The same overrides as `mimic retarget`, so that a guess `info` reports wrong can be checked fixed.
+  cmd->add_option("--units", opt->units,
+                  "Clip only: length unit of the clip, auto|m|dm|cm|mm|inch|cmu (default auto)");
+  cmd->add_option("--up", opt->up,
+                  "Clip only: up axis of the clip, auto|x|y|z (or +y, -z ...) (default auto)");
   return [opt]() -> int {
     const std::string ext = lower_extension(opt->file);
     if (ext == ".urdf") return describe_urdf(opt->file, opt->robot_config);
     if (ext == ".bvh" || ext == ".c3d") {
-      mocap::describe_clip(opt->file, std::cout);
+      mocap::LoadOptions load;
+      load.unit = mocap::parse_unit_option(opt->units, "--units");
+      load.up = mocap::parse_up_option(opt->up, "--up");
+      mocap::describe_clip(opt->file, std::cout, load);
       return app::kOk;
     }
     throw InputError(

@@ -4,6 +4,7 @@
 // Every setting comes from a job YAML (--config) or its defaults; command-line options override it.
 #include <spdlog/spdlog.h>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -13,6 +14,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
+#include "mimic/io/number_text.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "progress_log.hpp"
@@ -23,7 +25,8 @@ using namespace mimic;
 
 struct RetargetCommandOptions {
   std::string input, output, config, report, preset, units, up, model, robot_config, objective, solver;
-  std::optional<double> scale, velocity_scale, sigma, knot_spacing, zmp_margin;
+  std::string scale;  // auto | height | a number > 0; empty: the job's
+  std::optional<double> velocity_scale, sigma, knot_spacing, zmp_margin;
   std::optional<double> angle_factor, velocity_factor, torque_factor;
   std::optional<int> columns, max_iterations;
   bool kinematic_only = false, no_stability = false, save_reference = false;
@@ -45,7 +48,13 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (!o.up.empty()) job.mocap.up_axis = o.up;
   if (!o.model.empty()) job.robot.model = o.model;
   if (!o.robot_config.empty()) job.robot.config = o.robot_config;
-  if (o.scale) job.retarget.scale = *o.scale;
+  if (!o.scale.empty()) {
+    // Replaces the job's setting whichever form either takes (validate_job rejects a number with height);
+    // the option's validator has checked that anything but the two keywords is a number > 0.
+    job.retarget.scale_from_height = o.scale == "height";
+    job.retarget.scale.reset();
+    if (o.scale != "auto" && o.scale != "height") job.retarget.scale = io::parse_number(o.scale).value;
+  }
   if (o.velocity_scale) job.retarget.velocity_limit_scale = *o.velocity_scale;
   if (o.kinematic_only) job.retarget.kinematic_only = true;
   if (!o.objective.empty()) job.objective.kind = io::parse_objective_kind(o.objective, "--objective");
@@ -74,11 +83,21 @@ int run_retarget(const RetargetCommandOptions& o) {
                                                  std::string(io::to_string(job.solver.name)));
   const pipeline::RetargetPipelineResult result =
       pipeline::run_retarget_pipeline(job, app::progress_logger());
-  pipeline::write_retarget_outputs(job, result);
-  if (o.save_reference)
-    pipeline::write_reference_files(job.output.path, result.kinematic, job.output.columns);
+  // All outputs or none: the report goes first (an unwritable report path then fails before any motion
+  // file exists) and is removed again when the motion files cannot be written.
   if (!job.output.report.empty())
     io::write_json_file(job.output.report, pipeline::retarget_report_json(job, result));
+  try {
+    pipeline::write_retarget_outputs(job, result);
+  } catch (...) {
+    if (!job.output.report.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove(job.output.report, ignored);
+    }
+    throw;
+  }
+  if (o.save_reference)
+    pipeline::write_reference_files(job.output.path, result.kinematic, job.output.columns);
   std::cout << pipeline::format_retarget_summary(result);
   std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
   if (o.save_reference) std::cout << ", .reference.pos and .original.pos";
@@ -101,9 +120,10 @@ std::function<int()> setup_retarget(CLI::App& app) {
   auto o = std::make_shared<RetargetCommandOptions>();
   cmd->add_option("input", o->input, "Motion capture file (.bvh or .c3d); default: the job's input");
   cmd->add_option("-o,--output", o->output, "Output OUT.pos; OUT.waist and OUT.zmp are written beside it");
+  // No CLI::ExistingFile check: a missing job file is bad input (exit 3, as for `smooth`, `walk` and
+  // `check`), reported by load_job, not a bad command line (exit 2).
   cmd->add_option("-c,--config", o->config,
-                  "Job YAML (job: retarget); its relative paths are resolved against its folder")
-      ->check(CLI::ExistingFile);
+                  "Job YAML (job: retarget); its relative paths are resolved against its folder");
   cmd->add_option("--report", o->report, "Also write the summary as JSON to this file");
   cmd->add_flag(
       "--kinematic-only", o->kinematic_only,
@@ -134,9 +154,17 @@ std::function<int()> setup_retarget(CLI::App& app) {
   cmd->add_option("--units", o->units, "Length unit of the clip: auto|m|dm|cm|mm|inch|cmu (default auto)");
   cmd->add_option("--up", o->up, "Up axis of the clip: auto|x|y|z (or +y, -z ...) (default auto)");
   cmd->add_option("--scale", o->scale,
-                  "Human-to-robot length ratio (robot / human) for the hands' reach and the pelvis height; "
-                  "default: robot arm length / human arm length")
-      ->check(CLI::PositiveNumber);
+                  "Human-to-robot length ratio (robot / human) for the hands' reach and the pelvis height: "
+                  "a number, auto (robot arm length / human arm length, the default) or height (robot "
+                  "standing height / human standing height, head above ankle)")
+      ->check(CLI::Validator(
+          [](const std::string& text) {
+            const io::ParsedNumber number = io::parse_number(text);
+            const bool ok = text == "auto" || text == "height" ||
+                            (number.status == io::NumberStatus::kOk && number.value > 0.0);
+            return ok ? std::string() : "expected auto, height or a number > 0, found '" + text + "'";
+          },
+          "auto|height|NUMBER"));
   cmd->add_option(
          "--velocity-scale", o->velocity_scale,
          "Fraction of the joint velocity limits the re-timed reference may use, in (0, 1] (default 0.9)")

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 
 #include "command.hpp"
@@ -178,11 +179,21 @@ int run_walk(const Options& opt) {
         summary.min_zmp_margin, job.stability.zmp_margin);
   }
 
+  // All outputs or none: the report goes first (an unwritable report path then fails before any motion
+  // file exists) and is removed again when the motion files cannot be written.
+  if (!job.output.report.empty()) io::write_json_file(job.output.report, report_json(job, pattern, summary));
   io::PosWriteOptions write_options;
   write_options.columns = job.output.columns;
-  io::write_motion(io::motion_base(job.output.path), stability::to_motion_files(robot, pattern),
-                   write_options);
-  if (!job.output.report.empty()) io::write_json_file(job.output.report, report_json(job, pattern, summary));
+  try {
+    io::write_motion(io::motion_base(job.output.path), stability::to_motion_files(robot, pattern),
+                     write_options);
+  } catch (...) {
+    if (!job.output.report.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove(job.output.report, ignored);
+    }
+    throw;
+  }
   return app::kOk;
 }
 

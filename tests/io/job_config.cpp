@@ -201,12 +201,27 @@ contacts:
 TEST(JobParse, AutoScaleAndOutputShorthand) {
   const JobConfig job = parse(kMinimal + "retarget:\n  scale: auto\n");
   EXPECT_FALSE(job.retarget.scale);
+  EXPECT_FALSE(job.retarget.scale_from_height);
   EXPECT_EQ(job.output.path, "config/jobs/out.pos");
   EXPECT_EQ(job.output.columns, 30);
   EXPECT_EQ(error_of("job: retarget\ninput: a.bvh\noutput: [a.pos]\n"),
             "config/jobs/test.yaml:line 3: output: expected a .pos path or a mapping with path, columns and "
             "report, "
             "found a list");
+}
+
+// retarget.scale: height measures the ratio from the standing heights (reference_motion.hpp).
+TEST(JobParse, HeightScale) {
+  JobConfig job = parse(kMinimal + "retarget:\n  scale: height\n");
+  EXPECT_FALSE(job.retarget.scale);
+  EXPECT_TRUE(job.retarget.scale_from_height);
+  const std::string json = job_to_json(job).dump();
+  EXPECT_NE(json.find("\"scale\": \"height\""), std::string::npos) << json;
+  EXPECT_TRUE(parse_job(json, "config/jobs/test.yaml").retarget.scale_from_height);
+  // Set from code, a number and height together are a contradiction, not a silent precedence.
+  job.retarget.scale = 0.8;
+  EXPECT_EQ(input_error_of([&] { validate_job(job); }),
+            "retarget.scale: expected auto, height or a number, found both height and a number");
 }
 
 TEST(JobParse, PathsResolveAgainstTheYamlFolder) {
@@ -263,7 +278,11 @@ TEST(JobParse, WrongTypes) {
   EXPECT_EQ(error_of(kMinimal + "payload:\n  frame: r_gripper\n  mass: 1\n  com: [1, x, 2]\n"),
             "config/jobs/test.yaml:line 7: payload.com: expected a list of 3 numbers, found 'x' as item 2");
   EXPECT_EQ(error_of(kMinimal + "retarget:\n  scale: big\n"),
-            "config/jobs/test.yaml:line 5: retarget.scale: expected a number, found 'big'");
+            "config/jobs/test.yaml:line 5: retarget.scale: expected auto, height or a number, found 'big'");
+  EXPECT_EQ(error_of(kMinimal + "retarget:\n  scale: [1]\n"),
+            "config/jobs/test.yaml:line 5: retarget.scale: expected auto, height or a number, found a list");
+  EXPECT_EQ(error_of(kMinimal + "retarget:\n  scale: nan\n"),
+            "config/jobs/test.yaml:line 5: retarget.scale: expected a finite number, found 'nan'");
   EXPECT_EQ(error_of(kMinimal + "contacts:\n  start: 0\n"),
             "config/jobs/test.yaml:line 4: contacts: expected a list of {start, end, support} phases, found "
             "a mapping");

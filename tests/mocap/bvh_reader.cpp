@@ -127,6 +127,30 @@ TEST(BvhReader, ZeroChannelJointIsFixed) {
       clip.skeleton().global_transforms(0)[2].translation().isApprox(Eigen::Vector3d(0, 2, 0), 1e-12));
 }
 
+// Several End Sites under one joint (fingertips of a hand without finger joints) keep distinct names, so
+// that a preset or an FK lookup by name can tell them apart.
+TEST(BvhReader, SeveralEndSitesUnderOneJointGetDistinctNames) {
+  const std::string text =
+      "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 0\nJOINT Hand\n{\nOFFSET 1 0 0\nCHANNELS 0\n"
+      "End Site\n{\nOFFSET 0 1 0\n}\nEnd Site\n{\nOFFSET 0 2 0\n}\nEnd Site\n{\nOFFSET 0 3 0\n}\n}\n"
+      "End Site\n{\nOFFSET 0 0 1\n}\n}\nMOTION\nFrames: 1\nFrame Time: 1\n\n";
+  const Clip clip = parse_bvh(text, "sites.bvh", identity_options());
+  const SkeletonClip& s = clip.skeleton();
+  ASSERT_EQ(s.joints.size(), 6u);
+  const auto g = s.rest_global_transforms();
+  for (const auto& [name, y] :
+       {std::pair{"Hand_End", 1.0}, std::pair{"Hand_End2", 2.0}, std::pair{"Hand_End3", 3.0}}) {
+    SCOPED_TRACE(name);
+    const int j = s.joint_index(name);
+    ASSERT_GE(j, 0);
+    EXPECT_TRUE(s.joints[static_cast<std::size_t>(j)].end_site);
+    EXPECT_EQ(s.joints[static_cast<std::size_t>(j)].parent, s.joint_index("Hand"));
+    EXPECT_TRUE(g[static_cast<std::size_t>(j)].translation().isApprox(Eigen::Vector3d(1, y, 0), 1e-12));
+  }
+  // The count is per joint: the root's single End Site is plain <parent>_End.
+  EXPECT_EQ(s.joints[5].name, "Hips_End");
+}
+
 // The same file in every whitespace / line-ending dialect decodes to the same numbers.
 TEST(BvhReader, WhitespaceAndLineEndingDialects) {
   const Clip reference = parse_bvh(kTwoJoints, "lf.bvh", identity_options());
@@ -334,6 +358,13 @@ TEST(BvhReader, MalformedInputNamesLineAndExpectation) {
        "expected a separator after a number"},
       {"inf value", head + "}\nMOTION\nFrames: 1\nFrame Time: 0.1\n1 inf 3\n", "line 10",
        "expected a number"},
+      // One sign only: "+-1" is not -1 (from_chars takes no '+', so the reader strips it itself).
+      {"plus minus value", head + "}\nMOTION\nFrames: 1\nFrame Time: 0.1\n1 +-2 3\n", "line 10",
+       "expected a number (channel value 2 of 3 in frame 1), found '+-2'"},
+      {"plus minus offset", "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 +-1 0\n", "line 4",
+       "expected an OFFSET coordinate, found '+-1'"},
+      {"plus minus frame time", head + "}\nMOTION\nFrames: 1\nFrame Time: +-0.1\n1 2 3\n", "line 9",
+       "expected a frame time in seconds, found '+-0.1'"},
       {"comma separated", head + "}\nMOTION\nFrames: 1\nFrame Time: 0.1\n1,2,3\n", "line 10",
        "expected a separator"},
       {"crlf line numbers", "HIERARCHY\r\nROOT Hips\r\n{\r\n  OFFSET 0 0 x\r\n", "line 4",

@@ -57,6 +57,18 @@ TEST(DescribeClip, SharedMarkerClipWithPrefixAndGaps) {
   expect_contains(text, "duration: 0.948 s");
 }
 
+// `mimic info --units / --up`: the overrides reach the loader and the summary says they were given.
+TEST(DescribeClip, UnitAndUpOverridesAreReported) {
+  LoadOptions options;
+  options.unit = parse_unit_option("mm", "--units");
+  options.up = parse_up_option("-z", "--up");
+  std::ostringstream out;
+  describe_clip(test::source_dir() / "data/mocap/boxing.bvh", out, options);
+  const std::string text = out.str();
+  expect_contains(text, "units: mm (given by the user, height ");
+  expect_contains(text, "up axis: -z (given by the user), converted to +z");
+}
+
 TEST(DescribeClip, BadFileIsInputError) {
   std::ostringstream out;
   EXPECT_THROW(describe_clip("/nonexistent/x.bvh", out), InputError);

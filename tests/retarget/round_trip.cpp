@@ -5,7 +5,9 @@
 
 #include <cmath>
 #include <numbers>
+#include <string>
 
+#include "mimic/core/error.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/retarget/landmark_track.hpp"
@@ -157,6 +159,64 @@ TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
   }
   // The chest yaw saturates near its limit instead of wandering off.
   EXPECT_NEAR(motion.joints(frames / 2, model.joint_index("CHEST_JOINT0")), model.upper_limit[12], 0.1);
+}
+
+// retarget.scale: height. The robot is measured with straight legs at the zero configuration, gaze frame
+// above the ankle; the skeleton's Head and ankle (RightFoot / LeftFoot) joints sit exactly there, so a
+// standing clip of it measures the robot's height, and a uniformly scaled copy the inverse ratio. Bent
+// knees in most of the frames (a guard stance) must not change the measure: only standing frames are
+// comparable with the robot's straight legs.
+TEST_F(Fixture, HeightScaleIsTheStandingHeightRatio) {
+  const double rate = 100.0;
+  const int frames = 60;
+  SampleMatrix truth = SampleMatrix::Zero(frames, model.nj);
+  for (int f = 0; f < frames; ++f) {
+    truth(f, model.joint_index("RARM_JOINT0")) = -0.02 * f;  // the arms move; the legs stand straight ...
+    truth(f, model.joint_index("LARM_JOINT3")) = -0.01 * f;
+    if (f % 5 < 3) {  // ... except in 60 % of the frames, knees bent with the trunk upright
+      for (const char* leg : {"RLEG_JOINT", "LLEG_JOINT"}) {
+        truth(f, model.joint_index(std::string(leg) + "2")) = -0.5;
+        truth(f, model.joint_index(std::string(leg) + "3")) = 1.0;
+        truth(f, model.joint_index(std::string(leg) + "4")) = -0.5;
+      }
+    }
+  }
+  mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
+                                               SampleMatrix::Zero(frames, 3));
+  RetargetOptions options;
+  options.scale_from_height = true;
+  RetargetReport report;
+  retarget_motion(extract_landmarks(clip), model, rest, options, &report);
+  EXPECT_GT(ik.standing_height(), 1.2);  // HRP-2: about 1.5 m tall, the ankle ~0.1 m above the sole
+  EXPECT_NEAR(report.human_height, ik.standing_height(), 1e-9);
+  EXPECT_NEAR(report.scale, 1.0, 1e-9);
+
+  // The same actor 1.25 times larger: the robot is 1 / 1.25 of it.
+  const double k = 1.25;
+  auto& skeleton = std::get<mocap::SkeletonClip>(clip.data);
+  for (mocap::Joint& joint : skeleton.joints) joint.offset *= k;
+  skeleton.values.leftCols(3) *= k;  // root position channels
+  retarget_motion(extract_landmarks(clip), model, rest, options, &report);
+  EXPECT_NEAR(report.human_height, k * ik.standing_height(), 1e-9);
+  EXPECT_NEAR(report.scale, 1.0 / k, 1e-9);
+  // The arm-length ratio (auto) agrees here: the actor has the robot's proportions.
+  retarget_motion(extract_landmarks(clip), model, rest, {}, &report);
+  EXPECT_NEAR(report.scale, 1.0 / k, 1e-9);
+
+  // An explicit number still wins; a clip without ankles cannot be measured.
+  options.scale = 0.7;
+  retarget_motion(extract_landmarks(clip), model, rest, options, &report);
+  EXPECT_EQ(report.scale, 0.7);
+  options.scale = 0.0;
+  LandmarkTrack no_ankles = extract_landmarks(clip);
+  no_ankles.available[static_cast<std::size_t>(index(Landmark::kRightAnkle))] = false;
+  no_ankles.available[static_cast<std::size_t>(index(Landmark::kLeftAnkle))] = false;
+  try {
+    retarget_motion(no_ankles, model, rest, options);
+    ADD_FAILURE() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot measure the height"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

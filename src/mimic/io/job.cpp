@@ -5,6 +5,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/io/job_validate.hpp"
+#include "mimic/io/number_text.hpp"
 #include "mimic/io/sample_table.hpp"
 #include "mimic/io/strict_yaml.hpp"
 
@@ -180,11 +181,15 @@ class JobParser {
   void parse_retarget(const StrictMapping& map, RetargetSettings& retarget) const {
     if (map.has("scale")) {
       const YAML::Node& scale = map.node("scale");
-      if (!(scale.IsScalar() && scale.Scalar() == "auto")) {
+      const std::string text = scale.IsScalar() ? scale.Scalar() : std::string();
+      if (text == "height") {
+        retarget.scale_from_height = true;
+      } else if (text != "auto") {
+        // A word that is no number at all is more likely a misspelt keyword: name the keywords.
+        if (!scale.IsScalar() || parse_number(text).status == NumberStatus::kNotANumber)
+          map.fail("scale", "expected auto, height or a number, found " + describe_yaml_value(scale));
         double value = 0.0;
-        if (!scale.IsScalar())
-          map.fail("scale", "expected auto or a number, found " + describe_yaml_value(scale));
-        map.read("scale", value);
+        map.read("scale", value);  // "nan", "1e400": read's own message
         retarget.scale = value;
       }
     }

@@ -48,7 +48,10 @@ struct MocapSettings {
 };
 
 struct RetargetSettings {
-  std::optional<double> scale;        // human -> robot length scale; nullopt = auto (arm length / height)
+  // Human -> robot length scale: a number, or nullopt to measure it from the clip as the arm-length ratio
+  // (YAML `auto`) or, with scale_from_height (YAML `height`), the standing-height ratio. Not both.
+  std::optional<double> scale;
+  bool scale_from_height = false;
   double velocity_limit_scale = 0.9;  // Algorithm 1 (seed 000) uses this fraction of the velocity limits
   bool kinematic_only = false;        // stop after the kinematic retarget (no optimization, no ZMP pass)
 };

@@ -19,7 +19,10 @@ Json job_to_json(const JobConfig& job) {
   mocap["gap_fill_frames"] = job.mocap.gap_fill_frames;
 
   Json& retarget = json["retarget"];
-  retarget["scale"] = job.retarget.scale ? Json(*job.retarget.scale) : Json("auto");
+  if (job.retarget.scale)
+    retarget["scale"] = *job.retarget.scale;
+  else
+    retarget["scale"] = job.retarget.scale_from_height ? "height" : "auto";
   retarget["velocity_limit_scale"] = job.retarget.velocity_limit_scale;
   retarget["kinematic_only"] = job.retarget.kinematic_only;
 

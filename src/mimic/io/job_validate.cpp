@@ -169,6 +169,9 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   check.at_least("mocap.gap_fill_frames", job.mocap.gap_fill_frames, 0);
 
   if (job.retarget.scale) check.positive("retarget.scale", *job.retarget.scale);
+  // One key holds both in YAML; a program setting a number must clear the height flag (or the reverse).
+  if (job.retarget.scale && job.retarget.scale_from_height)
+    check.fail("retarget.scale", "expected auto, height or a number, found both height and a number");
   check.factor("retarget.velocity_limit_scale", job.retarget.velocity_limit_scale);
 
   check.non_negative("objective.sigma", job.objective.sigma);

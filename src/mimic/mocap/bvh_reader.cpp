@@ -116,7 +116,8 @@ class BvhParser {
 
   double parse_number(std::string_view token, const char* what) {
     std::string_view t = token;
-    if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+    // from_chars takes no '+'; strip one, but only before a digit or '.' ("+-1" must not read as -1).
+    if (t.starts_with('+') && !t.starts_with("+-")) t.remove_prefix(1);
     double value = 0.0;
     const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (t.empty() || ec != std::errc() || ptr != t.data() + t.size() || !std::isfinite(value))
@@ -154,6 +155,7 @@ class BvhParser {
       int joint;
       bool has_offset = false;
       bool has_channels = false;
+      int end_sites = 0;  // End Sites opened in this joint so far
     };
     std::vector<Open> open;
     int channel_count = 0;
@@ -208,8 +210,12 @@ class BvhParser {
         const std::string_view site = next_token();
         if (!iequals(site, "Site")) fail(line_, "expected 'Site' after 'End', found " + quoted(site));
         rest_of_line_name();  // some exporters name the site ("End Site LeftToe_end"): not needed
-        const std::string parent_name = joint.name;
-        open_joint(parent_name + "_End", current.joint, true);
+        // Several End Sites under one joint (e.g. the fingertips of a hand without finger joints) need
+        // distinct names for presets and FK lookups: <parent>_End, <parent>_End2, <parent>_End3, ...
+        const int site_number = ++current.end_sites;
+        const std::string site_name =
+            joint.name + "_End" + (site_number > 1 ? std::to_string(site_number) : std::string());
+        open_joint(site_name, current.joint, true);
       } else {
         fail(line_, "expected OFFSET, CHANNELS, JOINT, End Site or '}', found " + quoted(token));
       }
@@ -277,7 +283,7 @@ class BvhParser {
       std::size_t count = 0;
       while (true) {
         const char* start = p_;
-        if (*p_ == '+') ++p_;
+        if (*p_ == '+' && p_ + 1 < end_ && p_[1] != '-') ++p_;  // "+-1" is an error, not -1
         double v = 0.0;
         const auto [ptr, ec] = std::from_chars(p_, end_, v);
         if (ec != std::errc() || !std::isfinite(v)) {

@@ -78,7 +78,7 @@ inline int channel_axis(ChannelType c) { return static_cast<int>(c) % 3; }
 std::string_view to_string(ChannelType channel);  // "Xposition", ..., "Zrotation"
 
 struct Joint {
-  std::string name;  // as in the file ("End Site" children are named "<parent>_End")
+  std::string name;  // as in the file; "End Site" children: "<parent>_End", then "<parent>_End2", ...
   int parent = -1;   // index into SkeletonClip::joints; -1 for the root
   Eigen::Vector3d offset = Eigen::Vector3d::Zero();  // metres, in the parent's frame (mimic axes)
   // The joint's channels in file order. The local transform is

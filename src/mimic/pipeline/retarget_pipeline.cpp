@@ -19,6 +19,7 @@
 #include "mimic/pipeline/motion_optimization.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/stability/waist_sequence.hpp"
 
 namespace mimic::pipeline {
 namespace {
@@ -66,26 +67,20 @@ io::MotionFiles motion_files_of(const model::Model& model, const stability::Samp
   const Eigen::Index n = motion.size();
   files.pos.times = motion.times;
   files.pos.angles = motion.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist;
-  waist.times = motion.times;
-  waist.position.resize(n, 3);
-  waist.rpy.resize(n, 3);
+  io::WaistSequence waist = stability::waist_sequence(model, motion.times, motion.q);
   io::ZmpSequence z;
   z.times = motion.times;
   z.zmp.resize(n, 3);
-  Eigen::Vector3d previous = Eigen::Vector3d::Zero();
   for (Eigen::Index k = 0; k < n; ++k) {
-    const spatial::SE3 oMb = model::base_placement(model, motion.q.col(k));
-    previous = io::rotation_to_rpy(oMb.R, previous);
-    waist.position.row(k) = oMb.p.transpose();
-    waist.rpy.row(k) = previous.transpose();
+    const Eigen::Vector3d p = waist.position.row(k).transpose();
+    const Eigen::Matrix3d R = io::rpy_to_rotation(waist.rpy.row(k).transpose());
     Eigen::Vector3d world = zmp.zmp[static_cast<std::size_t>(k)];
     if (!world.allFinite()) {
       // No ground support at this sample (cannot happen after a converged stabilization): write the
       // ground projection of the waist, which hrpsys can play, rather than NaN.
-      world = Eigen::Vector3d(oMb.p.x(), oMb.p.y(), 0.0);
+      world = Eigen::Vector3d(p.x(), p.y(), 0.0);
     }
-    z.zmp.row(k) = io::zmp_world_to_waist(world, oMb.p, oMb.R).transpose();
+    z.zmp.row(k) = io::zmp_world_to_waist(world, p, R).transpose();
   }
   files.waist = std::move(waist);
   files.zmp = std::move(z);
@@ -141,6 +136,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   options.preset = job.mocap.preset == "auto" ? std::string() : job.mocap.preset;
   options.load = load;
   if (job.retarget.scale) options.retarget.scale = *job.retarget.scale;
+  options.retarget.scale_from_height = job.retarget.scale_from_height;
   // Algorithm 1 keeps the reference below the velocity limits scaled by both factors.
   options.velocity_scale = job.retarget.velocity_limit_scale * job.limits.velocity_factor;
   options.output_rate = job.trajectory.output_rate;

@@ -23,6 +23,20 @@ ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& 
   r.human_arm_length = human_arm_length(track);
   if (options.scale > 0.0) {
     r.scale = options.scale;
+  } else if (options.scale_from_height) {
+    if (!track.has(Landmark::kRightAnkle) && !track.has(Landmark::kLeftAnkle)) {
+      throw InputError(input_error_message(track.source, "",
+                                           "cannot measure the height: the preset '" + track.preset +
+                                               "' gives no ankle; use the arm-length scale (auto) or a "
+                                               "number"));
+    }
+    r.human_height = human_height(track);
+    if (!(r.human_height > 1e-3)) {
+      throw InputError(input_error_message(track.source, "",
+                                           "cannot measure the height (the head is not above the ankles): "
+                                           "give the scale explicitly"));
+    }
+    r.scale = ik.standing_height() / r.human_height;
   } else if (r.human_arm_length > 1e-3) {
     r.scale = ik.arm_length() / r.human_arm_length;
   } else {

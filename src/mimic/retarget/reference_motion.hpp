@@ -16,8 +16,13 @@ namespace mimic::retarget {
 
 struct RetargetOptions {
   // Human-to-robot length ratio (robot / human). 0: the robot's arm length over the human's (median
-  // over the clip of shoulder-elbow + elbow-wrist). It scales the hands' reach and the pelvis height motion.
+  // over the clip of shoulder-elbow + elbow-wrist), or with scale_from_height the robot's standing height
+  // over the human's (UpperBodyIk::standing_height, human_height). It scales the hands' reach and the
+  // pelvis height motion.
   double scale = 0.0;
+  // The height ratio keeps the actor's posture proportions relative to the whole body when the arm length
+  // is a poor measure (wrists badly placed by the preset or the markers); it needs an ankle landmark.
+  bool scale_from_height = false;
   UpperBodyIkOptions ik;
   // The first frame starts from the rest pose, possibly far from the answer: it gets more iterations.
   int first_frame_iterations = 300;
@@ -37,6 +42,7 @@ struct ReferenceMotion {
 struct RetargetReport {
   double scale = 0.0;             // the human-to-robot length ratio used
   double human_arm_length = 0.0;  // m
+  double human_height = 0.0;      // m (human_height()); measured only for scale_from_height
   int total_iterations = 0;
   int unconverged_frames = 0;  // frames whose IK stopped at the iteration cap (still within limits)
   double mean_cost = 0.0;      // mean IK cost per frame

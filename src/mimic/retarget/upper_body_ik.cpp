@@ -67,6 +67,9 @@ UpperBodyIk::UpperBodyIk(const model::Model& model, UpperBodyIkOptions options)
   gripper_length_ = (data_.oMf[static_cast<std::size_t>(right.gripper_frame)].p -
                      oMi[static_cast<std::size_t>(right.wrist_body)].p)
                         .norm();
+  const double ankle_z = std::min(oMi[static_cast<std::size_t>(body_of(model, "RLEG_JOINT4"))].p.z(),
+                                  oMi[static_cast<std::size_t>(body_of(model, "LLEG_JOINT4"))].p.z());
+  standing_height_ = data_.oMf[static_cast<std::size_t>(gaze_frame_)].p.z() - ankle_z;
 }
 
 void UpperBodyIk::set_variables(const Vector& x) {

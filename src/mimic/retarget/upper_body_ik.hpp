@@ -108,6 +108,9 @@ class UpperBodyIk {
   // Shoulder-elbow plus elbow-wrist length, and wrist-to-gripper length of the model's arms.
   double arm_length() const { return arm_length_; }
   double gripper_length() const { return gripper_length_; }
+  // Height of the gaze frame above the lower ankle (RLEG_JOINT4 / LLEG_JOINT4 origin) at the zero
+  // configuration, legs straight: the robot's counterpart of human_height().
+  double standing_height() const { return standing_height_; }
   const UpperBodyIkOptions& options() const { return options_; }
 
  private:
@@ -146,7 +149,7 @@ class UpperBodyIk {
   std::array<Eigen::Vector3d, kVariables> axis_{}, origin_{};  // world axes and origins after kinematics()
   int chest_body_ = 0, neck_body_ = 0, head_body_ = 0, gaze_frame_ = 0;
   std::array<Arm, 2> arms_{};
-  double arm_length_ = 0.0, gripper_length_ = 0.0;
+  double arm_length_ = 0.0, gripper_length_ = 0.0, standing_height_ = 0.0;
 };
 
 }  // namespace mimic::retarget

@@ -83,4 +83,20 @@ double human_arm_length(const LandmarkTrack& track) {
   return *mid;
 }
 
+double human_height(const LandmarkTrack& track) {
+  std::vector<double> heights;
+  heights.reserve(track.frames.size());
+  for (const LandmarkFrame& f : track.frames) {
+    // A missing ankle is NaN: fmin takes the other one.
+    const double ankle = std::fmin(f[Landmark::kRightAnkle].z(), f[Landmark::kLeftAnkle].z());
+    const double height = f[Landmark::kHead].z() - ankle;
+    if (std::isfinite(height)) heights.push_back(height);
+  }
+  if (heights.empty()) return 0.0;
+  const auto at =
+      heights.begin() + static_cast<std::ptrdiff_t>(0.9 * static_cast<double>(heights.size() - 1));
+  std::nth_element(heights.begin(), at, heights.end());
+  return *at;
+}
+
 }  // namespace mimic::retarget

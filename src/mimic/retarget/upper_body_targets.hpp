@@ -47,4 +47,12 @@ UpperBodyTargets upper_body_targets(const LandmarkTrack& track, const LandmarkFr
 // Median over the frames of the human arm length (shoulder-elbow plus elbow-wrist, mean of both sides).
 double human_arm_length(const LandmarkTrack& track);
 
+// The human's standing height: the 90th percentile over the frames of the head's height above the lower
+// ankle. The robot's counterpart is measured with straight legs (UpperBodyIk::standing_height), and bent
+// knees, a crouch, a bow or a lying pose only lower the head relative to the ankles: the upper part of
+// the distribution is the standing actor, which the median misses in a clip spent in a knee-bent stance
+// (a boxing guard). A percentile rather than the maximum leaves out the odd bad frame (a marker swap).
+// 0 when the clip has no ankle landmark.
+double human_height(const LandmarkTrack& track);
+
 }  // namespace mimic::retarget

@@ -11,10 +11,11 @@
 #include "mimic/io/number_text.hpp"
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
-#include "mimic/optim/solver.hpp"
 #include "mimic/motion/solver_options.hpp"
+#include "mimic/optim/solver.hpp"
 #include "mimic/smoothing/smoothing_problem.hpp"
 #include "mimic/stability/motion_zmp.hpp"
+#include "mimic/stability/waist_sequence.hpp"
 
 namespace mimic::smoothing {
 
@@ -69,17 +70,7 @@ io::MotionFiles motion_files(const model::Model& model, const stability::Feet& f
   io::MotionFiles files;
   files.pos.times = motion.times;
   files.pos.angles = motion.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist;
-  waist.times = motion.times;
-  waist.position = motion.q.topRows(3).transpose();
-  waist.rpy.resize(n, 3);
-  Eigen::Vector3d previous = Eigen::Vector3d::Zero();
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const Eigen::Quaterniond orientation(Eigen::Vector4d(motion.q.col(k).segment<4>(3)));
-    previous = k == 0 ? io::rotation_to_rpy(orientation.toRotationMatrix())
-                      : io::rotation_to_rpy(orientation.toRotationMatrix(), previous);
-    waist.rpy.row(k) = previous.transpose();
-  }
+  io::WaistSequence waist = stability::waist_sequence(model, motion.times, motion.q);
   const stability::ZmpTrace trace = stability::motion_zmp(model, feet, motion);
   Eigen::MatrixXd zmp(n, 3);
   for (Eigen::Index k = 0; k < n; ++k) zmp.row(k) = trace.zmp[static_cast<std::size_t>(k)].transpose();

@@ -13,6 +13,7 @@
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/stability/leg_ik.hpp"
 #include "mimic/stability/sampled_motion.hpp"
+#include "mimic/stability/waist_sequence.hpp"
 
 namespace mimic::stability {
 namespace {
@@ -287,21 +288,10 @@ Eigen::MatrixXd multibody_zmp(const model::Model& model, const std::vector<doubl
 io::MotionFiles to_motion_files(const model::Model& model, const WalkingPattern& pattern) {
   if (model.nj != io::kJointCount || !model.has_free_flyer())
     throw ModelError(model.source_path + ": sequence files need a free-flyer model with the 30 HRP-2 joints");
-  const Eigen::Index n = pattern.size();
   io::MotionFiles files;
   files.pos.times = pattern.times;
   files.pos.angles = pattern.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist;
-  waist.times = pattern.times;
-  waist.position = pattern.q.topRows(3).transpose();
-  waist.rpy.resize(n, 3);
-  Eigen::Vector3d previous = Eigen::Vector3d::Zero();
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const Eigen::Quaterniond orientation(Eigen::Vector4d(pattern.q.col(k).segment<4>(3)));
-    previous = k == 0 ? io::rotation_to_rpy(orientation.toRotationMatrix())
-                      : io::rotation_to_rpy(orientation.toRotationMatrix(), previous);
-    waist.rpy.row(k) = previous.transpose();
-  }
+  io::WaistSequence waist = waist_sequence(model, pattern.times, pattern.q);
   files.zmp = io::zmp_sequence_from_world(pattern.zmp, waist);
   files.waist = std::move(waist);
   return files;
