@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "mimic/core/error.hpp"
 
@@ -79,5 +82,25 @@ TEST(AtomicFile, CreatesTheMissingFolderAndRefusesAFileInTheWay) {
   EXPECT_THROW(
       write_file_atomically(dir / "a" / "b" / "out.txt" / "c.txt", [](std::ostream& out) { out << "x"; }),
       OutputError);
+  fs::remove_all(dir);
+}
+
+// A commit that fails part-way (here the third target is a folder) puts the earlier targets back as they
+// were: the old X.pos is restored, no new X.waist stays, no temporary or set-aside file remains.
+TEST(AtomicFile, FailedCommitRestoresTheEarlierTargets) {
+  const auto dir = fresh_dir("rollback");
+  { std::ofstream(dir / "x.pos") << "old pos"; }
+  fs::create_directories(dir / "x.zmp");
+  mimic::AtomicFileGroup group;
+  group.add(dir / "x.pos", [](std::ostream& o) { o << "new pos"; });
+  group.add(dir / "x.waist", [](std::ostream& o) { o << "waist"; });
+  group.add(dir / "x.zmp", [](std::ostream& o) { o << "zmp"; });
+  EXPECT_THROW(group.commit(), mimic::OutputError);
+  EXPECT_EQ(slurp(dir / "x.pos"), "old pos");
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"x.pos", "x.zmp"}));
+  EXPECT_TRUE(fs::is_directory(dir / "x.zmp"));
   fs::remove_all(dir);
 }

@@ -62,10 +62,58 @@ void AtomicFileGroup::add(const std::filesystem::path& path,
 }
 
 void AtomicFileGroup::commit() {
-  for (const auto& p : pending_) {
+  namespace fs = std::filesystem;
+  // Each existing target is first moved aside, so that a failure part-way (a later target is a folder, a
+  // rename is refused) can put every earlier target back as it was: all of the group or none of it.
+  struct Placed {
+    fs::path target, previous;  // previous: where the file it replaced waits; empty when there was none
+  };
+  std::vector<Placed> placed;
+  auto roll_back = [&] {
+    for (auto it = placed.rbegin(); it != placed.rend(); ++it) {
+      std::error_code ec;
+      fs::remove(it->target, ec);
+      if (!it->previous.empty()) fs::rename(it->previous, it->target, ec);
+    }
+    for (const auto& p : pending_) {  // the temporaries not renamed yet
+      std::error_code ec;
+      fs::remove(p.temporary, ec);
+    }
+    pending_.clear();
+  };
+  for (std::size_t i = 0; i < pending_.size(); ++i) {
+    // Copies: roll_back() clears pending_.
+    const fs::path target = pending_[i].target, temporary = pending_[i].temporary;
     std::error_code ec;
-    std::filesystem::rename(p.temporary, p.target, ec);
-    if (ec) throw OutputError(p.target.string() + ": cannot rename into place: " + ec.message());
+    Placed step{target, {}};
+    const fs::file_status status = fs::symlink_status(target, ec);
+    if (fs::is_directory(status)) {
+      roll_back();
+      throw OutputError(target.string() + ": cannot write, a folder has that name");
+    }
+    if (fs::exists(status)) {
+      step.previous = temporary_sibling(target);
+      step.previous += ".previous";
+      fs::rename(target, step.previous, ec);
+      if (ec) {
+        roll_back();
+        throw OutputError(target.string() + ": cannot replace the existing file: " + ec.message());
+      }
+    }
+    fs::rename(temporary, target, ec);
+    if (ec) {
+      if (!step.previous.empty()) {
+        std::error_code ignored;
+        fs::rename(step.previous, target, ignored);
+      }
+      roll_back();
+      throw OutputError(target.string() + ": cannot rename into place: " + ec.message());
+    }
+    placed.push_back(std::move(step));
+  }
+  for (const auto& step : placed) {
+    std::error_code ignored;
+    if (!step.previous.empty()) fs::remove(step.previous, ignored);
   }
   pending_.clear();
 }

@@ -1,0 +1,256 @@
+// Bad input anywhere gives the documented exit code (apps/mimic/command.hpp: 2 bad command line, 3 bad
+// input, 5 output not writable), a one-line error with the cause, and leaves no output file behind.
+#include <gtest/gtest.h>
+
+#include "cli/run_mimic.hpp"
+
+namespace mimic::test {
+namespace {
+
+// The single error line of a run with -q (spdlog's "[error] ..."), or a failure.
+std::string single_error_line(const RunResult& r) {
+  const auto lines = nonempty_lines(r.err);
+  EXPECT_EQ(lines.size(), 1u) << "one error line expected\n" << r.describe();
+  if (lines.empty()) return "";
+  EXPECT_EQ(lines[0].rfind("[error] ", 0), 0u) << r.describe();
+  return lines[0];
+}
+
+void expect_contains(const std::string& text, const std::string& part, const RunResult& r) {
+  EXPECT_NE(text.find(part), std::string::npos) << "'" << part << "' not in '" << text << "'\n"
+                                                << r.describe();
+}
+
+// `mimic -q retarget <input> -o out/x.pos --report out/x.json` in `dir`: nothing may appear in out/.
+RunResult retarget_into_out(const TempDir& dir, const std::string& input,
+                            std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"-q", "retarget", input, "-o", "out/x.pos", "--report", "out/x.json"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  RunResult r = run_mimic(args, dir.path());
+  EXPECT_TRUE(list_dir(dir / "out").empty()) << "partial output: " << join(list_dir(dir / "out")) << "\n"
+                                             << r.describe();
+  return r;
+}
+
+TEST(CliBadInput, MissingInputFile) {
+  TempDir dir;
+  const RunResult r = retarget_into_out(dir, (dir / "no_such_clip.bvh").string());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  const std::string line = single_error_line(r);
+  expect_contains(line, (dir / "no_such_clip.bvh").string(), r);
+  expect_contains(line, "cannot open", r);
+}
+
+TEST(CliBadInput, BvhTruncatedInTheMotionData) {
+  TempDir dir;
+  // boxing.bvh cut in the middle of a frame line.
+  const std::string text = read_text(sample("data/mocap/boxing.bvh"));
+  ASSERT_GT(text.size(), 30000u);
+  write_text(dir / "cut.bvh", text.substr(0, 30000));
+  const RunResult r = retarget_into_out(dir, "cut.bvh");
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  const std::string line = single_error_line(r);
+  expect_contains(line, "cut.bvh:line ", r);
+  expect_contains(line, "channel values", r);
+}
+
+TEST(CliBadInput, BvhTruncatedInTheHierarchy) {
+  TempDir dir;
+  const std::string text = read_text(sample("data/mocap/boxing.bvh"));
+  const auto motion = text.find("MOTION");
+  ASSERT_NE(motion, std::string::npos);
+  write_text(dir / "cut.bvh", text.substr(0, motion / 2));
+  const RunResult r = retarget_into_out(dir, "cut.bvh");
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "cut.bvh", r);
+}
+
+TEST(CliBadInput, GarbageBvh) {
+  TempDir dir;
+  write_text(dir / "garbage.bvh", "this is not a motion capture file\n\x01\x02\x03\n");
+  const RunResult r = retarget_into_out(dir, "garbage.bvh");
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  const std::string line = single_error_line(r);
+  expect_contains(line, "garbage.bvh:line 1", r);
+  expect_contains(line, "HIERARCHY", r);
+}
+
+TEST(CliBadInput, GarbageC3d) {
+  TempDir dir;
+  write_text(dir / "garbage.c3d", std::string(600, '\x7f'));
+  const RunResult r = retarget_into_out(dir, "garbage.c3d");
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "garbage.c3d", r);
+}
+
+TEST(CliBadInput, UnknownPreset) {
+  TempDir dir;
+  const RunResult r =
+      retarget_into_out(dir, sample("data/mocap/boxing.bvh").string(), {"--preset", "nosuch"});
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "unknown preset 'nosuch'", r);
+}
+
+// A job YAML with outputs in out/ and `extra` appended.
+std::string job_yaml(const std::string& extra) {
+  return "job: retarget\n"
+         "input: " +
+         sample("data/mocap/boxing.bvh").string() +
+         "\n"
+         "output:\n"
+         "  path: out/x.pos\n"
+         "  report: out/x.json\n" +
+         extra;
+}
+
+TEST(CliBadInput, JobYamlUnknownKeyNamesKeyAndLine) {
+  TempDir dir;
+  write_text(dir / "job.yaml", job_yaml("solver:\n  name: alm\n  max_iter: 10\n"));
+  const RunResult r = run_mimic({"-q", "retarget", "--config", "job.yaml"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  const std::string line = single_error_line(r);
+  expect_contains(line, "job.yaml:line 8: unknown key 'solver.max_iter'", r);
+  expect_contains(line, "max_iterations", r);  // the suggestion
+  EXPECT_FALSE(std::filesystem::exists(dir / "out")) << join(list_dir(dir / "out"));
+}
+
+TEST(CliBadInput, JobYamlValueOutOfRange) {
+  TempDir dir;
+  write_text(dir / "job.yaml", job_yaml("limits:\n  angle_factor: 1.5\n"));
+  const RunResult r = run_mimic({"-q", "retarget", "--config", "job.yaml"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "job.yaml:line 7: limits.angle_factor: expected a number in (0, 1]",
+                  r);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST(CliBadInput, JobYamlOfAnotherKind) {
+  TempDir dir;
+  write_text(dir / "job.yaml", job_yaml(""));
+  const RunResult r = run_mimic({"-q", "smooth", "--config", "job.yaml"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "expected smooth for `mimic smooth`, found retarget", r);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+// A missing job file is bad input (3) for every subcommand that takes --config, not a usage error.
+TEST(CliBadInput, MissingJobYaml) {
+  TempDir dir;
+  for (const char* command : {"retarget", "smooth", "walk"}) {
+    const RunResult r = run_mimic({"-q", command, "--config", "missing.yaml"}, dir.path());
+    EXPECT_EQ(r.exit_code, 3) << r.describe();
+    expect_contains(single_error_line(r), "missing.yaml", r);
+  }
+  EXPECT_TRUE(list_dir(dir.path()).empty()) << join(list_dir(dir.path()));
+}
+
+TEST(CliBadInput, CheckRejectsNanInPos) {
+  TempDir dir;
+  // Three samples of a standing motion, a NaN in the second line.
+  std::string line = "0";
+  for (int j = 0; j < 30; ++j) line += " 0";
+  std::string text = line + "\n0.005 0 nan";
+  for (int j = 2; j < 30; ++j) text += " 0";
+  text += "\n0.01" + line.substr(1) + "\n";
+  write_text(dir / "nan.pos", text);
+  const RunResult r = run_mimic({"-q", "check", "nan.pos", "--report", "out/report.json"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "nan.pos:line 2: expected a finite number as field 3, found 'nan'",
+                  r);
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+TEST(CliBadInput, CheckMissingMotion) {
+  TempDir dir;
+  const RunResult r = run_mimic({"-q", "check", "nothing.pos"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "nothing.pos", r);
+}
+
+TEST(CliBadInput, InfoUnknownFileType) {
+  const RunResult r = run_mimic({"-q", "info", sample("README.md").string()});
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  expect_contains(single_error_line(r), "unknown file type '.md'", r);
+}
+
+// CLI11 errors: exit 2, a message on stderr, nothing run.
+TEST(CliBadInput, BadCommandLineExits2) {
+  TempDir dir;
+  const std::string bvh = sample("data/mocap/boxing.bvh").string();
+  const std::vector<std::vector<std::string>> cases = {
+      {},                                                           // no subcommand
+      {"frobnicate"},                                               // unknown subcommand
+      {"retarget", bvh, "-o", "out/x.pos", "--bogus"},              // unknown option
+      {"retarget", bvh, "-o", "out/x.pos", "--columns", "31"},      // value not allowed
+      {"retarget", bvh, "-o", "out/x.pos", "--sigma", "-1"},        // negative weight
+      {"retarget", bvh, "-o", "out/x.pos", "--angle-factor", "2"},  // factor out of (0, 1]
+      {"retarget", bvh, "-o"},                                      // option without its value
+      {"check"},                                                    // missing positional argument
+      {"plot", "x.pos", "--format", "gif"},                         // not png / svg
+      {"batch"},                                                    // no job
+  };
+  for (const auto& args : cases) {
+    const RunResult r = run_mimic(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_FALSE(r.err.empty()) << r.describe();
+  }
+  EXPECT_TRUE(list_dir(dir.path()).empty()) << join(list_dir(dir.path()));
+}
+
+// Root can write anywhere, so "cannot be written" is a path through a regular file or into /proc.
+TEST(CliBadInput, UnwritableOutputExits5) {
+  TempDir dir;
+  write_text(dir / "a_file", "not a folder\n");
+  const std::string bvh = sample("data/mocap/boxing.bvh").string();
+  for (const std::string output : {"a_file/x.pos", "/proc/mimic_no_such_dir/x.pos"}) {
+    const RunResult r = run_mimic({"-q", "retarget", bvh, "--kinematic-only", "-o", output}, dir.path());
+    EXPECT_EQ(r.exit_code, 5) << r.describe();
+    const std::string line = single_error_line(r);
+    expect_contains(line, output, r);
+    expect_contains(line, "cannot create its folder", r);
+  }
+  EXPECT_EQ(list_dir(dir.path()), std::vector<std::string>{"a_file"});
+}
+
+// An unwritable report must not leave the motion files behind (all outputs or none).
+TEST(CliBadInput, UnwritableReportLeavesNoMotionFiles) {
+  TempDir dir;
+  write_text(dir / "a_file", "not a folder\n");
+  const RunResult r = run_mimic({"-q", "retarget", sample("data/mocap/boxing.bvh").string(), "-o",
+                                 "out/x.pos", "--report", "a_file/r.json"},
+                                dir.path());
+  EXPECT_EQ(r.exit_code, 5) << r.describe();
+  expect_contains(single_error_line(r), "a_file/r.json", r);
+  EXPECT_TRUE(list_dir(dir / "out").empty()) << "partial output: " << join(list_dir(dir / "out"));
+
+  const RunResult walk = run_mimic({"-q", "walk", "--config", sample("config/walk/bar_walk.yaml").string(),
+                                    "-o", "walk/w.pos", "--report", "a_file/r.json"},
+                                   dir.path());
+  EXPECT_EQ(walk.exit_code, 5) << walk.describe();
+  EXPECT_TRUE(list_dir(dir / "walk").empty()) << "partial output: " << join(list_dir(dir / "walk"));
+}
+
+// An unwritable motion file must not leave the report behind either.
+TEST(CliBadInput, UnwritableMotionLeavesNoReport) {
+  TempDir dir;
+  write_text(dir / "a_file", "not a folder\n");
+  const RunResult r = run_mimic({"-q", "retarget", sample("data/mocap/boxing.bvh").string(),
+                                 "--kinematic-only", "-o", "a_file/x.pos", "--report", "out/r.json"},
+                                dir.path());
+  EXPECT_EQ(r.exit_code, 5) << r.describe();
+  EXPECT_TRUE(list_dir(dir / "out").empty()) << "partial output: " << join(list_dir(dir / "out"));
+}
+
+// X.zmp cannot be put in place (a folder has that name): X.pos and X.waist must not appear alone.
+TEST(CliBadInput, OutputGroupIsAllOrNothing) {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "out" / "x.zmp");
+  const RunResult r = run_mimic(
+      {"-q", "retarget", sample("data/mocap/boxing.bvh").string(), "--kinematic-only", "-o", "out/x.pos"},
+      dir.path());
+  EXPECT_EQ(r.exit_code, 5) << r.describe();
+  EXPECT_EQ(list_dir(dir / "out"), std::vector<std::string>{"x.zmp"}) << "partial output";
+}
+
+}  // namespace
+}  // namespace mimic::test
