@@ -73,7 +73,8 @@ int describe_urdf(const std::string& path, const std::string& robot_config_path)
   if (openhrp) m = model::load_urdf(path, model::LoadOptions::hrp2());
   std::ostream& out = std::cout;
   out << "robot '" << m.name << "' from " << path << "\n";
-  out << "root: " << m.body_names[0] << " (free-flyer), nq = " << m.nq << ", nv = " << m.nv << "\n";
+  out << "root: " << m.body_names[0] << (m.has_free_flyer() ? " (free-flyer)" : " (fixed base)")
+      << ", nq = " << m.nq << ", nv = " << m.nv << "\n";
   print_joints(m, openhrp, out);
   char mass[64];
   std::snprintf(mass, sizeof mass, "total mass: %.4f kg\n", m.total_mass());

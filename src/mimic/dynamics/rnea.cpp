@@ -27,6 +27,14 @@ namespace {
 template <bool kWithExternal, bool kVelocity, bool kAcceleration>
 const Eigen::VectorXd& rnea_impl(const Model& model, Data& data, const ConfigRef& q, const ConfigRef* v,
                                  const ConfigRef* a, const ExternalForces* fext) {
+  // A wrong size would read past the vectors in a Release build; three comparisons cost nothing next to
+  // the recursion.
+  if (q.size() != model.nq || (v && v->size() != model.nv) || (a && a->size() != model.nv) ||
+      (fext && static_cast<int>(fext->size()) != model.nbodies)) {
+    throw std::invalid_argument("rnea: q needs " + std::to_string(model.nq) + " entries, v and a " +
+                                std::to_string(model.nv) + ", external forces one per body (" +
+                                std::to_string(model.nbodies) + ")");
+  }
   // Root body: base twist/acceleration in the base frame, gravity expressed in the base frame.
   if (model.has_free_flyer()) {
     detail::base_transform(q, data.oMi[0]);
