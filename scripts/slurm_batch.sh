@@ -13,7 +13,9 @@
 #SBATCH --output=logs/slurm-%A_%a.out
 set -euo pipefail
 list="${1:?usage: sbatch --array=1-N scripts/slurm_batch.sh JOB_LIST}"
-mimic="${MIMIC:-$(dirname "$0")/../build/bin/mimic}"
+# Slurm runs a spool copy of this script, so its own folder says nothing: the binary is taken from $MIMIC,
+# else from the build of the folder sbatch was called in.
+mimic="${MIMIC:-${SLURM_SUBMIT_DIR:-$PWD}/build/bin/mimic}"
 task="${SLURM_ARRAY_TASK_ID:?not running as a Slurm array task}"
 yaml=$(sed -n "${task}p" "$list")
 [ -n "$yaml" ] || { echo "no job on line $task of $list" >&2; exit 2; }

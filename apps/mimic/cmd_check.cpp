@@ -6,8 +6,10 @@
 #include "command.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/model/payload.hpp"
 #include "mimic/pipeline/motion_check.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/stability/walking_pattern.hpp"
 
 namespace {
 
@@ -69,8 +71,8 @@ std::function<int()> setup_check(CLI::App& app) {
   cmd->add_option("motion", opt->motion, "Motion to check: X.pos (or its base name X)")->required();
   cmd->add_option(
       "--config", opt->job,
-      "Job YAML: takes the robot, the limit safety factors, the contact phases and the ZMP margin "
-      "from it (options given here win)");
+      "Job YAML: takes the robot, the payload, the limit safety factors, the contact phases and the ZMP "
+      "margin (stability.zmp_margin) from it (options given here win)");
   cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
   cmd->add_option("--robot-config", opt->robot_config,
                   "Robot configuration YAML (default: config/hrp2.yaml)");
@@ -83,31 +85,36 @@ std::function<int()> setup_check(CLI::App& app) {
   auto* tf =
       cmd->add_option("--torque-factor", opt->torque_factor, "Safety factor on the torque limits (0, 1]")
           ->check(CLI::Range(1e-6, 1.0));
-  cmd->add_option("--zmp-margin", opt->zmp_margin,
-                  "Required distance (m) between the ZMP and the support polygon's edge")
-      ->capture_default_str();
+  auto* zm = cmd->add_option("--zmp-margin", opt->zmp_margin,
+                             "Required distance (m) between the ZMP and the support polygon's edge "
+                             "(default 0, or the job's stability.zmp_margin with --config)");
   cmd->add_option("--slip", opt->slip, "Largest support-foot drift accepted (m)")->capture_default_str();
   cmd->add_option("--slip-deg", opt->slip_deg, "Largest support-foot rotation accepted (deg)")
       ->capture_default_str();
   cmd->add_option("--report", opt->report, "Also write the result as JSON to this file");
   cmd->add_option("--max-offenders", opt->max_offenders, "How many violations to list")
       ->capture_default_str();
-  return [opt, af, vf, tf]() {
+  return [opt, af, vf, tf, zm]() {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
     if (!opt->model.empty()) job.robot.model = opt->model;
     if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
     const pipeline::Robot robot = pipeline::load_robot(job.robot);
+    // A carried payload is part of the motion's dynamics (torques, ZMP), as in `mimic smooth`.
+    const model::Model model =
+        job.payload ? model::with_payload(robot.model, stability::to_model_payload(*job.payload))
+                    : robot.model;
+    const stability::Feet feet = job.payload ? stability::Feet::from(model, robot.config) : robot.feet;
     pipeline::CheckOptions options;
     options.factors = job.limits;
     if (*af) options.factors.angle_factor = opt->angle_factor;
     if (*vf) options.factors.velocity_factor = opt->velocity_factor;
     if (*tf) options.factors.torque_factor = opt->torque_factor;
-    options.zmp_margin = opt->zmp_margin;
+    options.zmp_margin = *zm || opt->job.empty() ? opt->zmp_margin : job.stability.zmp_margin;
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
     const io::MotionFiles files = io::read_motion(opt->motion);
-    const auto motion = stability::sampled_motion(robot.model, robot.feet, files, job.contacts);
-    const auto report = pipeline::check_motion(robot.model, robot.feet, motion, options);
+    const auto motion = stability::sampled_motion(model, feet, files, job.contacts);
+    const auto report = pipeline::check_motion(model, feet, motion, options);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
     if (!opt->report.empty()) io::write_json_file(opt->report, check_report_json(report, opt->motion));
     return report.ok() ? app::kOk : app::kInfeasible;

@@ -129,10 +129,12 @@ std::function<int()> setup_retarget(CLI::App& app) {
       "--kinematic-only", o->kinematic_only,
       "Stop after the kinematic retarget and re-timing: no optimisation, no ZMP correction (a baseline)");
   cmd->add_option("--objective", o->objective,
-                  "imitation (seed 000 eq. (1), default) or torque (integral of tau^T tau)");
+                  "imitation (seed 000 eq. (1), default) or torque (integral of tau^T tau)")
+      ->check(CLI::IsMember({"imitation", "torque"}));
   cmd->add_option("--sigma", o->sigma, "Weight of the head / hand position error in the imitation objective")
       ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--solver", o->solver, "alm (augmented Lagrangian, default) or ipopt");
+  cmd->add_option("--solver", o->solver, "alm (augmented Lagrangian, default) or ipopt")
+      ->check(CLI::IsMember({"alm", "ipopt"}));
   cmd->add_option("--max-iterations", o->max_iterations, "Outer iterations of the solver")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--knot-spacing", o->knot_spacing, "Seconds between B-spline knots (default 0.1)")

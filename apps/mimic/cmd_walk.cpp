@@ -1,5 +1,6 @@
 // `mimic walk STEPS.yaml -o WALK.pos`: a walking pattern (preview control of the cart-table, leg IK) from
 // a footstep plan; writes WALK.pos, WALK.waist and WALK.zmp (the multibody ZMP of the motion, waist frame).
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <cmath>
@@ -83,8 +84,8 @@ void print_summary(const std::filesystem::path& output, const stability::Walking
             << s.peak_velocity_joint << ", t = " << s.peak_velocity_time << " s), nearest angle limit "
             << io::format_number(std::round(s.min_angle_margin * 1e4) / 1e4) << " rad ("
             << s.min_angle_margin_joint << ")\n"
-            << "  feet: support slip " << io::format_number(s.max_support_slip) << " m, landing error "
-            << io::format_number(s.max_landing_error) << " m\n";
+            << "  feet: support slip " << fmt::format("{:.3g}", s.max_support_slip) << " m, landing error "
+            << fmt::format("{:.3g}", s.max_landing_error) << " m\n";
 }
 
 // Joint angles inside the model's ranges shrunk about their middles by limits.angle_factor (the legs come

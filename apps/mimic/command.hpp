@@ -4,7 +4,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <string>
 #include <vector>
@@ -37,5 +36,7 @@ struct CommandRegistrar {
 
 #define MIMIC_CONCAT_INNER(a, b) a##b
 #define MIMIC_CONCAT(a, b) MIMIC_CONCAT_INNER(a, b)
-#define MIMIC_REGISTER_COMMAND(name, setup_fn) \
-  static ::mimic::app::CommandRegistrar MIMIC_CONCAT(mimic_command_, __LINE__){::mimic::app::Command{name, setup_fn}}
+#define MIMIC_REGISTER_COMMAND(name, setup_fn)                                   \
+  static ::mimic::app::CommandRegistrar MIMIC_CONCAT(mimic_command_, __LINE__) { \
+    ::mimic::app::Command { name, setup_fn }                                     \
+  }

@@ -53,10 +53,10 @@ int main(int argc, char** argv) {
   auto logger = spdlog::stderr_color_mt("mimic");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("%^[%l]%$ %v");
-  spdlog::set_level(quiet ? spdlog::level::err
-                          : verbosity >= 2 ? spdlog::level::trace
-                          : verbosity == 1 ? spdlog::level::debug
-                                           : spdlog::level::info);
+  spdlog::set_level(quiet            ? spdlog::level::err
+                    : verbosity >= 2 ? spdlog::level::trace
+                    : verbosity == 1 ? spdlog::level::debug
+                                     : spdlog::level::info);
 
   try {
     for (auto& [sub, run] : runners) {

@@ -1,5 +1,6 @@
 // The progress line of long stages (IK over frames, solver iterations, ZMP passes), logged at info level so
-// that -q silences it and batch logs keep it.
+// that -q silences it (`mimic batch` runs its jobs with -q: their logs keep warnings, errors and the
+// summary).
 #pragma once
 
 #include <spdlog/spdlog.h>
