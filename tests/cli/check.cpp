@@ -60,6 +60,22 @@ TEST(CliCheck, ShippedPlannedWalkPassesWithItsJob) {
   EXPECT_EQ(report["violations"].size(), 0u);
 }
 
+// Another tool's motion often comes as a .pos alone: the waist is rebuilt from the support feet (issue 8)
+// and the planned walk still passes, with no foot slip.
+TEST(CliCheck, PlannedWalkWithoutItsWaistFilePassesOnTheReconstructedBase) {
+  TempDir dir;
+  std::filesystem::copy_file(sample("data/motions/walk_bar_planned.pos"), dir / "planned.pos");
+  std::vector<std::string> args = {"check", (dir / "planned.pos").string(), "--report",
+                                   (dir / "r.json").string()};
+  const auto job = walk_job();
+  args.insert(args.end(), job.begin(), job.end());
+  const RunResult r = run_mimic(args);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("base reconstructed from the support foot"), std::string::npos) << r.describe();
+  const YAML::Node report = YAML::LoadFile((dir / "r.json").string());
+  EXPECT_LT(report["summary"]["max_slip_m"].as<double>(), 1e-9);
+}
+
 TEST(CliCheck, AngleBeyondTheLimitExits4AndNamesJointAndTime) {
   TempDir dir;
   // Peak 1.0 rad at t = 4.5 s (limit 0.785); 1 rad over 1 s stays far below the velocity limit.

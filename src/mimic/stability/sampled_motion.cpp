@@ -117,8 +117,11 @@ void differentiate(const model::Model& model, const std::vector<double>& times, 
   }
 }
 
+// A new support sole this close to z = 0 is on the ground (rounding of the switches, see the header).
+constexpr double kGroundSnap = 1e-3;  // m
+
 Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& joints,
-                                 const Eigen::MatrixXd* rpy, double height_tolerance) {
+                                 const Eigen::MatrixXd* rpy, double hysteresis) {
   if (!model.has_free_flyer())
     throw ModelError(model.source_path + ": base reconstruction needs a free-flyer model");
   const Eigen::Index n = joints.rows();
@@ -127,6 +130,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
   SE3 anchor_world;  // world pose of the foot in support
   bool anchor_right = true;
   Vec3 previous_rpy = Vec3::Zero();
+  SE3 previous_bMr, previous_bMl;  // sole placements in the base frame at the previous sample
   for (Eigen::Index k = 0; k < n; ++k) {
     // Sole placements in the base frame (base at the identity).
     dynamics::forward_kinematics(model, data,
@@ -143,16 +147,19 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
       oMb.p = Vec3(0.0, 0.0, -(oMb.R * bMa.p).z());
       anchor_world = oMb * bMa;
     } else {
-      // Switch support only when the other foot is clearly lower (hysteresis of height_tolerance).
-      const double dz = bMr.p.z() - bMl.p.z();
-      const bool switch_to_right = !anchor_right && dz < -height_tolerance;
-      const bool switch_to_left = anchor_right && dz > height_tolerance;
+      // Heights in the world: the soles relative to the base, turned by the previous base orientation.
+      const Eigen::Matrix<double, 6, 1> prev = base.row(k - 1).transpose();
+      const SE3 previous(io::rpy_to_rotation(prev.tail<3>()), prev.head<3>());
+      const double dz = (previous.R * (bMr.p - bMl.p)).z();
+      const bool switch_to_right = !anchor_right && dz < -hysteresis;
+      const bool switch_to_left = anchor_right && dz > hysteresis;
       if (switch_to_right || switch_to_left) {
-        // The new support foot is where the previous base puts it.
-        const Eigen::Matrix<double, 6, 1> prev = base.row(k - 1).transpose();
-        const SE3 previous(io::rpy_to_rotation(prev.tail<3>()), prev.head<3>());
+        // The new support foot stays where it was at the previous sample (both feet were down then): the
+        // previous base times the previous sole placement, not the current one (the base has moved since).
+        // Put back on the ground if it is about there.
         anchor_right = switch_to_right;
-        anchor_world = previous * (anchor_right ? bMr : bMl);
+        anchor_world = previous * (anchor_right ? previous_bMr : previous_bMl);
+        if (std::abs(anchor_world.p.z()) < kGroundSnap) anchor_world.p.z() = 0.0;
       }
       const SE3& bMa = anchor_right ? bMr : bMl;
       if (rpy) {
@@ -162,6 +169,8 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
         oMb = anchor_world * bMa.inverse();
       }
     }
+    previous_bMr = bMr;
+    previous_bMl = bMl;
     previous_rpy = io::rotation_to_rpy(oMb.R, previous_rpy);
     base.row(k) << oMb.p.transpose(), previous_rpy.transpose();
   }
@@ -180,8 +189,7 @@ SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const 
     base.resize(n, 6);
     base << files.waist->position, files.waist->rpy;
   } else {
-    base = reconstruct_base(model, feet, files.pos.angles, files.hip ? &files.hip->rpy : nullptr,
-                            detection.height_tolerance);
+    base = reconstruct_base(model, feet, files.pos.angles, files.hip ? &files.hip->rpy : nullptr);
     motion.base_reconstructed = true;
   }
   motion.q.resize(model.nq, n);

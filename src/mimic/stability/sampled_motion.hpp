@@ -55,11 +55,15 @@ void differentiate(const model::Model& model, const std::vector<double>& times, 
                    Eigen::MatrixXd& v, Eigen::MatrixXd& a);
 
 // The base poses of a joint trajectory without .waist: the first sample stands with both soles flat on
-// z = 0; afterwards the foot in support (the foot lower in the waist frame, kept while both are within
-// `height_tolerance` of each other) stays where it is and the base follows. `rpy` (N x 3, optional, from
-// .hip) fixes the base orientation instead of the support foot's.
+// z = 0; afterwards the foot in support (the foot lower in the world) stays where it is and the base
+// follows. Support passes to the other foot as soon as it is lower by more than `hysteresis`: in double
+// support both soles are on the ground, so either gives the same base, and switching at the first
+// micrometre of lift (not after a few millimetres) keeps the lifting foot from dragging the base down and
+// the foot still on the ground from sliding. On a switch the new support sole is put back on z = 0 when it
+// is within a millimetre of it, so that rounding does not accumulate over the steps. `rpy` (N x 3,
+// optional, from .hip) fixes the base orientation instead of the support foot's.
 Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& joints,
-                                 const Eigen::MatrixXd* rpy = nullptr, double height_tolerance = 0.005);
+                                 const Eigen::MatrixXd* rpy = nullptr, double hysteresis = 1e-6);
 
 // The sampled motion of a set of sequence files: base from .waist (or .hip + reconstruction, or
 // reconstruction alone), joints from .pos (the model's joints must be the 30 OpenHRP joints), v and a by
