@@ -129,29 +129,16 @@ MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input
   }
 
   // Velocity rows on the derivative's control polygon (see the header).
-  const auto& knots = parameterization_.basis().knots();
-  const int points = parameterization_.basis().num_control_points();
-  const Eigen::VectorXd& start = parameterization_.start().position;
-  const Eigen::VectorXd& end = parameterization_.end().position;
-  for (int i = 0; i + 1 < points; ++i) {
-    const int slot_a = parameterization_.slot_of_control_point(i);
-    const int slot_b = parameterization_.slot_of_control_point(i + 1);
-    if ((slot_a < 0 && slot_b < 0) || slot_a == slot_b) continue;  // constant difference (zero)
-    const double c = trajectory::kDegree / (knots[i + 5] - knots[i + 1]);
-    const double time = (knots[i + 2] + knots[i + 3] + knots[i + 4]) / 3.0;
+  {
+    std::vector<int> coordinates(static_cast<std::size_t>(m_));
+    std::vector<double> limits(static_cast<std::size_t>(m_));
     for (int p = 0; p < m_; ++p) {
-      VelocityRow row;
-      row.joint = p;
-      row.slot_a = slot_a;
-      row.slot_b = slot_b;
-      if (slot_a < 0) row.pinned_a = parameterization_.pinned_to_start(i) ? start[p] : end[p];
-      if (slot_b < 0) row.pinned_b = parameterization_.pinned_to_start(i + 1) ? start[p] : end[p];
-      row.scale = c / limits_.velocity[active_[p]];
-      row.time = time;
-      velocity_.push_back(row);
+      coordinates[static_cast<std::size_t>(p)] = p;
+      limits[static_cast<std::size_t>(p)] = limits_.velocity[active_[p]];
     }
+    velocity_ = VelocityRows(parameterization_, coordinates, limits);
   }
-  velocity_rows_ = 2 * static_cast<int>(velocity_.size());
+  velocity_rows_ = velocity_.num_rows();
   torque_rows_ = 2 * m_ * static_cast<int>(options_.torque_samples.size());
   residual_rows_ = n_ * (options_.objective == io::ObjectiveKind::kImitation ? m_ + 9 : m_);
 
@@ -203,13 +190,8 @@ optim::SparseMatrix MotionProblem::residual_jacobian_pattern() const {
 
 optim::SparseMatrix MotionProblem::inequality_jacobian_pattern() const {
   optim::PatternBuilder builder(num_inequalities(), num_variables());
-  int row = 0;
-  for (const VelocityRow& v : velocity_) {
-    for (int sign = 0; sign < 2; ++sign, ++row) {
-      if (v.slot_a >= 0) builder.add(row, parameterization_.variable_index(v.slot_a, v.joint));
-      if (v.slot_b >= 0) builder.add(row, parameterization_.variable_index(v.slot_b, v.joint));
-    }
-  }
+  velocity_.add_pattern(builder, 0);
+  int row = velocity_rows_;
   std::vector<int> columns;
   for (int k = 0; k < torque_basis_.num_samples(); ++k) {
     for (int p = 0; p < m_; ++p) {
@@ -326,23 +308,7 @@ void MotionProblem::evaluate_torque_objective(bool jacobians, optim::Evaluation&
 
 void MotionProblem::evaluate_velocity(const Eigen::VectorXd& x, bool jacobians,
                                       optim::Evaluation& out) const {
-  int row = 0;
-  for (const VelocityRow& v : velocity_) {
-    const double a = v.slot_a >= 0 ? x[parameterization_.variable_index(v.slot_a, v.joint)] : v.pinned_a;
-    const double b = v.slot_b >= 0 ? x[parameterization_.variable_index(v.slot_b, v.joint)] : v.pinned_b;
-    const double scaled = v.scale * (b - a);  // d_i / qdot_max
-    out.inequalities[row] = scaled - 1.0;
-    out.inequalities[row + 1] = -scaled - 1.0;
-    if (jacobians) {
-      for (int sign = 0; sign < 2; ++sign) {
-        const double s = sign == 0 ? v.scale : -v.scale;
-        double* values = optim::row_values(out.inequality_jacobian, row + sign).data();
-        if (v.slot_a >= 0) *values++ = -s;
-        if (v.slot_b >= 0) *values = s;
-      }
-    }
-    row += 2;
-  }
+  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
 }
 
 void MotionProblem::evaluate_torque_limits(bool jacobians, optim::Evaluation& out) {
@@ -394,12 +360,11 @@ std::string MotionProblem::describe_constraint(optim::ConstraintKind kind, int i
                   control_point_time(index / m_), lower ? limits_.lower[joint] : limits_.upper[joint], value);
   }
   if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
-    const VelocityRow& row = velocity_[index / 2];
-    const int joint = active_[row.joint];
+    const int joint = active_[velocity_.limited_joint(index)];
     const double limit = limits_.velocity[joint];
     return model_.joint_names[joint] +
            format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
-                  row.time, limit, value * limit);
+                  velocity_.time(index), limit, value * limit);
   }
   if (kind == ConstraintKind::kInequality && index < velocity_rows_ + torque_rows_) {
     const int k = (index - velocity_rows_) / 2;

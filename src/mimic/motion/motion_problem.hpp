@@ -18,11 +18,8 @@
 //              points (the basis is non-negative and sums to one), so lower <= c_i <= upper for every i
 //              gives lower <= q(t) <= upper for EVERY t, hence at 200 Hz. The pinned end points equal
 //              q_c(t0), q_c(tf), which the caller checks against the limits.
-//   velocity - qdot is a cubic B-spline on the same knots whose control points are
-//              d_i = 4 (c_{i+1} - c_i) / (u_{i+5} - u_{i+1}) (de Boor; The NURBS Book eq. (3.9)), so
-//              |d_i| <= qdot_max (linear in x: g = +-d_i / qdot_max - 1 <= 0) bounds |qdot(t)| for every
-//              t by the same convex-hull argument. Sufficient, slightly conservative (the control polygon
-//              over-estimates peaks by a few percent at 0.1 s knots).
+//   velocity - |qdot| <= qdot_max at EVERY t through the derivative's control polygon (velocity_rows.hpp):
+//              linear in x, sufficient, slightly conservative.
 //   torque   - g = +-tau_j(t_n) / tau_max_j - 1 <= 0 for the active joints at the samples listed in
 //              ProblemOptions::torque_samples; optimize_motion() chooses a coarse grid and adds every
 //              200 Hz sample where a check of the solution finds a violation, then solves again (torque
@@ -48,6 +45,7 @@
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/base_motion.hpp"
 #include "mimic/motion/motion_input.hpp"
+#include "mimic/motion/velocity_rows.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/trajectory/sampled_basis.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
@@ -96,15 +94,6 @@ class MotionProblem : public optim::Problem {
   Eigen::MatrixXd end_effector_positions(const Eigen::MatrixXd& joint_positions) const;
 
  private:
-  struct VelocityRow {
-    int joint = 0;                          // active index
-    int slot_a = -1;                        // slot of control point i (-1: pinned)
-    int slot_b = -1;                        // slot of control point i + 1
-    double pinned_a = 0.0, pinned_b = 0.0;  // their values when pinned
-    double scale = 0.0;                     // 4 / (u_{i+5} - u_{i+1}) / qdot_max
-    double time = 0.0;                      // Greville abscissa of d_i, for messages
-  };
-
   void set_configuration(int sample, bool with_base);
   void evaluate_imitation(bool jacobians, optim::Evaluation& out);
   void evaluate_torque_objective(bool jacobians, optim::Evaluation& out);
@@ -133,7 +122,7 @@ class MotionProblem : public optim::Problem {
   std::vector<int> frames_;                     // gaze, r_gripper, l_gripper
   std::vector<std::vector<int>> frame_chain_;   // active indices moving each frame (ascending)
   std::vector<std::vector<int>> torque_chain_;  // active indices each active torque depends on
-  std::vector<VelocityRow> velocity_;
+  VelocityRows velocity_;
   int residual_rows_ = 0;
   int velocity_rows_ = 0;
   int torque_rows_ = 0;

@@ -167,33 +167,17 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     equality_rows_ += rows;
   }
 
-  // Velocity rows on the derivative's control polygon (motion_problem.hpp), leg joints only.
-  const auto& knots = parameterization_.basis().knots();
-  const int points = parameterization_.basis().num_control_points();
-  const Eigen::VectorXd& start = parameterization_.start().position;
-  const Eigen::VectorXd& end = parameterization_.end().position;
-  for (int i = 0; i + 1 < points; ++i) {
-    const int slot_a = parameterization_.slot_of_control_point(i);
-    const int slot_b = parameterization_.slot_of_control_point(i + 1);
-    if ((slot_a < 0 && slot_b < 0) || slot_a == slot_b) continue;
-    const double c = trajectory::kDegree / (knots[i + 5] - knots[i + 1]);
-    const double time = (knots[i + 2] + knots[i + 3] + knots[i + 4]) / 3.0;
+  // Velocity rows on the derivative's control polygon (motion/velocity_rows.hpp), leg joints only.
+  {
+    std::vector<int> coordinates(kLegJoints);
+    std::vector<double> limits(kLegJoints);
     for (int p = 0; p < kLegJoints; ++p) {
-      const int coordinate = kBaseCoordinates + p;
-      VelocityRow row;
-      row.joint = p;
-      row.slot_a = slot_a;
-      row.slot_b = slot_b;
-      if (slot_a < 0)
-        row.pinned_a = parameterization_.pinned_to_start(i) ? start[coordinate] : end[coordinate];
-      if (slot_b < 0)
-        row.pinned_b = parameterization_.pinned_to_start(i + 1) ? start[coordinate] : end[coordinate];
-      row.scale = c / limits_.velocity[legs_.joints[p]];
-      row.time = time;
-      velocity_.push_back(row);
+      coordinates[static_cast<std::size_t>(p)] = kBaseCoordinates + p;
+      limits[static_cast<std::size_t>(p)] = limits_.velocity[legs_.joints[p]];
     }
+    velocity_ = motion::VelocityRows(parameterization_, coordinates, limits);
   }
-  velocity_rows_ = 2 * static_cast<int>(velocity_.size());
+  velocity_rows_ = velocity_.num_rows();
   int torque_rows = velocity_rows_;
   for (const int n : options_.torque_samples) {
     torque_row_[n] = torque_rows;
@@ -286,14 +270,7 @@ optim::SparseMatrix SmoothingProblem::equality_jacobian_pattern() const {
 
 optim::SparseMatrix SmoothingProblem::inequality_jacobian_pattern() const {
   optim::PatternBuilder builder(num_inequalities(), num_variables());
-  int row = 0;
-  for (const VelocityRow& v : velocity_) {
-    const int coordinate = kBaseCoordinates + v.joint;
-    for (int sign = 0; sign < 2; ++sign, ++row) {
-      if (v.slot_a >= 0) builder.add(row, parameterization_.variable_index(v.slot_a, coordinate));
-      if (v.slot_b >= 0) builder.add(row, parameterization_.variable_index(v.slot_b, coordinate));
-    }
-  }
+  velocity_.add_pattern(builder, 0);
   std::vector<int> columns;
   for (const int n : options_.torque_samples) {
     for (int j = 0; j < model_.nj; ++j) {
@@ -395,24 +372,7 @@ void SmoothingProblem::write_foot_rows(int n, int foot, bool jacobians, double p
 void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
   basis_.evaluate(x, samples_);
   for (int n = 0; n < n_; ++n) evaluate_sample(n, jacobians, out);
-  int row = 0;
-  for (const VelocityRow& v : velocity_) {
-    const int coordinate = kBaseCoordinates + v.joint;
-    const double a = v.slot_a >= 0 ? x[parameterization_.variable_index(v.slot_a, coordinate)] : v.pinned_a;
-    const double b = v.slot_b >= 0 ? x[parameterization_.variable_index(v.slot_b, coordinate)] : v.pinned_b;
-    const double scaled = v.scale * (b - a);
-    out.inequalities[row] = scaled - 1.0;
-    out.inequalities[row + 1] = -scaled - 1.0;
-    if (jacobians) {
-      for (int sign = 0; sign < 2; ++sign) {
-        const double s = sign == 0 ? v.scale : -v.scale;
-        double* values = optim::row_values(out.inequality_jacobian, row + sign).data();
-        if (v.slot_a >= 0) *values++ = -s;
-        if (v.slot_b >= 0) *values = s;
-      }
-    }
-    row += 2;
-  }
+  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
 }
 
 void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out) {
@@ -613,12 +573,11 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
     }
   }
   if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
-    const VelocityRow& row = velocity_[static_cast<std::size_t>(index / 2)];
-    const int joint = legs_.joints[row.joint];
+    const int joint = legs_.joints[velocity_.limited_joint(index)];
     const double limit = limits_.velocity[joint];
     return model_.joint_names[joint] +
            format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
-                  row.time, limit, value * limit);
+                  velocity_.time(index), limit, value * limit);
   }
   if (kind == ConstraintKind::kInequality) {
     for (int n = 0; n < n_; ++n) {

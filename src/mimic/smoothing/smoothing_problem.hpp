@@ -60,6 +60,7 @@
 #include "mimic/model/data.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/active_joints.hpp"
+#include "mimic/motion/velocity_rows.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/sampled_motion.hpp"
@@ -135,13 +136,6 @@ class SmoothingProblem : public optim::Problem {
   Eigen::MatrixXd torques(const Eigen::VectorXd& x);
 
  private:
-  struct VelocityRow {
-    int joint = 0;  // leg index 0..11 (coordinate kBaseCoordinates + joint)
-    int slot_a = -1, slot_b = -1;
-    double pinned_a = 0.0, pinned_b = 0.0;
-    double scale = 0.0;
-    double time = 0.0;
-  };
   using RowRef = Eigen::Ref<const Eigen::RowVectorXd, 0, Eigen::InnerStride<>>;
 
   void set_state(int n);
@@ -180,7 +174,7 @@ class SmoothingProblem : public optim::Problem {
   trajectory::SampledBasis basis_;
   std::vector<int> all_coordinates_, base_coordinates_;
   std::array<std::vector<int>, 2> foot_coordinates_;  // the base's and one leg's (the sole's placement)
-  std::vector<VelocityRow> velocity_;
+  motion::VelocityRows velocity_;
   int residual_rows_ = 0, equality_rows_ = 0, velocity_rows_ = 0, torque_rows_ = 0;
 
   // Scratch.
