@@ -77,6 +77,11 @@ int run_smooth(const Options& opt) {
     io::write_json_file(job.output.report, smoothing::smooth_report_json(job, model, result));
   // A motion the robot cannot play is not written.
   smoothing::require_success(result);
+  if (!result.solve.success())
+    spdlog::warn(
+        "the solver stopped before its stationarity tolerance ({}): the smoothed motion is feasible "
+        "and passes the check, but a more optimal one may exist",
+        result.solve.reason);
 
   io::PosWriteOptions write_options;
   write_options.columns = job.output.columns;

@@ -97,8 +97,9 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   options.knot_spacing = settings.knot_spacing;
   options.foot_position_weight = settings.foot_position_weight;
   options.foot_rotation_weight = settings.foot_rotation_weight;
-  options.equality_samples =
-      equality_samples(planned, std::max(1, static_cast<int>(std::lround(settings.knot_spacing / dt))));
+  options.equality_samples = equality_samples(
+      planned,
+      std::max(1, static_cast<int>(std::lround(settings.support_stride_knots * settings.knot_spacing / dt))));
   std::set<int> torque_samples;
   for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
   torque_samples.insert(n - 1);
@@ -166,8 +167,11 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
 
   // Failure: the solver's, else the check's worst violation. The ZMP margin of the check is 0 (inside the
-  // polygon); the stabilizer's own margin is a target, reported but not required.
-  if (!result.solve.success()) {
+  // polygon); the stabilizer's own margin is a target, reported but not required. A solve that stopped
+  // short of the stationarity tolerance on a feasible point (stalled, iteration cap) is not a failure: the
+  // written motion is feasible, lowers the torques less than an optimum would, and passes the same check
+  // (the caller says so).
+  if (!result.solve.success() && !result.solve.feasible) {
     result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
                      (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
                                          : result.solve.reason);
