@@ -63,8 +63,10 @@ void AtomicFileGroup::add(const std::filesystem::path& path,
 
 void AtomicFileGroup::commit() {
   namespace fs = std::filesystem;
-  // Each existing target is first moved aside, so that a failure part-way (a later target is a folder, a
-  // rename is refused) can put every earlier target back as it was: all of the group or none of it.
+  // Each existing target is first kept under a second name (a hard link, else a copy), so that a failure
+  // part-way (a later target is a folder, a rename is refused) can put every earlier target back as it
+  // was: all of the group or none of it. The target itself never disappears: the rename of the temporary
+  // replaces it in one step, as does the rename back.
   struct Placed {
     fs::path target, previous;  // previous: where the file it replaced waits; empty when there was none
   };
@@ -72,8 +74,11 @@ void AtomicFileGroup::commit() {
   auto roll_back = [&] {
     for (auto it = placed.rbegin(); it != placed.rend(); ++it) {
       std::error_code ec;
-      fs::remove(it->target, ec);
-      if (!it->previous.empty()) fs::rename(it->previous, it->target, ec);
+      if (it->previous.empty()) {
+        fs::remove(it->target, ec);
+      } else {
+        fs::rename(it->previous, it->target, ec);
+      }
     }
     for (const auto& p : pending_) {  // the temporaries not renamed yet
       std::error_code ec;
@@ -94,17 +99,22 @@ void AtomicFileGroup::commit() {
     if (fs::exists(status)) {
       step.previous = temporary_sibling(target);
       step.previous += ".previous";
-      fs::rename(target, step.previous, ec);
+      fs::create_hard_link(target, step.previous, ec);
+      if (ec) {
+        ec.clear();
+        fs::copy_file(target, step.previous, ec);
+      }
       if (ec) {
         roll_back();
-        throw OutputError(target.string() + ": cannot replace the existing file: " + ec.message());
+        throw OutputError(target.string() +
+                          ": cannot keep the existing file while replacing it: " + ec.message());
       }
     }
     fs::rename(temporary, target, ec);
     if (ec) {
       if (!step.previous.empty()) {
         std::error_code ignored;
-        fs::rename(step.previous, target, ignored);
+        fs::remove(step.previous, ignored);  // the target was not touched
       }
       roll_back();
       throw OutputError(target.string() + ": cannot rename into place: " + ec.message());
