@@ -6,10 +6,8 @@
 #include "command.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
-#include "mimic/model/payload.hpp"
 #include "mimic/pipeline/motion_check.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/stability/walking_pattern.hpp"
 
 namespace {
 
@@ -98,12 +96,10 @@ std::function<int()> setup_check(CLI::App& app) {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
     if (!opt->model.empty()) job.robot.model = opt->model;
     if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
-    const pipeline::Robot robot = pipeline::load_robot(job.robot);
     // A carried payload is part of the motion's dynamics (torques, ZMP), as in `mimic smooth`.
-    const model::Model model =
-        job.payload ? model::with_payload(robot.model, stability::to_model_payload(*job.payload))
-                    : robot.model;
-    const stability::Feet feet = job.payload ? stability::Feet::from(model, robot.config) : robot.feet;
+    const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
+    const model::Model& model = robot.model;
+    const stability::Feet& feet = robot.feet;
     pipeline::CheckOptions options;
     options.factors = job.limits;
     if (*af) options.factors.angle_factor = opt->angle_factor;

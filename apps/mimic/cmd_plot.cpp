@@ -6,10 +6,8 @@
 
 #include "command.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/model/payload.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/stability/walking_pattern.hpp"
 
 namespace {
 
@@ -26,12 +24,7 @@ int run_plot(const Options& opt) {
   io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
   if (!opt.model.empty()) job.robot.model = opt.model;
   if (!opt.robot_config.empty()) job.robot.config = opt.robot_config;
-  pipeline::Robot robot = pipeline::load_robot(job.robot);
-  if (job.payload) {
-    robot.model = model::with_payload(robot.model, stability::to_model_payload(*job.payload));
-    spdlog::info("payload: {} kg on {}", job.payload->mass,
-                 job.payload->link.empty() ? job.payload->frame : job.payload->link);
-  }
+  const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
 
   pipeline::PlotOptions options;
   options.output_dir = opt.output;

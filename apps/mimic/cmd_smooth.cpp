@@ -10,12 +10,11 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
-#include "mimic/model/payload.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/smoothing/smooth_motion.hpp"
 #include "mimic/smoothing/smooth_report.hpp"
 #include "mimic/stability/sampled_motion.hpp"
-#include "mimic/stability/walking_pattern.hpp"
+#include "progress_log.hpp"
 
 namespace {
 
@@ -45,23 +44,11 @@ io::JobConfig assemble_job(const Options& opt) {
   return job;
 }
 
-ProgressCallback progress_log() {
-  return [](const ProgressEvent& e) {
-    spdlog::info("{}: iteration {}, objective {:.6g}, violation {:.3g}{}", e.stage, e.iteration, e.objective,
-                 e.violation, e.message.empty() ? "" : ", " + e.message);
-  };
-}
-
 int run_smooth(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
-  const pipeline::Robot robot = pipeline::load_robot(job.robot);
-  model::Model model = robot.model;
-  if (job.payload) {
-    model = model::with_payload(model, stability::to_model_payload(*job.payload));
-    spdlog::info("payload: {} kg on {}", job.payload->mass,
-                 job.payload->link.empty() ? job.payload->frame : job.payload->link);
-  }
-  const stability::Feet feet = stability::Feet::from(model, robot.config);
+  const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
+  const model::Model& model = robot.model;
+  const stability::Feet& feet = robot.feet;
 
   const io::MotionFiles files = io::read_motion(job.input);
   const stability::SampledMotion planned = stability::sampled_motion(model, feet, files, job.contacts);
@@ -71,7 +58,7 @@ int run_smooth(const Options& opt) {
                planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
 
   const smoothing::SmoothResult result = smoothing::smooth_motion(
-      model, feet, planned, smoothing::SmoothSettings::from_job(job), progress_log());
+      model, feet, planned, smoothing::SmoothSettings::from_job(job), app::progress_logger());
   std::cout << job.output.path.string() << ":\n" << smoothing::format_smooth_summary(model, result);
   if (!job.output.report.empty())
     io::write_json_file(job.output.report, smoothing::smooth_report_json(job, model, result));

@@ -14,8 +14,8 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/number_text.hpp"
-#include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/pipeline/robot.hpp"
 #include "mimic/stability/footsteps.hpp"
 #include "mimic/stability/leg_ik.hpp"
 #include "mimic/stability/walking_evaluation.hpp"
@@ -110,15 +110,9 @@ void check_angle_limits(const model::Model& robot, const stability::WalkingPatte
 
 int run_walk(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
-  const model::RobotConfig config = model::load_robot_config(
-      job.robot.config.empty() ? model::default_robot_config_path() : job.robot.config.string());
-  model::Model robot = model::load_urdf(job.robot.model.empty() ? config.urdf : job.robot.model.string(),
-                                        model::LoadOptions::hrp2());
-  if (job.payload) {
-    robot = model::with_payload(robot, stability::to_model_payload(*job.payload));
-    spdlog::info("payload: {} kg on {}", job.payload->mass,
-                 job.payload->link.empty() ? job.payload->frame : job.payload->link);
-  }
+  const pipeline::Robot loaded = pipeline::load_robot(job.robot, job.payload);
+  const model::RobotConfig& config = loaded.config;
+  const model::Model& robot = loaded.model;
 
   const stability::FootstepPlan plan = stability::load_footsteps(job.input);
   const stability::WalkSchedule schedule(plan, config.right_sole, config.left_sole);

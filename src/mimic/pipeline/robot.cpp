@@ -1,5 +1,10 @@
 #include "mimic/pipeline/robot.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include "mimic/model/payload.hpp"
+#include "mimic/stability/walking_pattern.hpp"
+
 namespace mimic::pipeline {
 
 Robot load_robot(const io::RobotSettings& settings) {
@@ -9,6 +14,15 @@ Robot load_robot(const io::RobotSettings& settings) {
   const std::string urdf = settings.model.empty() ? robot.config.urdf : settings.model.string();
   robot.model = model::load_urdf(urdf, model::LoadOptions::hrp2());
   robot.feet = stability::Feet::from(robot.model, robot.config);
+  return robot;
+}
+
+Robot load_robot(const io::RobotSettings& settings, const std::optional<io::Payload>& payload) {
+  Robot robot = load_robot(settings);
+  if (!payload) return robot;
+  robot.model = model::with_payload(robot.model, stability::to_model_payload(*payload));
+  robot.feet = stability::Feet::from(robot.model, robot.config);
+  spdlog::info("payload: {} kg on {}", payload->mass, payload->link.empty() ? payload->frame : payload->link);
   return robot;
 }
 
