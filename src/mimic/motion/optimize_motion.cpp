@@ -11,6 +11,7 @@
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/motion/solver_options.hpp"
 #include "mimic/optim/solver.hpp"
+#include "mimic/stability/walking_pattern.hpp"
 
 namespace mimic::motion {
 
@@ -20,14 +21,6 @@ std::string format(const char* pattern, double a, double b) {
   char buffer[160];
   std::snprintf(buffer, sizeof buffer, pattern, a, b);
   return buffer;
-}
-
-model::Model with_settings_payload(const model::Model& model, const std::optional<io::Payload>& payload) {
-  if (!payload) return model;
-  model::Payload p;
-  p.attached_to = payload->frame.empty() ? payload->link : payload->frame;
-  p.inertia = spatial::Inertia(payload->mass, payload->com, payload->inertia);
-  return model::with_payload(model, p);
 }
 
 void check_pinned_ends(const model::Model& model, const MotionInput& input, const ScaledLimits& limits,
@@ -55,7 +48,9 @@ void update_peak(JointPeak& peak, double ratio, const std::string& joint, double
 MotionResult optimize_motion(const model::Model& base_model, const MotionInput& input,
                              const MotionSettings& settings, const ProgressCallback& progress) {
   validate_input(input);
-  const model::Model model = with_settings_payload(base_model, settings.payload);
+  const model::Model model =
+      settings.payload ? model::with_payload(base_model, stability::to_model_payload(*settings.payload))
+                       : base_model;
   const ScaledLimits limits = scaled_limits(model, settings.limits);
   const std::vector<int> active = active_joint_indices(model);
   check_pinned_ends(model, input, limits, active);
