@@ -130,7 +130,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
   SE3 anchor_world;  // world pose of the foot in support
   bool anchor_right = true;
   Vec3 previous_rpy = Vec3::Zero();
-  SE3 previous_bMr, previous_bMl;  // sole placements in the base frame at the previous sample
+  SE3 previous_oMb, previous_bMr, previous_bMl;  // base pose and sole placements at the previous sample
   for (Eigen::Index k = 0; k < n; ++k) {
     // Sole placements in the base frame (base at the identity).
     dynamics::forward_kinematics(model, data,
@@ -148,9 +148,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
       anchor_world = oMb * bMa;
     } else {
       // Heights in the world: the soles relative to the base, turned by the previous base orientation.
-      const Eigen::Matrix<double, 6, 1> prev = base.row(k - 1).transpose();
-      const SE3 previous(io::rpy_to_rotation(prev.tail<3>()), prev.head<3>());
-      const double dz = (previous.R * (bMr.p - bMl.p)).z();
+      const double dz = (previous_oMb.R * (bMr.p - bMl.p)).z();
       const bool switch_to_right = !anchor_right && dz < -hysteresis;
       const bool switch_to_left = anchor_right && dz > hysteresis;
       if (switch_to_right || switch_to_left) {
@@ -158,7 +156,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
         // previous base times the previous sole placement, not the current one (the base has moved since).
         // Put back on the ground if it is about there.
         anchor_right = switch_to_right;
-        anchor_world = previous * (anchor_right ? previous_bMr : previous_bMl);
+        anchor_world = previous_oMb * (anchor_right ? previous_bMr : previous_bMl);
         if (std::abs(anchor_world.p.z()) < kGroundSnap) anchor_world.p.z() = 0.0;
       }
       const SE3& bMa = anchor_right ? bMr : bMl;
@@ -169,6 +167,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
         oMb = anchor_world * bMa.inverse();
       }
     }
+    previous_oMb = oMb;
     previous_bMr = bMr;
     previous_bMl = bMl;
     previous_rpy = io::rotation_to_rpy(oMb.R, previous_rpy);
