@@ -375,6 +375,21 @@ void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim:
   velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
 }
 
+void SmoothingProblem::write_support_rows(int n, bool jacobians, double w, optim::Evaluation& out) {
+  int row = residual_row_[n] + model_.nj;
+  for (int f = 0; f < 2; ++f) {
+    if (!in_contact(n, f)) continue;
+    write_foot_rows(n, f, jacobians, w * options_.foot_position_weight, w * options_.foot_rotation_weight,
+                    out.residuals, out.residual_jacobian, row);
+    if (equality_row_[n] >= 0) {
+      const int e = equality_row_[n] + (f == kLeft && in_contact(n, kRight) ? 6 : 0);
+      write_foot_rows(n, f, jacobians, 1.0 / kPositionScale, 1.0 / kAngleScale, out.equalities,
+                      out.equality_jacobian, e);
+    }
+    row += 6;
+  }
+}
+
 void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out) {
   set_state(n);
   const int nj = model_.nj;
@@ -392,18 +407,7 @@ void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation&
     fext_[right_body] = data_.oMi[right_body].act_inv(Wr);
     fext_[left_body] = data_.oMi[left_body].act_inv(Wl);
     // Foot placements before rnea (which leaves the other oMi as forward_kinematics set them anyway).
-    int row = residual_row_[n] + nj;
-    for (int f = 0; f < 2; ++f) {
-      if (!in_contact(n, f)) continue;
-      write_foot_rows(n, f, false, w * options_.foot_position_weight, w * options_.foot_rotation_weight,
-                      out.residuals, out.residual_jacobian, row);
-      if (equality_row_[n] >= 0) {
-        const int e = equality_row_[n] + (f == kLeft && in_contact(n, kRight) ? 6 : 0);
-        write_foot_rows(n, f, false, 1.0 / kPositionScale, 1.0 / kAngleScale, out.equalities,
-                        out.equality_jacobian, e);
-      }
-      row += 6;
-    }
+    write_support_rows(n, false, w, out);
     tau = &dynamics::rnea(model_, data_, q_, v_, a_, fext_);
   } else {
     // Share of the right foot and its derivative (double support: through the CoM only).
@@ -461,18 +465,7 @@ void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation&
       Gv_.row(r).noalias() -= S * (leg == kRight ? dWr_dv_ : dWl_dv_);
       Ga_.row(r).noalias() -= S * (leg == kRight ? dWr_da_ : dWl_da_);
     }
-    int row = residual_row_[n] + nj;
-    for (int f = 0; f < 2; ++f) {
-      if (!in_contact(n, f)) continue;
-      write_foot_rows(n, f, true, w * options_.foot_position_weight, w * options_.foot_rotation_weight,
-                      out.residuals, out.residual_jacobian, row);
-      if (equality_row_[n] >= 0) {
-        const int e = equality_row_[n] + (f == kLeft && in_contact(n, kRight) ? 6 : 0);
-        write_foot_rows(n, f, true, 1.0 / kPositionScale, 1.0 / kAngleScale, out.equalities,
-                        out.equality_jacobian, e);
-      }
-      row += 6;
-    }
+    write_support_rows(n, true, w, out);
   }
 
   const int first = residual_row_[n];

@@ -145,6 +145,9 @@ class SmoothingProblem : public optim::Problem {
   void evaluate_sample(int n, bool jacobians, optim::Evaluation& out);
   void write_foot_rows(int n, int foot, bool jacobians, double position_weight, double rotation_weight,
                        Eigen::VectorXd& values, optim::SparseMatrix& jacobian, int row);
+  // The support-foot rows of sample n for both feet in contact: the weighted residual rows (sqrt(dt) w)
+  // and, at equality samples, the scaled equality rows.
+  void write_support_rows(int n, bool jacobians, double w, optim::Evaluation& out);
   // Maps tangent-space partials (1 x nv rows of G) to the 15 coordinates and applies the basis.
   void chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
                   const RowRef& ga, double* values);
