@@ -1,23 +1,58 @@
-# mimic_module(<name> DEPS ...): a static library from src/mimic/<name>/*.cpp, or an interface library
-# when the module is header-only. Headers are included as "mimic/<name>/<file>.hpp".
+# The module graph of mimic: the one place that says which module may use which (docs/ARCHITECTURE.md).
+#
+# mimic_module(<name> DEPS <deps...>): a static library mimic_<name> from src/mimic/<name>/*.cpp (an
+# interface library when the module is header-only); headers are included as "mimic/<name>/<file>.hpp".
+# The mimic_* entries of DEPS are the module's direct dependencies: CMake links them PUBLIC, and the ctest
+# `module_graph` (scripts/check_module_graph.py) fails on an #include of a module that is not reachable
+# through them. Other entries are third-party targets. Declare modules bottom-up, one block each,
+# separated by a blank line (so that changes to two modules merge without conflict).
 function(mimic_module name)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
-  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/mimic/${name}/*.cpp)
-  set(deps "")
   foreach(d ${ARG_DEPS})
-    if(TARGET ${d} OR NOT d MATCHES "^mimic_")
-      list(APPEND deps ${d})
+    if(d MATCHES "^mimic_" AND NOT TARGET ${d})
+      message(FATAL_ERROR "mimic_module(${name}): ${d} is not declared above it (declare modules bottom-up)")
     endif()
   endforeach()
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/mimic/${name}/*.cpp)
   if(sources)
     add_library(mimic_${name} STATIC ${sources})
-    target_include_directories(mimic_${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
-    target_link_libraries(mimic_${name} PUBLIC ${deps})
-    target_compile_definitions(mimic_${name} PUBLIC MIMIC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    set(scope PUBLIC)
   else()
     add_library(mimic_${name} INTERFACE)
-    target_include_directories(mimic_${name} INTERFACE ${PROJECT_SOURCE_DIR}/src)
-    target_link_libraries(mimic_${name} INTERFACE ${deps})
-    target_compile_definitions(mimic_${name} INTERFACE MIMIC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    set(scope INTERFACE)
   endif()
+  target_include_directories(mimic_${name} ${scope} ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(mimic_${name} ${scope} ${ARG_DEPS})
+  target_compile_definitions(mimic_${name} ${scope} MIMIC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  set_property(GLOBAL APPEND PROPERTY MIMIC_MODULES mimic_${name})
 endfunction()
+
+mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog)
+
+mimic_module(spatial    DEPS mimic_core Eigen3::Eigen)
+
+mimic_module(model      DEPS mimic_spatial urdfdom::urdfdom_model yaml-cpp)
+
+mimic_module(dynamics   DEPS mimic_model)
+
+mimic_module(io         DEPS mimic_core Eigen3::Eigen yaml-cpp spdlog::spdlog)
+
+mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
+
+mimic_module(trajectory DEPS mimic_core Eigen3::Eigen)
+
+mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT)
+
+mimic_module(stability  DEPS mimic_dynamics mimic_io)
+
+mimic_module(motion     DEPS mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
+
+mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)
+
+mimic_module(pipeline   DEPS mimic_motion mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
+
+mimic_module(smoothing  DEPS mimic_pipeline mimic_motion mimic_stability mimic_optim mimic_trajectory mimic_io)
+
+# What apps/ may include (not transitive; `mimic` = every module). Target: mimic_pipeline mimic_io
+# mimic_model mimic_core.
+set(MIMIC_APP_MODULES mimic)
