@@ -68,6 +68,8 @@ TEST_P(SharedBvh, MatchesTheReadme) {
   ASSERT_TRUE(clip.is_skeleton());
   const SkeletonClip& s = clip.skeleton();
   EXPECT_EQ(s.frame_count(), facts.frames);
+  // Frame times are printed rounded in the files (0.0083333, 0.008333 s): the rate is off by up to
+  // 0.0048 Hz (measured, the metre-scaled CMU file) from the README's round figure.
   EXPECT_NEAR(s.rate(), facts.rate, 0.01);
   int end_sites = 0;
   for (const Joint& j : s.joints) end_sites += j.end_site;
@@ -79,7 +81,9 @@ TEST_P(SharedBvh, MatchesTheReadme) {
   EXPECT_EQ(clip.source_up, facts.up);
   EXPECT_EQ(clip.up_provenance, Provenance::kDetected);
   EXPECT_TRUE(clip.forward_known);
-  EXPECT_LE(std::abs(clip.initial_heading), 0.7854 + 1e-9);  // within 45 deg of +x after conversion
+  // Within 45 deg of +x after conversion (0.7854 rounds pi / 4 up; 1e-9 for the atan2); measured at most
+  // 0.36 rad (MakeHuman).
+  EXPECT_LE(std::abs(clip.initial_heading), 0.7854 + 1e-9);
 
   // A human, in metres, standing along +z: head well above the feet, stature plausible.
   int head = -1, foot = -1;
@@ -123,7 +127,8 @@ TEST_P(SharedBvh, BoneLengthsAreConstantOverFrames) {
     }
   }
   EXPECT_GT(checked, 0);
-  EXPECT_LT(worst, 1e-9);
+  // Forward kinematics down chains of ~10 rotations: round-off (measured at most 2.4e-16 m).
+  EXPECT_LT(worst, 1e-12);
 }
 
 INSTANTIATE_TEST_SUITE_P(ReadmeFacts, SharedBvh, testing::ValuesIn(kBvhFiles), [](const auto& info) {
@@ -168,6 +173,7 @@ TEST(SharedBvhQuirks, Cmu131ForwardKinematicsMatchesItsMetreScaledTwin) {
   MIMIC_REQUIRE_SHARED(unscaled_path, "mocap/bvh/bvh11__cmu_131_01.bvh");
   MIMIC_REQUIRE_SHARED(scaled_path, "mocap/bvh/bvh11__cmu_scaled_131_01.bvh");
   const Clip unscaled = load_clip(unscaled_path), scaled = load_clip(scaled_path);
+  // The CMU unit is 0.0254 / 0.45 = 0.0564444... m; 0.056444 is the README's 6 decimals (measured 4.4e-7).
   EXPECT_NEAR(unscaled.conversion.scale, 0.056444, 1e-6);
   EXPECT_EQ(scaled.conversion.scale, 1.0);
   EXPECT_TRUE(unscaled.conversion.rotation.isApprox(scaled.conversion.rotation));
@@ -175,7 +181,8 @@ TEST(SharedBvhQuirks, Cmu131ForwardKinematicsMatchesItsMetreScaledTwin) {
   ASSERT_EQ(a.joints.size(), b.joints.size());
   for (std::size_t j = 0; j < a.joints.size(); ++j) {
     EXPECT_EQ(a.joints[j].name, b.joints[j].name);
-    EXPECT_NEAR((a.joints[j].offset - b.joints[j].offset).norm(), 0.0, 1e-4);
+    // The metre file's offsets are rounded to its decimals (measured 3.4e-6 m).
+    EXPECT_NEAR((a.joints[j].offset - b.joints[j].offset).norm(), 0.0, 1e-5);
   }
   std::vector<Eigen::Isometry3d> ga, gb;
   double worst_position = 0.0, worst_rotation = 0.0;
@@ -187,8 +194,10 @@ TEST(SharedBvhQuirks, Cmu131ForwardKinematicsMatchesItsMetreScaledTwin) {
       worst_rotation = std::max(worst_rotation, (ga[j].linear() - gb[j].linear()).cwiseAbs().maxCoeff());
     }
   }
-  EXPECT_LT(worst_position, 1e-4);  // metres
-  EXPECT_LT(worst_rotation, 5e-4);  // the scaled file keeps fewer decimals
+  // The scaled file keeps fewer decimals: measured 1.9e-5 m and 1.3e-4 (rotation matrix entries); a unit
+  // or channel-order error is O(0.01) and O(1).
+  EXPECT_LT(worst_position, 5e-5);  // metres
+  EXPECT_LT(worst_rotation, 3e-4);
 }
 
 // The README counts 134 six-channel joints as "non-root"; the count includes the root: 133 children + root
@@ -276,9 +285,11 @@ TEST(SharedC3dQuirks, Eb015VariantsDecodeToTheSameMarkers) {
     const int rft1 = m.marker_index("RFT1");
     ASSERT_EQ(rft1, 0);
     const Eigen::Vector3d mm = clips[i].conversion.to_source(m.position(10, rft1));
-    EXPECT_NEAR(mm.x(), 250.833, 1e-3);
-    EXPECT_NEAR(mm.y(), 225.833, 1e-3);
-    EXPECT_NEAR(mm.z(), 36.167, 1e-3);
+    // The README's 3 decimals of multiples of 1/12 mm: off by 1/3000 mm (measured 3.4e-4); 5e-4 is
+    // the rounding of the last decimal.
+    EXPECT_NEAR(mm.x(), 250.833, 5e-4);
+    EXPECT_NEAR(mm.y(), 225.833, 5e-4);
+    EXPECT_NEAR(mm.z(), 36.167, 5e-4);
     EXPECT_TRUE(clips[i].conversion.rotation.isApprox(clips[0].conversion.rotation));
     int differences = 0;
     double worst = 0.0;
@@ -289,7 +300,9 @@ TEST(SharedC3dQuirks, Eb015VariantsDecodeToTheSameMarkers) {
           worst = std::max(worst, (m.position(f, k) - reference.position(f, k)).norm());
       }
     EXPECT_EQ(differences, 0);
-    EXPECT_LT(worst, 0.0001);  // metres (0.1 mm)
+    // Integer x POINT:SCALE against the float files' single-precision millimetres (~250 mm x 6e-8):
+    // measured 1.1e-7 m; a wrong scale or byte order is millimetres.
+    EXPECT_LT(worst, 1e-6);  // metres
   }
   // The files do have missing samples (negative residuals), so the validity comparison is not vacuous.
   EXPECT_FALSE(reference.unfilled_gaps.empty());

@@ -24,11 +24,16 @@ std::string read(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// The temporary file load_text() writes for the current test (error messages must name it).
+fs::path text_path() {
+  return fs::temp_directory_path() /
+         ("mimic_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+          ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml");
+}
+
 // Writes `text` to a temporary file (with the urdf path made absolute) and loads it.
 RobotConfig load_text(std::string text) {
-  const fs::path p = fs::temp_directory_path() /
-                     ("mimic_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                      "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml");
+  const fs::path p = text_path();
   text = std::regex_replace(text, std::regex("urdf: \\.\\./models/hrp2.urdf"),
                             "urdf: " + test::hrp2_urdf().string());
   std::ofstream(p) << text;
@@ -124,8 +129,23 @@ TEST(RobotConfig, BadNumberAndEmptyRectangle) {
 }
 
 TEST(RobotConfig, MalformedYamlAndMissingFile) {
-  expect_input_error("frames: [a, b\n", {":"});
-  EXPECT_THROW(load_robot_config("/nonexistent/hrp2.yaml"), InputError);
+  // yaml-cpp's parser errors carry the file, the line and what the parser expected. An unclosed flow
+  // sequence is found at the end of the text (line 2, after the last newline): "end of sequence flow not
+  // found" is yaml-cpp's wording for the missing ']'.
+  expect_input_error("frames: [a, b\n", {text_path().string() + ":2: end of sequence flow not found"});
+  // A second value on the line of a key, in the middle of the shipped file: the line is that line.
+  std::string text = read(kConfig);
+  const auto upto = text.substr(0, text.find("  gaze: gaze"));
+  const int line = static_cast<int>(std::count(upto.begin(), upto.end(), '\n')) + 1;
+  text = std::regex_replace(text, std::regex("  gaze: gaze"), "  gaze: gaze: eye");
+  expect_input_error(text, {text_path().string() + ":" + std::to_string(line) + ": illegal map value"});
+  // No file at all: the message names the path.
+  try {
+    load_robot_config("/nonexistent/hrp2.yaml");
+    ADD_FAILURE() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "/nonexistent/hrp2.yaml: no such file");
+  }
 }
 
 TEST(RobotConfig, UnknownJointInHalfSittingIsAModelError) {

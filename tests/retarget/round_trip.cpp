@@ -72,21 +72,34 @@ TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
 
   RetargetReport report;
   const ReferenceMotion motion = retarget_motion(track, model, rest, {}, &report);
-  EXPECT_NEAR(report.scale, 1.0, 1e-9);  // same arm length as the robot
+  // Same arm length as the robot: a ratio of two lengths computed from the same placements (measured
+  // exactly 1); 1e-9 only allows for rounding in the sums of offsets.
+  EXPECT_NEAR(report.scale, 1.0, 1e-9);
 
+  // What the IK achieves on its own robot (measured: RMS 0.110 deg, worst 0.813 deg on one joint and frame,
+  // end effectors 0.23 mm at mid-clip and 0.70 mm at worst). The remaining error is not round-off: the IK
+  // stops at a 1e-5 rad step, is damped and pushed out of the limit-avoidance band. The bounds leave about
+  // 1.5x to 2x for a different iteration path (compiler, vector width), and fail on a wrong axis, sign or
+  // landmark (degrees).
   const double rms = rms_upper_body_error(ik, motion.joints, truth);
-  EXPECT_LE(rms, 1.0 * kDeg) << "RMS error " << rms / kDeg << " deg";
+  EXPECT_LE(rms, 0.2 * kDeg) << "RMS error " << rms / kDeg << " deg";  // measured 0.110 deg
   double worst = 0.0;
   for (int j : ik.variables())
     worst = std::max(worst, (motion.joints.col(j) - truth.col(j)).cwiseAbs().maxCoeff());
-  EXPECT_LE(worst, 3.0 * kDeg) << "worst error " << worst / kDeg << " deg";
+  EXPECT_LE(worst, 1.2 * kDeg) << "worst error " << worst / kDeg << " deg";  // measured 0.813 deg
   // Legs and grippers are left at half-sitting.
   for (int j : {0, 3, 8, 11, 22, 29}) EXPECT_EQ(motion.joints(frames / 2, j), rest[model.idx_q(j)]);
 
   // P_c: the actor's scaled hands anchored at the robot's shoulders; for an actor with the robot's
-  // proportions, the robot's own head and gripper positions for q_c, in the waist frame.
-  const Eigen::Matrix<double, 9, 1> p = ik.end_effectors(truth.row(frames / 2).transpose());
-  EXPECT_LE((motion.end_effectors.row(frames / 2).transpose() - p).norm(), 0.02);
+  // proportions, the robot's own head and gripper positions for q_c, in the waist frame. Every frame:
+  // 1.5 mm (measured 0.70 mm at worst, frame 201; 0.23 mm at mid-clip), the angle errors above seen at
+  // the ends of ~0.5 m arms.
+  double worst_end_effector = 0.0;
+  for (int f = 0; f < frames; ++f) {
+    const Eigen::Matrix<double, 9, 1> p = ik.end_effectors(truth.row(f).transpose());
+    worst_end_effector = std::max(worst_end_effector, (motion.end_effectors.row(f).transpose() - p).norm());
+  }
+  EXPECT_LE(worst_end_effector, 0.0015) << "worst end-effector error " << worst_end_effector << " m";
 }
 
 TEST_F(Fixture, GlobalYawAndTranslationOfTheClipChangeNothing) {
@@ -102,9 +115,13 @@ TEST_F(Fixture, GlobalYawAndTranslationOfTheClipChangeNothing) {
 
   const ReferenceMotion a = retarget_motion(extract_landmarks(plain), model, rest);
   const ReferenceMotion b = retarget_motion(extract_landmarks(moved), model, rest);
+  // Measured 1e-14 rad and 1e-15 m: the two runs take the same iterations. 1e-6: the rotated landmarks
+  // differ by round-off, which may flip the IK's stop test (no joint step above 1e-5 rad) and leave the
+  // two solutions up to a fraction of that last step apart; a yaw leaking into the result is O(0.1).
   EXPECT_LE((a.joints - b.joints).cwiseAbs().maxCoeff(), 1e-6);
   EXPECT_LE((a.end_effectors - b.end_effectors).cwiseAbs().maxCoeff(), 1e-6);
-  EXPECT_LE((a.waist - b.waist).cwiseAbs().maxCoeff(), 1e-9);
+  // The waist is arithmetic, no solver (measured: identical).
+  EXPECT_LE((a.waist - b.waist).cwiseAbs().maxCoeff(), 1e-12);
 }
 
 TEST_F(Fixture, PelvisHeightMotionIsKeptScaled) {
@@ -117,8 +134,9 @@ TEST_F(Fixture, PelvisHeightMotionIsKeptScaled) {
   RetargetOptions options;
   options.scale = 0.5;
   const ReferenceMotion motion = retarget_motion(extract_landmarks(clip), model, rest, options);
+  // A scaled difference of heights (measured: exact); 1e-12 is a few ulp of the 0.65 m waist height.
   EXPECT_NEAR(motion.waist(0, 2), rest[2], 1e-12);
-  EXPECT_NEAR(motion.waist(frames - 1, 2), rest[2] - 0.5 * 0.002 * (frames - 1), 1e-9);
+  EXPECT_NEAR(motion.waist(frames - 1, 2), rest[2] - 0.5 * 0.002 * (frames - 1), 1e-12);
   EXPECT_EQ(motion.waist.col(3).cwiseAbs().maxCoeff(), 0.0);  // upright
 }
 
@@ -126,7 +144,9 @@ TEST_F(Fixture, PelvisHeightMotionIsKeptScaled) {
 // at 0, where the shoulder yaw is undetermined) and through the shoulder-roll gimbal: the result must stay
 // within the limits and never switch IK branch. A branch switch moves some joint by a large angle in one
 // frame; following the targets (and re-converging after the straight arm has let the shoulder yaw drift)
-// moves at most a few times as fast as the sweep, which moves 0.012 rad per frame.
+// moves at most a few times as fast as the sweep, which moves 0.012 rad per frame (measured: 4.1 times,
+// 0.049 rad at frame 283, where the straightened arm's shoulder yaw re-converges; a branch switch is
+// O(1 rad), i.e. 80 times).
 TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
   const double rate = 100.0;
   const int frames = 400;
@@ -154,11 +174,12 @@ TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
     }
     if (f > 0) {
       const double step = (motion.joints.row(f) - motion.joints.row(f - 1)).cwiseAbs().maxCoeff();
-      EXPECT_LE(step, 8.0 * fastest_truth) << "jump at frame " << f;
+      EXPECT_LE(step, 6.0 * fastest_truth) << "jump at frame " << f;  // measured 4.1 x
     }
   }
-  // The chest yaw saturates near its limit instead of wandering off.
-  EXPECT_NEAR(motion.joints(frames / 2, model.joint_index("CHEST_JOINT0")), model.upper_limit[12], 0.1);
+  // The chest yaw saturates at its limit instead of wandering off: the IK clamps to the limit (measured:
+  // exactly on it); 1e-6 rad allows a solver that stops within its tolerance of the bound.
+  EXPECT_NEAR(motion.joints(frames / 2, model.joint_index("CHEST_JOINT0")), model.upper_limit[12], 1e-6);
 }
 
 // retarget.scale: height. The robot is measured with straight legs at the zero configuration, gaze frame
@@ -188,8 +209,10 @@ TEST_F(Fixture, HeightScaleIsTheStandingHeightRatio) {
   RetargetReport report;
   retarget_motion(extract_landmarks(clip), model, rest, options, &report);
   EXPECT_GT(ik.standing_height(), 1.2);  // HRP-2: about 1.5 m tall, the ankle ~0.1 m above the sole
-  EXPECT_NEAR(report.human_height, ik.standing_height(), 1e-9);
-  EXPECT_NEAR(report.scale, 1.0, 1e-9);
+  // Heights are sums of the same placements along the same chain (measured 2e-16 m); 1e-12 is a few ulp of
+  // 1.5 m and its ratio.
+  EXPECT_NEAR(report.human_height, ik.standing_height(), 1e-12);
+  EXPECT_NEAR(report.scale, 1.0, 1e-12);
 
   // The same actor 1.25 times larger: the robot is 1 / 1.25 of it.
   const double k = 1.25;
@@ -197,11 +220,11 @@ TEST_F(Fixture, HeightScaleIsTheStandingHeightRatio) {
   for (mocap::Joint& joint : skeleton.joints) joint.offset *= k;
   skeleton.values.leftCols(3) *= k;  // root position channels
   retarget_motion(extract_landmarks(clip), model, rest, options, &report);
-  EXPECT_NEAR(report.human_height, k * ik.standing_height(), 1e-9);
-  EXPECT_NEAR(report.scale, 1.0 / k, 1e-9);
+  EXPECT_NEAR(report.human_height, k * ik.standing_height(), 1e-12);  // measured 2e-16 m
+  EXPECT_NEAR(report.scale, 1.0 / k, 1e-12);                          // measured 1e-16
   // The arm-length ratio (auto) agrees here: the actor has the robot's proportions.
   retarget_motion(extract_landmarks(clip), model, rest, {}, &report);
-  EXPECT_NEAR(report.scale, 1.0 / k, 1e-9);
+  EXPECT_NEAR(report.scale, 1.0 / k, 1e-12);  // same: a ratio of sums of the same scaled offsets
 
   // An explicit number still wins; a clip without ankles cannot be measured.
   options.scale = 0.7;

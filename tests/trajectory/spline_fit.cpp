@@ -33,7 +33,9 @@ TEST(SplineFit, ReproducesASplineOfTheSameParameterizationExactly) {
     const std::vector<double> times = mt::uniform_time_grid(0.0, 3.0, 1.0 / 120);
     const Eigen::MatrixXd reference = p.trajectory(x).sample(times).q;
     const Eigen::VectorXd fitted = mt::fit_spline(p, times, reference);
-    EXPECT_LT((fitted - x).cwiseAbs().maxCoeff(), 1e-9);
+    // Least squares on data the model reproduces exactly: round-off times the conditioning of the 120 Hz
+    // basis matrix (measured 6.2e-15); 1e-11 leaves ~1000x.
+    EXPECT_LT((fitted - x).cwiseAbs().maxCoeff(), 1e-11);
   }
 }
 
@@ -51,6 +53,8 @@ TEST(SplineFit, KeepsTheBoundaryStructureOnAReferenceThatViolatesIt) {
     reference(1, n) = 0.3 * std::sin(2 * std::numbers::pi * 1.0 * times[n]);
   }
   const mt::BsplineTrajectory traj = p.trajectory(mt::fit_spline(p, times, reference));
+  // The boundary structure is built into the parameterization (measured: exactly 0); the bounds are
+  // round-off of the first control points times the basis derivatives (~40 / s at 0.1 s knots).
   EXPECT_LT(traj.position(0.0).norm(), 1e-15);
   EXPECT_LT(traj.velocity(0.0).norm(), 1e-12);
   EXPECT_LT(traj.velocity(4.0).norm(), 1e-12);
@@ -60,7 +64,9 @@ TEST(SplineFit, KeepsTheBoundaryStructureOnAReferenceThatViolatesIt) {
     if (times[n] > 1.5 && times[n] < 2.5)
       interior_error = std::max(interior_error, (s.q.col(n) - reference.col(n)).norm());
   }
-  EXPECT_LT(interior_error, 1e-3);
+  // Away from the boundary layer: the quartic spline's approximation error of the sines at 0.1 s knots
+  // (measured 5.3e-5); 2e-4 for the layer's remaining decay.
+  EXPECT_LT(interior_error, 2e-4);
 }
 
 TEST(SplineFit, TooSparseSamplesThrow) {
