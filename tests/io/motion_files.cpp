@@ -62,7 +62,9 @@ TEST(Motion, WriteThenReadRoundTrips) {
   EXPECT_EQ(back.waist->rpy, motion.waist->rpy);
   EXPECT_EQ(back.zmp->zmp, motion.zmp->zmp);
   for (std::size_t k = 0; k < back.pos.times.size(); ++k) {
-    EXPECT_NEAR(back.pos.times[k], motion.pos.times[k], 1e-12);
+    // k * 0.005 prints as its nanosecond-grid decimal, read back as the nearest double: within an ulp of
+    // the computed product (1.4e-17 here; measured 0). A time off the grid would be off by >= 1e-10.
+    EXPECT_NEAR(back.pos.times[k], motion.pos.times[k], 1e-15);
     EXPECT_EQ(back.zmp->times[k], back.pos.times[k]);
   }
 }

@@ -240,7 +240,9 @@ TEST(PosWrite, TextIsCleanAndRoundTripsExactly) {
 
   const auto back = parse_pos(text, "r.pos");
   ASSERT_EQ(back.size(), 300);
-  for (int k = 0; k < 300; ++k) EXPECT_NEAR(back.times[k], pos.times[k], 1e-12);
+  // Times print on the nanosecond grid and read back as the nearest double, within an ulp of the computed
+  // k * 0.005 (2.2e-16 at 1.495 s; measured 2.2e-16). A time off the grid would be off by >= 1e-10.
+  for (int k = 0; k < 300; ++k) EXPECT_NEAR(back.times[k], pos.times[k], 1e-15);
   EXPECT_TRUE((back.angles.array() == pos.angles.array()).all()) << "angles must round-trip bit for bit";
   EXPECT_EQ(back.hands.cols(), 0);
 }
@@ -334,6 +336,7 @@ TEST(WaistWrite, RoundTripAndAngleJumps) {
   const auto back = parse_waist(format_waist(waist, "w.waist"), "w.waist");
   EXPECT_EQ(back.position, waist.position);
   EXPECT_EQ(back.rpy, waist.rpy);
+  // unwrap_angles adds 2 pi to -3.1 (measured equal to 2 pi - 3.1 to the bit); 1e-15 is two ulp of 3.18.
   EXPECT_NEAR(back.rpy(1, 2), 2 * std::numbers::pi - 3.1, 1e-15);
 
   HipSequence hip{{0, 1}, Eigen::MatrixXd::Zero(2, 3)};

@@ -74,12 +74,14 @@ TEST(BvhReader, PerJointChannelOrderAndForwardKinematics) {
   const Eigen::Vector3d tip = child + r_root * r_child * Eigen::Vector3d(0, 0, 0.5);
 
   const auto g = s.global_transforms(1);
-  EXPECT_TRUE(g[0].translation().isApprox(root, 1e-12));
-  EXPECT_TRUE(g[0].linear().isApprox(r_root, 1e-12));
-  EXPECT_TRUE(g[1].translation().isApprox(child, 1e-12));
-  EXPECT_TRUE(g[2].translation().isApprox(tip, 1e-12));
+  // The reader composes the same rotations as this hand computation (measured 0 difference); 1e-14 relative
+  // leaves ~50 ulp for another association of the products. A wrong order or axis is O(1).
+  EXPECT_TRUE(g[0].translation().isApprox(root, 1e-14));
+  EXPECT_TRUE(g[0].linear().isApprox(r_root, 1e-14));
+  EXPECT_TRUE(g[1].translation().isApprox(child, 1e-14));
+  EXPECT_TRUE(g[2].translation().isApprox(tip, 1e-14));
 
-  // The preallocated variant gives the same.
+  // The preallocated variant gives the same (the same arithmetic: measured 0, 1e-14 as above).
   std::vector<Eigen::Isometry3d> out;
   s.global_transforms(1, out);
   for (std::size_t j = 0; j < out.size(); ++j) EXPECT_TRUE(out[j].isApprox(g[j], 1e-14));
@@ -112,9 +114,10 @@ Frame Time: 0.1
 )";
   const Clip clip = parse_bvh(text, "six.bvh", identity_options());
   const auto g = clip.skeleton().global_transforms(0);
-  // Root turned 90 deg about z: the slider's (1 + 0.5, 0, 0) lands on +y.
-  EXPECT_TRUE(g[1].translation().isApprox(Eigen::Vector3d(0, 1.5, 0), 1e-12));
-  EXPECT_TRUE(g[2].translation().isApprox(Eigen::Vector3d(0, 2.5, 0), 1e-12));
+  // Root turned 90 deg about z: the slider's (1 + 0.5, 0, 0) lands on +y. cos(pi / 2) rounds to 6e-17,
+  // not 0: measured 6.1e-17 relative; 1e-15 relative is 16x that.
+  EXPECT_TRUE(g[1].translation().isApprox(Eigen::Vector3d(0, 1.5, 0), 1e-15));
+  EXPECT_TRUE(g[2].translation().isApprox(Eigen::Vector3d(0, 2.5, 0), 1e-15));
 }
 
 TEST(BvhReader, ZeroChannelJointIsFixed) {
@@ -123,8 +126,9 @@ TEST(BvhReader, ZeroChannelJointIsFixed) {
       "End Site\n{\nOFFSET 1 0 0\n}\n}\n}\nMOTION\nFrames: 1\nFrame Time: 1\n90\n";
   const Clip clip = parse_bvh(text, "zero.bvh", identity_options());
   EXPECT_EQ(clip.skeleton().channel_count(), 1);
+  // cos(pi / 2) ~ 6e-17 where 0 is meant: measured 6.1e-17 relative.
   EXPECT_TRUE(
-      clip.skeleton().global_transforms(0)[2].translation().isApprox(Eigen::Vector3d(0, 2, 0), 1e-12));
+      clip.skeleton().global_transforms(0)[2].translation().isApprox(Eigen::Vector3d(0, 2, 0), 1e-15));
 }
 
 // Several End Sites under one joint (fingertips of a hand without finger joints) keep distinct names, so
@@ -145,7 +149,8 @@ TEST(BvhReader, SeveralEndSitesUnderOneJointGetDistinctNames) {
     ASSERT_GE(j, 0);
     EXPECT_TRUE(s.joints[static_cast<std::size_t>(j)].end_site);
     EXPECT_EQ(s.joints[static_cast<std::size_t>(j)].parent, s.joint_index("Hand"));
-    EXPECT_TRUE(g[static_cast<std::size_t>(j)].translation().isApprox(Eigen::Vector3d(1, y, 0), 1e-12));
+    // Sums of small integer offsets, no rotation: exact (measured 0); 1e-15 relative is a few ulp.
+    EXPECT_TRUE(g[static_cast<std::size_t>(j)].translation().isApprox(Eigen::Vector3d(1, y, 0), 1e-15));
   }
   // The count is per joint: the root's single End Site is plain <parent>_End.
   EXPECT_EQ(s.joints[5].name, "Hips_End");
@@ -216,6 +221,7 @@ TEST(BvhReader, UnitsGuessedFromSkeletonHeight) {
       {1.0, LengthUnit::kMetre},         {10.0, LengthUnit::kDecimetre},    {100.0, LengthUnit::kCentimetre},
       {1000.0, LengthUnit::kMillimetre}, {1.0 / 0.0254, LengthUnit::kInch}, {0.45 / 0.0254, LengthUnit::kCmu},
   };
+  double metre_height = 0.0;  // frame 0's head-to-feet height in the metre file (the first case)
   for (const auto& [per_metre, unit] : cases) {
     test::SkeletonSpec spec;
     spec.unit_per_metre = per_metre;
@@ -223,12 +229,20 @@ TEST(BvhReader, UnitsGuessedFromSkeletonHeight) {
     EXPECT_EQ(clip.source_unit, unit) << per_metre;
     EXPECT_EQ(clip.unit_provenance, Provenance::kDetected);
     EXPECT_NEAR(clip.source_height * metres_per_unit(clip.source_unit), 1.7, 1e-9);
-    // Converted: the head end is 1.7 m above the feet whatever the file unit.
-    const auto g = clip.skeleton().global_transforms(0);
+    // Converted: the head end is 1.7 m above the feet whatever the file unit. In the rest pose exactly: the
+    // offsets 0.3 + 0.3 + 0.2 above the hips and 0.9 below are printed with 10 digits (measured 4.4e-11 at
+    // worst). A wrong unit factor is off by 1.77x or more (CMU units against decimetres).
     const SkeletonClip& s = clip.skeleton();
-    EXPECT_NEAR(
-        g[s.joint_index("Head_End")].translation().z() - g[s.joint_index("LeftFoot")].translation().z(), 1.7,
-        0.05);
+    const int head = s.joint_index("Head_End"), foot = s.joint_index("LeftFoot");
+    const auto rest = s.rest_global_transforms();
+    EXPECT_NEAR(rest[head].translation().z() - rest[foot].translation().z(), 1.7, 1e-9);
+    // Frame 0 turns every joint by up to 5 degrees, which lowers the head end by 22.2 mm (measured 1.67784
+    // m); the same pose in every unit, to the 10 printed digits (measured 6e-11 apart).
+    const auto g = s.global_transforms(0);
+    const double height = g[head].translation().z() - g[foot].translation().z();
+    if (unit == LengthUnit::kMetre) metre_height = height;
+    EXPECT_NEAR(height, metre_height, 1e-9);
+    EXPECT_NEAR(height, 1.7, 0.025);
   }
 }
 
@@ -256,6 +270,7 @@ TEST(BvhReader, UpAndForwardDetectedAndConverted) {
       EXPECT_EQ(clip.up_provenance, Provenance::kDetected);
       EXPECT_TRUE(clip.forward_known);
       EXPECT_EQ(clip.source_forward, (Axis{forward, 1}));
+      // A signed permutation of the axes: its determinant is exactly +-1 (measured 0 off); a mirror is -1.
       EXPECT_NEAR(clip.conversion.rotation.determinant(), 1.0, 1e-12);
       const SkeletonClip& s = clip.skeleton();
       const auto g = s.rest_global_transforms();
@@ -296,7 +311,8 @@ TEST(BvhReader, BoneLengthsSurviveConversion) {
     const auto g = s.global_transforms(f);
     for (std::size_t j = 1; j < g.size(); ++j) {
       const double length = (g[j].translation() - g[s.joints[j].parent].translation()).norm();
-      EXPECT_NEAR(length, s.joints[j].offset.norm(), 1e-12);
+      // Rotations and a unit scale preserve lengths up to round-off of metre-scale norms (measured 2.2e-16).
+      EXPECT_NEAR(length, s.joints[j].offset.norm(), 1e-14);
     }
   }
 }

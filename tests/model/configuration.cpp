@@ -1,7 +1,8 @@
 // Configuration-space operations on HRP-2 (free-flyer): integrate / difference are inverse of each other,
 // neutral is inside the limits, random configurations respect the limits and have unit quaternions.
 // Tolerance 1e-12: the round trips go through exp6/log6 (exact to ~1e-15, tests/spatial/explog.cpp) on
-// O(1) values.
+// O(1) values; measured worst 1.4e-15 relative (base placement after difference then integrate), unit
+// quaternion norms to 2.2e-16.
 #include "mimic/model/configuration.hpp"
 
 #include <gtest/gtest.h>
@@ -62,6 +63,9 @@ TEST(Configuration, BaseVelocityIsInTheBaseFrame) {
   Eigen::VectorXd v = Eigen::VectorXd::Zero(m.nv);
   v[0] = 1.0;
   const Eigen::VectorXd q1 = integrate(m, q, v);
+  // The yaw quaternion holds sin / cos(pi / 4), each rounded: its rotation's 1 - 2 sin^2(pi / 4) comes out
+  // ~2e-16 where 0 is meant (measured 2.2e-16 on x, 0 on y). A velocity taken in the world frame would move x
+  // by 1.
   EXPECT_NEAR(q1[0], 0.0, 1e-15);
   EXPECT_NEAR(q1[1], 1.0, 1e-15);
 }
@@ -71,6 +75,7 @@ TEST(Configuration, FixedBaseIsVectorial) {
   const Model m = load_urdf(test::hrp2_urdf().string(), options);
   EXPECT_EQ(m.nq, 30);
   const Eigen::VectorXd q = Eigen::VectorXd::Random(30), v = Eigen::VectorXd::Random(30);
+  // Plain vector sums: default isApprox (1e-12 relative) is rounding only (measured 0 and 4e-17).
   EXPECT_TRUE(integrate(m, q, v).isApprox(q + v));
   EXPECT_TRUE(difference(m, q, q + v).isApprox(v));
 }

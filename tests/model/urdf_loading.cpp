@@ -90,18 +90,23 @@ TEST(UrdfLoading, BranchedTreeWithFixedJointMerged) {
   EXPECT_EQ(m.effort_limit[0], 4.0);
   // tool (0.5 kg at (0, 0, -0.5) in c) merged into c: 1.5 kg, COM at z = -0.5 * 0.5 / 1.5
   EXPECT_DOUBLE_EQ(m.inertias[3].mass, 1.5);
+  // A mass-weighted mean of two positions: a few roundings of 0.17 (one ulp = 2.8e-17); measured 0.
   EXPECT_NEAR(m.inertias[3].com.z(), -0.5 / 3.0, 1e-15);
   EXPECT_DOUBLE_EQ(m.total_mass(), 5.5);
   // the rotated tool inertia (diag 0.01, 0.02, 0.03 turned 90 deg about y: xx <-> zz) + parallel axis
   const Mat3 tool_about_c_com = Vec3(0.03, 0.02, 0.01).asDiagonal();
   const double d_tool = 0.5 - 0.5 / 3.0, d_c = 0.5 / 3.0;  // distances of the two COMs to the merged COM
   const double parallel = 0.5 * d_tool * d_tool + 1.0 * d_c * d_c;
-  EXPECT_NEAR(m.inertias[3].inertia_com(0, 0), 0.01 + tool_about_c_com(0, 0) + parallel, 1e-12);
-  EXPECT_NEAR(m.inertias[3].inertia_com(2, 2), 0.03 + tool_about_c_com(2, 2), 1e-12);
+  // Sums of products of values <= 0.5 (one ulp of the ~0.12 result = 1.4e-17): measured 1.4e-17 and 0.
+  // 1e-15 is ~70 ulp; a missing parallel-axis term or unrotated tool inertia is >= 0.02.
+  EXPECT_NEAR(m.inertias[3].inertia_com(0, 0), 0.01 + tool_about_c_com(0, 0) + parallel, 1e-15);
+  EXPECT_NEAR(m.inertias[3].inertia_com(2, 2), 0.03 + tool_about_c_com(2, 2), 1e-15);
   // frames: every link, the tool one at its fixed placement in body c
   ASSERT_TRUE(m.has_frame("tool"));
   const Frame& tool = m.frames[m.frame_index("tool")];
   EXPECT_EQ(tool.body, 3);
+  // The origin is read as written (default isApprox, 1e-12 relative, is rounding only; measured 0); the
+  // rotation's sin(pi / 2) rounds to exactly 1 (measured 0), 1e-15 allows a few ulp of another formula.
   EXPECT_TRUE(tool.placement.p.isApprox(Vec3(0, 0, -0.5)));
   EXPECT_NEAR(tool.placement.R(0, 2), 1.0, 1e-15);
 }
