@@ -10,8 +10,8 @@
 // a frame above yaw joints only) would show a "relative error" of 1; below 1e-4 of the Jacobian's largest
 // entry a row is therefore checked in absolute terms, to 1e-10 of that scale — still far below the error
 // of a wrong formula, which is of the size of the row itself. A difference that is zero everywhere has no
-// scale at all: the analytic matrix is then compared in absolute terms (it must be zero too, to 1e-10 of
-// the output's units for the tests' usual bound), never skipped.
+// scale at all: the analytic matrix is then compared in absolute terms (it must be zero too, to the test's
+// bound in the output's units, typically 1e-6), never skipped.
 #pragma once
 
 #include <gtest/gtest.h>
