@@ -9,7 +9,9 @@
 // so a row that is ~0 in truth (e.g. a component that is identically 0, like the world yaw acceleration of
 // a frame above yaw joints only) would show a "relative error" of 1; below 1e-4 of the Jacobian's largest
 // entry a row is therefore checked in absolute terms, to 1e-10 of that scale — still far below the error
-// of a wrong formula, which is of the size of the row itself.
+// of a wrong formula, which is of the size of the row itself. A difference that is zero everywhere has no
+// scale at all: the analytic matrix is then compared in absolute terms (it must be zero too, to the test's
+// bound in the output's units, typically 1e-6), never skipped.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -91,11 +93,14 @@ inline MatrixXd fd_vec(const VectorXd& x, double h, const std::function<VectorXd
 inline double row_relative_error(const MatrixXd& analytic, const MatrixXd& fd) {
   EXPECT_EQ(analytic.rows(), fd.rows());
   EXPECT_EQ(analytic.cols(), fd.cols());
-  const double floor = 1e-4 * fd.cwiseAbs().maxCoeff();
+  // A finite difference that is exactly zero everywhere leaves no scale to be relative to: the analytic
+  // entries are then compared in absolute terms (scale 1, in the output's units), so that a spurious
+  // non-zero derivative is reported instead of every row being skipped.
+  const double floor =
+      fd.size() > 0 && fd.cwiseAbs().maxCoeff() > 0.0 ? 1e-4 * fd.cwiseAbs().maxCoeff() : 1.0;
   double worst = 0.0;
   for (int i = 0; i < fd.rows(); ++i) {
     const double scale = std::max(fd.row(i).cwiseAbs().maxCoeff(), floor);
-    if (scale == 0.0) continue;
     worst = std::max(worst, (analytic.row(i) - fd.row(i)).cwiseAbs().maxCoeff() / scale);
   }
   return worst;

@@ -140,6 +140,10 @@ TEST(AugmentedLagrangian, ScalarObjectiveWithoutHessianStillConverges) {
   o.max_inner_iterations = 5000;
   const auto r = mo::solve_augmented_lagrangian(p, Eigen::Vector2d(0.5, 0.5), o);
   ASSERT_TRUE(r.success()) << r.summary();
-  EXPECT_NEAR(r.x[0], 0.7864, 1e-3);
-  EXPECT_NEAR(r.x[1], 0.6177, 1e-3);
+  std::printf("x - x* = (%.3g, %.3g)\n", r.x[0] - mo::test::Rosenbrock::kDiscOptimum[0],
+              r.x[1] - mo::test::Rosenbrock::kDiscOptimum[1]);
+  // Measured 2.6e-9 from the 10-digit optimum (default tolerances 1e-6); 1e-7 as in
+  // textbook.cpp. The former 1e-3 against a 4-digit optimum hid a solver stopping a thousand times early.
+  EXPECT_NEAR(r.x[0], mo::test::Rosenbrock::kDiscOptimum[0], 1e-7);
+  EXPECT_NEAR(r.x[1], mo::test::Rosenbrock::kDiscOptimum[1], 1e-7);
 }

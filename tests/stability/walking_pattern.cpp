@@ -217,6 +217,8 @@ TEST(WalkingPattern, DynamicsFilterBringsTheMultibodyZmpToTheReference) {
 }
 
 // data/motions/walk_bar_planned.* is what scripts/make_walk_sample.sh writes: the shipped scenario's pattern.
+// This only detects a change; planned_walk_file.cpp checks the files themselves physically (ZMP in the
+// support of the YAML's phases, soles on the footsteps, waist heights, URDF limits).
 TEST(WalkingPattern, ShippedPlannedMotionIsTheScenarioOutput) {
   const Scenario& s = scenario();
   const io::MotionFiles shipped =
