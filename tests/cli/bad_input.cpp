@@ -167,6 +167,68 @@ TEST(CliBadInput, CheckMissingMotion) {
   expect_contains(single_error_line(r), "nothing.pos", r);
 }
 
+// `mimic smooth` on a malformed planned motion (these used to be tests of io::read_motion alone, which
+// cannot show the command's exit code, its one-line message or that it leaves nothing behind). No job
+// file: the reader fails before any solving, so the robot and the solver settings play no part.
+
+// A .pos line of `time` and 30 joint values, the second field replaced by `second` when given.
+std::string pos_line(const std::string& time, const std::string& second = "0") {
+  std::string line = time + " " + second;
+  for (int j = 1; j < 30; ++j) line += " 0";
+  return line + "\n";
+}
+
+// `mimic -q smooth <pos> -o out/x.pos --report out/x.json` in `dir`: exit code 3, and neither out/ nor the
+// default output beside the input (X.smoothed.pos) may appear: the folder holds only `inputs` afterwards.
+RunResult smooth_bad_input(const TempDir& dir, const std::string& pos,
+                           const std::vector<std::string>& inputs) {
+  RunResult r = run_mimic({"-q", "smooth", pos, "-o", "out/x.pos", "--report", "out/x.json"}, dir.path());
+  EXPECT_EQ(r.exit_code, 3) << r.describe();
+  EXPECT_EQ(list_dir(dir.path()), inputs) << "output written for bad input\n" << r.describe();
+  EXPECT_EQ(r.out, "") << r.describe();
+  return r;
+}
+
+TEST(CliBadInput, SmoothMissingPos) {
+  TempDir dir;
+  const RunResult r = smooth_bad_input(dir, "planned.pos", {});
+  EXPECT_EQ(single_error_line(r), "[error] planned.pos: cannot open the file (does it exist?)")
+      << r.describe();
+}
+
+TEST(CliBadInput, SmoothNanInPosNamesFileLineAndField) {
+  TempDir dir;
+  write_text(dir / "planned.pos", pos_line("0") + pos_line("0.005") + pos_line("0.01", "nan"));
+  const RunResult r = smooth_bad_input(dir, "planned.pos", {"planned.pos"});
+  EXPECT_EQ(single_error_line(r),
+            "[error] planned.pos:line 3: expected a finite number as field 2, found 'nan'")
+      << r.describe();
+}
+
+TEST(CliBadInput, SmoothWaistTimesDisagreeingWithPos) {
+  TempDir dir;
+  write_text(dir / "planned.pos", pos_line("0") + pos_line("0.005") + pos_line("0.01"));
+  // The third waist sample is 10 ms late: 0.02 where the .pos says 0.01.
+  write_text(dir / "planned.waist", "0 0 0 0.6 0 0 0\n0.005 0 0 0.6 0 0 0\n0.02 0 0 0.6 0 0 0\n");
+  const RunResult r = smooth_bad_input(dir, "planned.pos", {"planned.pos", "planned.waist"});
+  EXPECT_EQ(single_error_line(r),
+            "[error] planned.waist:line 3: time 0.02 differs from planned.pos's 0.01 for sample 3; every "
+            "file of a motion needs the same times")
+      << r.describe();
+}
+
+// A .waist one sample short: the count, not a time, disagrees.
+TEST(CliBadInput, SmoothWaistWithFewerSamplesThanPos) {
+  TempDir dir;
+  write_text(dir / "planned.pos", pos_line("0") + pos_line("0.005") + pos_line("0.01"));
+  write_text(dir / "planned.waist", "0 0 0 0.6 0 0 0\n0.005 0 0 0.6 0 0 0\n");
+  const RunResult r = smooth_bad_input(dir, "planned.pos", {"planned.pos", "planned.waist"});
+  EXPECT_EQ(single_error_line(r),
+            "[error] planned.waist: 2 samples, but planned.pos has 3; every file of a motion needs the same "
+            "times")
+      << r.describe();
+}
+
 TEST(CliBadInput, InfoUnknownFileType) {
   const RunResult r = run_mimic({"-q", "info", sample("README.md").string()});
   EXPECT_EQ(r.exit_code, 3) << r.describe();

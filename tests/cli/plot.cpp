@@ -1,19 +1,16 @@
 // `mimic plot` on a retarget output (with the reference motions `--save-reference` writes beside it):
-// three figures drawn by gnuplot, the data and the script kept. Skipped visibly without gnuplot.
+// three figures drawn by gnuplot, the data and the script kept. Skipped visibly without gnuplot, a
+// failure then under MIMIC_REQUIRE_SHARED_DATA=1 (CI).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include "cli/run_mimic.hpp"
+#include "support/required_tool.hpp"
 
 namespace mimic::test {
 namespace {
 
-bool have_gnuplot() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
-
 TEST(CliPlot, RetargetOutputWithReferences) {
-  if (!have_gnuplot())
-    GTEST_SKIP() << "gnuplot not installed (Debian package gnuplot-nox): skipping mimic plot";
+  MIMIC_REQUIRE_TOOL("gnuplot", "gnuplot-nox");
   TempDir dir;
   const auto pos = dir / "boxing.pos";
   const RunResult retarget = run_mimic(

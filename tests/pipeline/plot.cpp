@@ -14,6 +14,7 @@
 #include "mimic/model/payload.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/stability/walking_pattern.hpp"
+#include "support/required_tool.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"
 
@@ -88,14 +89,6 @@ const std::string& file_named(const std::vector<pipeline::PlotFileSet>& files, c
     if (f.name == name) return f.contents;
   throw std::runtime_error("no file " + name);
 }
-
-// gnuplot is needed to draw: skip without it, unless the environment promises everything (CI).
-#define MIMIC_REQUIRE_GNUPLOT()                                                             \
-  if (pipeline::find_program("gnuplot").empty()) {                                          \
-    if (::mimic::test::shared_data_required())                                              \
-      FAIL() << "gnuplot missing (MIMIC_REQUIRE_SHARED_DATA=1): run scripts/setup.sh";      \
-    GTEST_SKIP() << "gnuplot not found, skipping (install the Debian package gnuplot-nox)"; \
-  }
 
 TEST(Plot, StillHalfSittingZmpIsTheComProjectionInsideThePolygon) {
   const auto& r = robot();
@@ -287,7 +280,7 @@ TEST(Plot, DataOnlyWritesTheFolderBesideTheMotionWithAutomaticComparisons) {
 }
 
 TEST(Plot, GnuplotDrawsPngAndSvg) {
-  MIMIC_REQUIRE_GNUPLOT();
+  MIMIC_REQUIRE_TOOL("gnuplot", "gnuplot-nox");
   const TempDir dir("draw");
   // A quote and a space in the name: labels are escaped, file names never reach the script.
   const fs::path motion = dir.path / "it's a clip.pos";
@@ -320,7 +313,7 @@ TEST(Plot, GnuplotDrawsPngAndSvg) {
 }
 
 TEST(Plot, GnuplotDrawsTheBarWalkWithItsPayload) {
-  MIMIC_REQUIRE_GNUPLOT();
+  MIMIC_REQUIRE_TOOL("gnuplot", "gnuplot-nox");
   const TempDir dir("walk");
   const io::JobConfig job = io::load_job(test::source_dir() / "config" / "walk" / "bar_walk.yaml");
   ASSERT_TRUE(job.payload.has_value());
