@@ -28,7 +28,10 @@ TEST(CliPlot, RetargetOutputWithReferences) {
     for (const char* figure : {"joints", "torques", "zmp"}) {
       const auto file = out / (std::string(figure) + "." + format);
       ASSERT_TRUE(std::filesystem::is_regular_file(file)) << file << "\n" << r.describe();
-      EXPECT_GT(std::filesystem::file_size(file), 10000u) << file;
+      // A drawn figure of the 21 s boxing motion and its two references: measured 142 kB (zmp.png) to
+      // 1.36 MB (joints.svg); 50 kB leaves a wide margin for other gnuplot versions' encoders while an
+      // empty or cut-off file fails.
+      EXPECT_GT(std::filesystem::file_size(file), 50000u) << file;
       const std::string head = read_text(file).substr(0, 200);
       if (format == "png") {
         EXPECT_EQ(head.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8)) << file;
