@@ -1,19 +1,16 @@
 // `mimic plot` on a retarget output (with the reference motions `--save-reference` writes beside it):
-// three figures drawn by gnuplot, the data and the script kept. Skipped visibly without gnuplot.
+// three figures drawn by gnuplot, the data and the script kept. Skipped visibly without gnuplot, a
+// failure then under MIMIC_REQUIRE_SHARED_DATA=1 (CI).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include "cli/run_mimic.hpp"
+#include "support/required_tool.hpp"
 
 namespace mimic::test {
 namespace {
 
-bool have_gnuplot() { return std::system("command -v gnuplot > /dev/null 2>&1") == 0; }
-
 TEST(CliPlot, RetargetOutputWithReferences) {
-  if (!have_gnuplot())
-    GTEST_SKIP() << "gnuplot not installed (Debian package gnuplot-nox): skipping mimic plot";
+  MIMIC_REQUIRE_TOOL("gnuplot", "gnuplot-nox");
   TempDir dir;
   const auto pos = dir / "boxing.pos";
   const RunResult retarget = run_mimic(
@@ -31,7 +28,10 @@ TEST(CliPlot, RetargetOutputWithReferences) {
     for (const char* figure : {"joints", "torques", "zmp"}) {
       const auto file = out / (std::string(figure) + "." + format);
       ASSERT_TRUE(std::filesystem::is_regular_file(file)) << file << "\n" << r.describe();
-      EXPECT_GT(std::filesystem::file_size(file), 10000u) << file;
+      // A drawn figure of the 21 s boxing motion and its two references: measured 142 kB (zmp.png) to
+      // 1.36 MB (joints.svg); 50 kB leaves a wide margin for other gnuplot versions' encoders while an
+      // empty or cut-off file fails.
+      EXPECT_GT(std::filesystem::file_size(file), 50000u) << file;
       const std::string head = read_text(file).substr(0, 200);
       if (format == "png") {
         EXPECT_EQ(head.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8)) << file;
