@@ -17,7 +17,7 @@
 # Exit code: 0 every mutation caught, 1 some MISSED, 2 the list does not apply, the baseline fails, a
 # mutant does not compile or any other error.
 set -euo pipefail
-export LC_ALL=C  # byte-wise matching of the anchors (some sources hold UTF-8 in comments)
+# No locale is forced here: ccache hashes LANG / LC_ALL, and the caller's objects are to be reused.
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 mutations_file="$repo/scripts/mutations.txt"
@@ -191,6 +191,9 @@ if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no)" ]; then
   echo "mutate.sh: note: uncommitted changes are not in the copy; the mutations apply to HEAD ${head_sha:0:10}" >&2
 fi
 if [ -n "$build_dir" ]; then
+  case "$(realpath -m "$build_dir")/" in
+    "$repo/"*) die "--build-dir $build_dir is inside the repository; the copy must live elsewhere" ;;
+  esac
   mkdir -p "$build_dir"
   work=$(cd "$build_dir" && pwd)
   keep=1
@@ -201,7 +204,6 @@ copy="$work/repo"
 build="$copy/build"
 logs="$work/logs"
 mkdir -p "$logs"
-case "$copy/" in "$repo/"*) die "the copy ($copy) would be inside the repository; use another --build-dir" ;; esac
 
 current=-1           # the mutation planted right now (reverted on any exit)
 original=""          # its file's text before planting
