@@ -143,15 +143,6 @@ occurrences() {
   echo $(((${#haystack} - ${#rest}) / ${#needle}))
 }
 
-# Reads a file whole, trailing newlines included.
-slurp() {
-  local content
-  content=$(
-    cat "$1"
-    printf x
-  )
-  printf '%s' "${content%x}"
-}
 
 # Every selected anchor must occur exactly once in `source_of ID FILE`'s text.
 check_anchors() {
@@ -302,7 +293,7 @@ for i in "${selected[@]}"; do
   k=$((k + 1))
   id=${ids[i]}
   path="$copy/${files[i]}"
-  original=$(slurp "$path")
+  IFS= read -r -d '' original <"$path" || true  # the whole file, trailing newline included
   [ "$(occurrences "$original" "${froms[i]}")" -eq 1 ] || die "[$id] anchor not found exactly once in the copy"
   current=$i
   printf '%s' "${original/"${froms[i]}"/"${tos[i]}"}" >"$path"
@@ -328,6 +319,7 @@ for i in "${selected[@]}"; do
   seconds=$((SECONDS - start))
   printf '%s' "$original" >"$path"
   current=-1
+  git -C "$copy" diff --quiet -- "${files[i]}" || die "[$id] ${files[i]} differs from HEAD after the revert"
   echo "mutate.sh:   -> $result ${failure} (${seconds} s)" >&2
   results+=("$id"$'\t'"${files[i]}"$'\t'"${whats[i]}"$'\t'"$result"$'\t'"$failure"$'\t'"$seconds")
 done
