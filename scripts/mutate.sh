@@ -223,6 +223,19 @@ else
   git -C "$repo" worktree add --quiet --detach "$copy" "$head_sha"
 fi
 
+# The tests find the third-party data next to the repository (../shared), which the copy is not: point
+# them at the caller's, next to this checkout or else next to the main worktree it belongs to.
+if [ -z "${MIMIC_SHARED_DIR:-}" ]; then
+  common=$(cd "$repo" && cd "$(git rev-parse --git-common-dir)" && pwd)
+  for candidate in "$repo/../shared" "$common/../../shared"; do
+    if [ -d "$candidate" ]; then
+      MIMIC_SHARED_DIR=$(cd "$candidate" && pwd)
+      export MIMIC_SHARED_DIR
+      break
+    fi
+  done
+fi
+
 # ccache: with base_dir at the work folder, the copy compiles to the same relative paths (../src/...) as
 # a build in <repository>/build whose base_dir contains the repository, so the caller's objects are reused.
 launcher=()
@@ -252,8 +265,8 @@ run_tests() {  # log, args...
   ctest --test-dir "$build" "$@" --timeout "$timeout" --parallel "$jobs" --stop-on-failure \
     --no-tests=error --output-on-failure >"$log" 2>&1 || rc=$?
   ran_tests=$(grep -cE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$log" || true)
-  # The first result line that is not "Passed", as "name (Failed|Timeout|Exception...)".
-  first_failure=$(grep -E '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$log" | grep -v ' Passed ' | head -1 |
+  # The first result line that is neither "Passed" nor "Skipped", as "name (Failed|Timeout|Exception...)".
+  first_failure=$(grep -E '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$log" | grep -vE ' Passed |\*\*\*Skipped' | head -1 |
     sed -E 's/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) .*\*\*\*([A-Za-z ]+[A-Za-z]).*$/\1 (\2)/; s/^ *[0-9]+\/[0-9]+ Test +#[0-9]+: ([^ ]+) .*$/\1/' || true)
   if [ "$rc" -ne 0 ] && [ -z "$first_failure" ]; then first_failure="?"; fi
   return 0
