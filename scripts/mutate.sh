@@ -295,7 +295,7 @@ if [ "$baseline" -eq 1 ]; then
     [ -z "$first_failure" ] ||
       die "baseline: '${selections[s]}' fails on HEAD without any mutation ($first_failure); see $logs/baseline-$s.log"
     [ "$ran_tests" -gt 0 ] || die "baseline: '${selections[s]}' selects no test"
-    echo "mutate.sh: baseline '${selections[s]}': $ran_tests tests pass ($((SECONDS - start)) s)" >&2
+    echo "mutate.sh: baseline '${selections[s]}': $ran_tests tests, none fails ($((SECONDS - start)) s)" >&2
   done
 fi
 
