@@ -37,6 +37,8 @@ TEST_F(Com, IsTheWeightedMeanOfBodyComs) {
       sum += model.inertias[b].mass * data.oMi[b].act(model.inertias[b].com);
       m += model.inertias[b].mass;
     }
+    // The same 31-term sums in another order: round-off (1e-14 relative, 1e-12 kg). The leg's subtree mass
+    // is a sum of URDF masses whose total [S5] prints with 5 decimals and the URDF reproduces exactly: 1e-9.
     EXPECT_TRUE(center_of_mass(model, data, q).isApprox(sum / m, 1e-14));
     EXPECT_NEAR(data.mass, m, 1e-12);
     EXPECT_NEAR(data.subtree_mass[model.body_index("RLEG_LINK0")], 8.15747, 1e-9);  // one leg [S5]
@@ -65,6 +67,8 @@ TEST_F(Com, VelocityAccelerationAndJacobian) {
     center_of_mass(model, d, model::integrate(model, q, -eps * v + 0.5 * eps * eps * a), v - eps * a);
     const Vec3 vm = d.vcom;
     EXPECT_LE((acom - (vp - vm) / (2 * eps)).norm(), 1e-6);
+    // m vcom and m acom are the same sums as the body momenta (round-off: 1e-12; the rate sums products
+    // of velocities, 1e-10).
     const Force h = momentum(model, d, q, v);
     EXPECT_TRUE(h.f.isApprox(data.mass * vcom, 1e-12));
     // dh.linear = m acom (Newton for the whole robot)
@@ -80,6 +84,7 @@ TEST_F(Com, MomentumOfRigidMotions) {
   VectorXd v = VectorXd::Zero(model.nv);
   v.head<3>() = Vec3(0.3, -0.2, 0.1);
   const Force h = momentum(model, data, q, v);
+  // Exact identities for a rigid translation, round-off only (1e-14 .. 1e-12).
   EXPECT_TRUE(h.f.isApprox(data.mass * Vec3(0.3, -0.2, 0.1), 1e-14));
   EXPECT_TRUE(h.tau.isApprox(data.com.cross(h.f), 1e-13));
   EXPECT_TRUE(momentum_rate(model, data, q, v, VectorXd::Zero(model.nv)).to_vector().isZero(1e-12));

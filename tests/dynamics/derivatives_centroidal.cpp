@@ -29,6 +29,8 @@ constexpr double kStepQ = 1e-5;
 constexpr double kStepV = 1e-2;
 constexpr double kStepA = 1.0;
 constexpr double kStepZmp = 1e-5;
+// The finite differences at these steps are good to ~1e-10 relative (derivatives_rnea.cpp); a wrong term
+// is off by O(1). 1e-6 leaves four orders of margin for the difference itself.
 constexpr double kTolerance = 1e-6;
 
 class CentroidalDerivatives : public ::testing::TestWithParam<RootType> {};
@@ -43,6 +45,8 @@ TEST_P(CentroidalDerivatives, ComVelocityAndAccelerationMatchFiniteDifferences) 
     std::mt19937 rng(seed);
     const State s = random_state(model, rng);
 
+    // Values and Jacobian against com.hpp: the same sums in another order, round-off only (1e-12 m, or
+    // relative to the value where it grows with v and a; the wrench sums 31 bodies, hence 1e-11).
     const Vec3 com = dynamics::com_derivatives(model, dd, s.q, dq);
     EXPECT_LE((com - dynamics::center_of_mass(model, data, s.q)).norm(), 1e-12);
     EXPECT_LE(row_relative_error(dq, fd_dq(model, s.q, kStepQ,
@@ -138,6 +142,7 @@ TEST_P(CentroidalDerivatives, ZmpMatchesFiniteDifferences) {
       const std::optional<Vec3> p = dynamics::zmp_derivatives(model, dd, s.q, s.v, s.a, height, dq, dv, da);
       ASSERT_TRUE(p.has_value());
       ++checked;
+      // The value is zmp()'s ratio computed from the same wrench: round-off of the wrench (1e-11 relative).
       EXPECT_LE((p->head<2>() - zmp(s.q, s.v, s.a)).norm(), 1e-11 * std::max(1.0, p->norm()));
       EXPECT_EQ(p->z(), height);
       EXPECT_LE(row_relative_error(

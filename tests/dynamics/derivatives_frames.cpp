@@ -29,6 +29,8 @@ using spatial::Vec3;
 constexpr double kStepQ = 1e-5;
 constexpr double kStepV = 1e-2;
 constexpr double kStepA = 1.0;
+// The finite differences at these steps are good to ~1e-10 relative (derivatives_rnea.cpp); a wrong term
+// is off by O(1). 1e-6 leaves four orders of margin for the difference itself.
 constexpr double kTolerance = 1e-6;
 
 const char* const kFrames[] = {"r_sole", "l_sole", "r_gripper", "l_gripper", "gaze", "BODY", "CHEST_LINK1"};
@@ -59,6 +61,7 @@ TEST_P(FrameDerivatives, PlacementMatchesFiniteDifferences) {
       const Vec3 offset = 2.0 * Vec3::Random() / std::sqrt(3.0);
       const spatial::Mat3 R_ref = placement(s.q).R * spatial::exp3(offset);
 
+      // Values: the same kinematics by another recursion, equal up to round-off of metre-scale sums (1e-12).
       const Vec3 p = dynamics::frame_position_derivative(model, dd, f, dp);
       EXPECT_LE((p - placement(s.q).p).norm(), 1e-12);
       EXPECT_LE(row_relative_error(dp, fd_dq(model, s.q, kStepQ,
@@ -101,6 +104,7 @@ TEST_P(FrameDerivatives, VelocityAndAccelerationMatchFiniteDifferences) {
 
         const spatial::Motion vel = dynamics::frame_velocity_derivatives(model, dd, f, rf, dq, dv);
         const VectorXd vel_ref = velocity(s.q, s.v);
+        // Round-off only (another recursion for the same sums): 1e-12 relative to the value, floor 1.
         EXPECT_LE((vec(vel) - vel_ref).norm(), 1e-12 * std::max(1.0, vel_ref.norm()));
         EXPECT_LE(row_relative_error(
                       dq, fd_dq(model, s.q, kStepQ, [&](const VectorXd& q) { return velocity(q, s.v); })),

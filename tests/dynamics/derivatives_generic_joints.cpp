@@ -27,6 +27,8 @@ using model::RootType;
 constexpr double kStepQ = 1e-5;  // smooth trigonometric dependence on q (derivatives_rnea.cpp)
 constexpr double kStepV = 1e-2;  // quadratic in v: exact central differences
 constexpr double kStepA = 1.0;   // affine in a: exact central differences
+// The finite differences at these steps are good to ~1e-10 relative (derivatives_rnea.cpp); a wrong term
+// is off by O(1). 1e-6 leaves four orders of margin for the difference itself.
 constexpr double kTolerance = 1e-6;
 
 // base -> (revolute, generic axis, rotated placement) arm1 -> (prismatic) arm2 -> (continuous, generic) hand
@@ -110,6 +112,8 @@ TEST_P(GenericJoints, RneaDerivativesAndProductMatchFiniteDifferences) {
         dynamics::compute_rnea_derivatives(model, dd, s.q, s.v, s.a, fext, dependence);
         dynamics::compute_rnea_vjp(model, rev, s.q, s.v, s.a, w, fext, dependence);
       }
+      // tau from the derivative pass is rnea()'s by the same recursion (round-off, 1e-10 relative); the VJP
+      // against J^T w by a different one (1e-12 of the largest product, as in derivatives_vjp.cpp).
       EXPECT_LE((dd.tau - tau(s.q, s.v, s.a)).cwiseAbs().maxCoeff(), 1e-10 * dd.tau.cwiseAbs().maxCoeff());
       EXPECT_LE(row_relative_error(dd.dtau_dq, fd_dq(model, s.q, kStepQ,
                                                      [&](const VectorXd& q) { return tau(q, s.v, s.a); })),

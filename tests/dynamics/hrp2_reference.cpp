@@ -143,7 +143,8 @@ TEST_F(Hrp2, HalfSittingWithinLimits) {
 }
 
 // Gripper frames sit 0.17 m below the wrist [S8]; at the zero pose with BODY at 0.705 the wrist is at
-// 0.705 + 0.3507 + 0.19 - 0.25 - 0.25 = 0.7457 and the gripper 0.17 lower.
+// 0.705 + 0.3507 + 0.19 - 0.25 - 0.25 = 0.7457 and the gripper 0.17 lower. Sums of URDF offsets: exact up to
+// rounding (1e-12 m).
 TEST_F(Hrp2, GripperFrames) {
   Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq);
   q[2] = 0.705;

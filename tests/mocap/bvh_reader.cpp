@@ -192,8 +192,9 @@ TEST(BvhReader, WhitespaceAndLineEndingDialects) {
     const Clip clip = parse_bvh(text, what, identity_options());
     ASSERT_EQ(clip.skeleton().joints.size(), reference.skeleton().joints.size());
     EXPECT_TRUE(clip.skeleton().values.isApprox(reference.skeleton().values, 1e-15));
+    // The same digits parse to the same doubles whatever the line ending: measured identical.
     for (std::size_t j = 0; j < clip.skeleton().joints.size(); ++j)
-      EXPECT_TRUE(clip.skeleton().joints[j].offset.isApprox(reference.skeleton().joints[j].offset));
+      EXPECT_EQ(clip.skeleton().joints[j].offset, reference.skeleton().joints[j].offset);
   }
 }
 
@@ -202,7 +203,9 @@ TEST(BvhReader, FrameTimeWithoutLeadingZero) {
   text.replace(text.find("Frame Time: 0.5"), 15, "Frame Time: .0083333");
   const Clip clip = parse_bvh(text, "cmu.bvh", identity_options());
   EXPECT_DOUBLE_EQ(clip.skeleton().frame_time, 0.0083333);
-  EXPECT_NEAR(clip.rate(), 120.0, 0.01);
+  // 1 / 0.0083333 = 120.00048 Hz (the file's 5 digits); the rate is that division, to an ulp.
+  EXPECT_NEAR(clip.rate(), 120.0, 1e-3);
+  EXPECT_NEAR(clip.rate(), 1.0 / 0.0083333, 1e-12);
 }
 
 TEST(BvhReader, RowCountDifferentFromFramesWarnsAndUsesRows) {
@@ -228,6 +231,7 @@ TEST(BvhReader, UnitsGuessedFromSkeletonHeight) {
     const Clip clip = parse_bvh(test::human_bvh(spec), "h.bvh");
     EXPECT_EQ(clip.source_unit, unit) << per_metre;
     EXPECT_EQ(clip.unit_provenance, Provenance::kDetected);
+    // The detected height in metres, from offsets printed with 10 digits: measured 4.4e-11 at worst (inch).
     EXPECT_NEAR(clip.source_height * metres_per_unit(clip.source_unit), 1.7, 1e-9);
     // Converted: the head end is 1.7 m above the feet whatever the file unit. In the rest pose exactly: the
     // offsets 0.3 + 0.3 + 0.2 above the hips and 0.9 below are printed with 10 digits (measured 4.4e-11 at
@@ -279,12 +283,16 @@ TEST(BvhReader, UpAndForwardDetectedAndConverted) {
       const Eigen::Vector3d left = g[s.joint_index("LeftArm_End")].translation();
       const Eigen::Vector3d toe = g[s.joint_index("LeftFoot_End")].translation();
       const Eigen::Vector3d foot = g[s.joint_index("LeftFoot")].translation();
-      EXPECT_NEAR((head - hips).normalized().z(), 1.0, 1e-9);
+      // The rest pose's bones lie along the axes and the conversion is a signed permutation and the unit
+      // factor: directions and the step are exact (measured 0 off); 1e-12 allows the rounding of the factor.
+      EXPECT_NEAR((head - hips).normalized().z(), 1.0, 1e-12);
       EXPECT_GT(left.y() - hips.y(), 0.5);
-      EXPECT_NEAR((toe - foot).normalized().x(), 1.0, 1e-9);  // feet point forward
+      EXPECT_NEAR((toe - foot).normalized().x(), 1.0, 1e-12);  // feet point forward
       // Frame 1 walks forward: the root moves along +x.
       const auto g1 = s.global_transforms(1), g0 = s.global_transforms(0);
-      EXPECT_NEAR(g1[0].translation().x() - g0[0].translation().x(), 0.1, 1e-9);
+      EXPECT_NEAR(g1[0].translation().x() - g0[0].translation().x(), 0.1, 1e-12);
+      // Frame 0's channel angles (up to 5 degrees each, read in another order for each axis convention)
+      // turn the body: measured |heading| up to 0.257 rad. A wrong forward axis is off by pi / 2 or more.
       EXPECT_NEAR(std::abs(clip.initial_heading), 0.0, 0.5);
     }
   }
@@ -299,7 +307,9 @@ TEST(BvhReader, UpOverrideAndNoForward) {
   EXPECT_EQ(clip.up_provenance, Provenance::kOverride);
   EXPECT_FALSE(clip.forward_known);
   // y up without forward alignment: the cyclic map (x, y, z) -> (y, z, x) is used.
-  EXPECT_TRUE(clip.conversion.to_mimic(Eigen::Vector3d(0, 1, 0)).isApprox(Eigen::Vector3d(0, 0, 0.01)));
+  // A permutation and one multiplication by the unit factor: measured exact.
+  EXPECT_TRUE(
+      clip.conversion.to_mimic(Eigen::Vector3d(0, 1, 0)).isApprox(Eigen::Vector3d(0, 0, 0.01), 1e-15));
 }
 
 TEST(BvhReader, BoneLengthsSurviveConversion) {

@@ -1,6 +1,7 @@
 // Acceptance on a 2 s clip whose reference swings the arms far beyond HRP-2's velocity limits: each back
 // end ends with every limit met at 200 Hz (ratio <= 1 + 1e-6, torque limits tightened so that they bind
-// too), the two objectives agree within 1 %, and a solver stopped early reports the worst constraint.
+// too), the two objectives agree to 2e-4 (measured 1.7e-5), and a solver stopped early reports the worst
+// constraint.
 #include <gtest/gtest.h>
 
 #include "mimic/core/error.hpp"
@@ -30,7 +31,7 @@ TEST(ClipLimits, ReferenceViolatesTheLimits) {
   ASSERT_TRUE(loose.success) << loose.failure;
   EXPECT_GT(loose.metrics.velocity.ratio * 10.0, 1.5);                 // > 1.5 x the real velocity limit
   EXPECT_GT(loose.metrics.torque.ratio * 10.0 / kTorqueFactor, 1.05);  // > the tightened torque limit
-  EXPECT_LT(loose.metrics.joint_rmse, 0.01);
+  EXPECT_LT(loose.metrics.joint_rmse, 0.01);  // the spline fit of the reference: measured 1.3e-3 rad
 }
 
 class ClipBackends : public ::testing::Test {
@@ -53,7 +54,7 @@ class ClipBackends : public ::testing::Test {
     EXPECT_LE(r.metrics.velocity.ratio, 1.0 + kLimitTolerance) << r.metrics.velocity.joint;
     EXPECT_LE(r.metrics.torque.ratio, 1.0 + kLimitTolerance) << r.metrics.torque.joint;
     // The limits bind: velocity within a few percent of its limit (the convex-hull bound is sufficient,
-    // not tight), torque at its limit.
+    // not tight; measured 0.961), torque at its limit (measured 0.999999 and 1).
     EXPECT_GT(r.metrics.velocity.ratio, 0.85);
     EXPECT_GT(r.metrics.torque.ratio, 0.99);
     EXPECT_EQ(r.joints.rows(), input_->sample_count());
@@ -68,16 +69,18 @@ class ClipBackends : public ::testing::Test {
 TEST_F(ClipBackends, AlmMeetsEveryLimitAt200Hz) { expect_within_limits(*alm_); }
 TEST_F(ClipBackends, IpoptMeetsEveryLimitAt200Hz) { expect_within_limits(*ipopt_); }
 
-TEST_F(ClipBackends, ObjectivesAgreeWithinOnePercent) {
+// Both solve the same problem to 1e-6: measured 1.7e-5 relative apart; 2e-4 keeps a factor of 10.
+TEST_F(ClipBackends, ObjectivesAgree) {
   const double a = alm_->solve.objective, b = ipopt_->solve.objective;
   EXPECT_GT(a, 0.0);
-  EXPECT_LE(std::abs(a - b), 0.01 * std::max(a, b)) << "ALM " << a << ", Ipopt " << b;
+  EXPECT_LE(std::abs(a - b), 2e-4 * std::max(a, b)) << "ALM " << a << ", Ipopt " << b;
 }
 
 TEST_F(ClipBackends, StartsAndEndsAtTheReference) {
   for (const MotionResult* r : {alm_, ipopt_}) {
-    EXPECT_LT((r->joints.row(0) - input_->joints.row(0)).cwiseAbs().maxCoeff(), 1e-9);
-    EXPECT_LT((r->joints.bottomRows(1) - input_->joints.bottomRows(1)).cwiseAbs().maxCoeff(), 1e-9);
+    // The end samples are the reference's: measured identical.
+    EXPECT_LT((r->joints.row(0) - input_->joints.row(0)).cwiseAbs().maxCoeff(), 1e-12);
+    EXPECT_LT((r->joints.bottomRows(1) - input_->joints.bottomRows(1)).cwiseAbs().maxCoeff(), 1e-12);
   }
 }
 

@@ -22,7 +22,7 @@ TEST(InequalitySubset, KeepsTheChosenRowsAndEverythingElse) {
   EXPECT_EQ(e.inequality_jacobian.coeff(1, 1), 1.0);
   EXPECT_EQ(e.inequality_jacobian.coeff(2, 2), -1.0);
   EXPECT_EQ(e.inequality_jacobian.nonZeros(), 3);
-  EXPECT_TRUE(e.residuals.isApprox(x - Eigen::Vector3d(0.5, 2.0, -3.0)));
+  EXPECT_TRUE(e.residuals.isApprox(x - Eigen::Vector3d(0.5, 2.0, -3.0), 1e-15));  // the same subtraction
   EXPECT_EQ(subset.full_evaluation().inequalities.size(), 6);
   EXPECT_EQ(subset.describe_constraint(mo::ConstraintKind::kInequality, 2, 1.0), "x[2] >= -1");
   EXPECT_TRUE(mo::check_derivatives(subset, x).passed);

@@ -72,6 +72,7 @@ TEST(NormalEquations, EqualsTheDenseWeightedProduct) {
                                      Eigen::MatrixXd(b).transpose() * wb.asDiagonal() * Eigen::MatrixXd(b) +
                                      Eigen::MatrixXd(c).transpose() * wc.asDiagonal() * Eigen::MatrixXd(c) +
                                      scale * extra_full;
+    // Sums of products of O(1) entries in another order: round-off, a few 1e-16 per term (1e-12).
     EXPECT_LT((dense_lower_to_full(ne.matrix()) - expected).cwiseAbs().maxCoeff(), 1e-12)
         << "trial " << trial;
     for (int i = 0; i < n; ++i) EXPECT_DOUBLE_EQ(ne.diagonal(i), expected(i, i));
@@ -110,6 +111,7 @@ TEST(NormalEquations, GroupsOfRowsWithTheSameColumnsGiveTheSameProduct) {
   mo::NormalEquations ne(blocks, nullptr);
   ne.assemble(blocks, weights);
   const Eigen::MatrixXd expected = Eigen::MatrixXd(a).transpose() * w.asDiagonal() * Eigen::MatrixXd(a);
+  // Round-off of the 60-term sums in another order (1e-12), as above.
   EXPECT_LT((dense_lower_to_full(ne.matrix()) - expected).cwiseAbs().maxCoeff(), 1e-12);
   // Accumulating adds a second copy.
   ne.assemble(blocks, weights, nullptr, 1.0, /*accumulate=*/true);

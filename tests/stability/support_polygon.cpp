@@ -128,8 +128,8 @@ TEST(SupportPolygon, ClampGivesTheNearestPointAtLeastTheMarginInside) {
       continue;
     }
     // The clamped point lies on the eroded boundary (the erosion is exact up to rounding).
-    EXPECT_NEAR(polygon.signed_distance(c), kMargin, 1e-12);
-    for (const Vec2& y : eligible) ASSERT_GE((p - y).norm(), (p - c).norm() - 1e-12);
+    EXPECT_NEAR(polygon.signed_distance(c), kMargin, kExact);
+    for (const Vec2& y : eligible) ASSERT_GE((p - y).norm(), (p - c).norm() - kExact);
   }
 }
 

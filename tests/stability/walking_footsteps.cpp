@@ -46,6 +46,8 @@ steps:
   EXPECT_DOUBLE_EQ(plan.final_hold, 0.7);
   EXPECT_DOUBLE_EQ(plan.final_transfer, 0.2);  // the file's double support
 
+  // Positions are one addition or one rotation of metre-scale numbers: a few ulps (1e-15); the duration sums
+  // six times of ~1 s (1e-12).
   const Footstep& first = plan.steps[0];
   EXPECT_EQ(first.foot, Foot::kRight);
   EXPECT_NEAR(first.target.position.x(), 0.2, 1e-15);

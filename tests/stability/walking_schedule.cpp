@@ -40,6 +40,7 @@ Vec2 sole_centre(const SE3& sole, const SoleRectangle& r) {
 TEST(WalkingSchedule, PhasesFollowThePlan) {
   const WalkSchedule schedule(two_steps(), config().right_sole, config().left_sole);
   // hold 1.0 | transfer 0.2, swing 0.8 | transfer 0.2, swing 0.6 | transfer 0.2 | hold 0.5
+  // Times are running sums of these decimals (not exact in binary): rounding of a few ulps, bound 1e-12 s.
   EXPECT_NEAR(schedule.duration(), 3.5, 1e-12);
   const auto intervals = schedule.contact_intervals();
   ASSERT_EQ(intervals.size(), 5u);
@@ -66,7 +67,8 @@ TEST(WalkingSchedule, ZmpReferenceIsPiecewiseBetweenSoleCentres) {
              left0 = sole_centre(plan.initial_left.pose(), l);
   const Vec2 right1 = sole_centre(plan.steps[0].target.pose(), r),
              left1 = sole_centre(plan.steps[1].target.pose(), l);
-  // Start and end in the middle of both feet.
+  // Start and end in the middle of both feet: the same expression, a few ulps (1e-15 m). Inside a transfer
+  // the interpolation parameter comes from a time difference (rounding ~1e-16 s / 0.2 s), hence 1e-12 m.
   EXPECT_LT((schedule.at(0.0).zmp - 0.5 * (right0 + left0)).norm(), 1e-15);
   EXPECT_LT((schedule.at(0.7).zmp - 0.5 * (right0 + left0)).norm(), 1e-15);
   EXPECT_LT((schedule.at(3.5).zmp - 0.5 * (right1 + left1)).norm(), 1e-15);
@@ -92,10 +94,13 @@ TEST(WalkingSchedule, SwingFootLeavesAndLandsWithZeroVelocityAndAcceleration) {
     const Eigen::Vector4d velocity = (pose4(t + h) - pose4(t - h)) / (2 * h);
     const Eigen::Vector4d acceleration = (pose4(t + h) - 2 * pose4(t) + pose4(t - h)) / (h * h);
     // The quintic scaling has s'(tau) ~ 30 tau^2: one-sided over h that is ~1e-7 m/s; s'' ~ 60 tau: ~1e-2.
-    EXPECT_LT(velocity.norm(), 1e-5) << t;
-    EXPECT_LT(acceleration.norm(), 0.05) << t;
+    // Measured 4.3e-8 m/s and 8.6e-4 m/s^2 (a jump in velocity would show as ~0.1 / h).
+    EXPECT_LT(velocity.norm(), 1e-6) << t;
+    EXPECT_LT(acceleration.norm(), 1e-2) << t;
   }
-  // Mid-swing: at the step height, half way, the yaw half turned; the support foot has not moved.
+  // Mid-swing: at the step height, half way, the yaw half turned; the support foot has not moved. Exact
+  // binary fractions of the swing (1e-15) or one interpolation with rounded times (1e-12); the landing and
+  // the support foot are copies of the plan's poses (1e-15).
   const SE3 mid = right(1.6);
   EXPECT_NEAR(mid.p.z(), 0.04, 1e-15);
   EXPECT_NEAR(mid.p.x(), 0.1, 1e-12);
@@ -115,6 +120,7 @@ TEST(WalkingSchedule, SwingFootLeavesAndLandsWithZeroVelocityAndAcceleration) {
 TEST(WalkingSchedule, WaistHeightAndYawFollowTheSteps) {
   const WalkSchedule schedule(two_steps(), config().right_sole, config().left_sole);
   EXPECT_DOUBLE_EQ(schedule.at(0.5).waist_height_change, 0.0);
+  // Interpolated with rounded times, as the ZMP above: 1e-12.
   EXPECT_NEAR(schedule.at(1.0 + 0.5).waist_height_change, -0.01, 1e-12);  // half way through step 1
   EXPECT_NEAR(schedule.at(2.0).waist_height_change, -0.02, 1e-12);
   EXPECT_NEAR(schedule.at(3.5).waist_height_change, -0.03, 1e-12);
@@ -130,7 +136,7 @@ TEST(WalkingSchedule, TimeScalingFunctions) {
   EXPECT_DOUBLE_EQ(minimum_jerk(2.0), 1.0);
   EXPECT_DOUBLE_EQ(swing_bump(0.5), 1.0);
   EXPECT_DOUBLE_EQ(swing_bump(-1.0), 0.0);
-  EXPECT_NEAR(angle_difference(3.0, -3.0), 6.0 - 2 * M_PI, 1e-15);
+  EXPECT_NEAR(angle_difference(3.0, -3.0), 6.0 - 2 * M_PI, 1e-15);  // one subtraction of 2 pi: an ulp
   EXPECT_NEAR(angle_difference(-3.0, 3.0), 2 * M_PI - 6.0, 1e-15);
 }
 

@@ -54,7 +54,9 @@ TEST(WalkingUpperBody, KeyframesStartFromThePostureAndMoveByMinimumJerk) {
   Eigen::VectorXd q(r.model.nj);
   arms.at(0.0, q);
   EXPECT_EQ(q, r.posture);  // held before the first keyframe
-  arms.at(2.0, q);          // minimum jerk is half way at half time
+  // Interpolation of O(1) rad values by a polynomial evaluated at exact binary fractions of the time: a
+  // few ulps (1e-15).
+  arms.at(2.0, q);  // minimum jerk is half way at half time
   EXPECT_NEAR(q[shoulder], 0.5 * (r.posture[shoulder] - 0.2), 1e-15);
   EXPECT_NEAR(q[elbow], 0.5 * (r.posture[elbow] - 1.0), 1e-15);
   arms.at(1.5, q);  // a quarter of the time: s(1/4) = 0.103515625
@@ -106,6 +108,7 @@ TEST(WalkingUpperBody, PosFilesAreResampledLinearlyAndOtherFilesRefused) {
   io::write_pos(dir / "arms.pos", pos);
   const UpperBodyTrajectory arms = load_upper_body(dir / "arms.pos", r.model, r.posture, r.legs);
   Eigen::VectorXd q(r.model.nj);
+  // Linear interpolation at the midpoint of two samples: one rounding (1e-15).
   arms.at(0.005, q);  // a 200 Hz sample between two 100 Hz ones
   EXPECT_NEAR(q[16], -0.1, 1e-15);
   arms.at(0.015, q);
