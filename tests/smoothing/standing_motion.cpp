@@ -30,7 +30,11 @@ TEST(SmoothStandingMotion, RetargetedBoxingIsSmoothedWithTheFeetKept) {
 
   const SmoothResult result = smooth_motion(robot.model, robot.feet, planned, SmoothSettings{});
   ASSERT_TRUE(result.success) << result.failure << "\n" << result.solve.summary();
-  // Any decrease shows the legs were free to move; measured 5.9 % on the whole 21 s motion.
+  // The optimiser's own feet before the projection, over every sample (both feet in support throughout):
+  // within the guarantee on the written motion (smooth_motion.hpp); measured 0.0095 mm, 4e-6 degree.
+  EXPECT_LE(result.projection.max_foot_error, kMaxSlipPosition);
+  EXPECT_LE(result.projection.max_foot_rotation, kMaxSlipAngle);
+  // Any decrease shows the legs were free to move; measured 4.0 % on these 6 s, 5.9 % on the whole 21 s.
   EXPECT_LT(result.after.torque_integral, result.before.torque_integral);
   EXPECT_TRUE(result.after.check.ok());
   EXPECT_LE(result.after.check.max_slip_position, kMaxSlipPosition);

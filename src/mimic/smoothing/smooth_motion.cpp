@@ -21,9 +21,11 @@ namespace mimic::smoothing {
 
 namespace {
 
-// Support-foot equality samples: for each foot, the first sample of every support run (the contact
-// instant t_c of seed 001 (7)) and then one sample every `stride` samples inside the run, none closer than
-// stride / 2 to the previous one (nearly repeated rows only make the equalities ill-conditioned).
+// Support-foot equality samples: for each foot and each of its support runs [a, b], the contact instant a
+// (t_c of seed 001 (7)), then one sample every `stride` samples while at least stride / 2 before b, and the
+// last sample b (nearly repeated rows only make the equalities ill-conditioned). Without b the foot is
+// held only by the penalty over the end of the run, where the torque optimum starts to roll it towards the
+// lift-off: measured 0.17 mm / 0.026 degree before the projection there.
 std::vector<int> equality_samples(const stability::SampledMotion& planned, int stride) {
   std::set<int> samples;
   const int n = static_cast<int>(planned.size());
@@ -32,14 +34,13 @@ std::vector<int> equality_samples(const stability::SampledMotion& planned, int s
       const auto phase = planned.phases[static_cast<std::size_t>(k)];
       return foot == 0 ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
     };
-    int last = -stride;
-    for (int k = 0; k < n; ++k) {
-      if (!contact(k)) continue;
-      const bool touchdown = k == 0 || !contact(k - 1);
-      if (touchdown || k - last >= stride) {
-        samples.insert(k);
-        last = k;
-      }
+    for (int a = 0; a < n; ++a) {
+      if (!contact(a)) continue;
+      int b = a;
+      while (b + 1 < n && contact(b + 1)) ++b;
+      for (int k = a; k <= b - stride / 2; k += stride) samples.insert(k);
+      samples.insert(b);
+      a = b;
     }
   }
   return {samples.begin(), samples.end()};

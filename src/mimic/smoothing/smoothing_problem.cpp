@@ -142,6 +142,26 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     }
   }
 
+  // The plan's leg angles that the spline cannot represent (header comment): r = q_planned - fit, with the
+  // planned rates and accelerations minus the fit's analytic ones.
+  {
+    Eigen::MatrixXd reference = Eigen::MatrixXd::Zero(kCoordinates, n_);
+    for (int i = 0; i < kLegJoints; ++i)
+      reference.row(kBaseCoordinates + i) = planned.q.row(model.idx_q(legs_.joints[i]));
+    fit_ = trajectory::fit_spline(parameterization_, planned.times, reference);
+    trajectory::JointSamples fitted;
+    basis_.evaluate(fit_, fitted);
+    leg_offset_q_.resize(kLegJoints, n_);
+    leg_offset_v_.resize(kLegJoints, n_);
+    leg_offset_a_.resize(kLegJoints, n_);
+    for (int i = 0; i < kLegJoints; ++i) {
+      const int j = legs_.joints[i];
+      leg_offset_q_.row(i) = planned.q.row(model.idx_q(j)) - fitted.q.row(kBaseCoordinates + i);
+      leg_offset_v_.row(i) = planned.v.row(model.idx_v(j)) - fitted.qdot.row(kBaseCoordinates + i);
+      leg_offset_a_.row(i) = planned.a.row(model.idx_v(j)) - fitted.qddot.row(kBaseCoordinates + i);
+    }
+  }
+
   leg_of_dof_.assign(static_cast<std::size_t>(model.nv), -1);
   for (int i = 0; i < kLegJoints; ++i) leg_of_dof_[model.idx_v(legs_.joints[i])] = i < 6 ? kRight : kLeft;
   for (int c = 0; c < kCoordinates; ++c) all_coordinates_.push_back(c);
@@ -173,7 +193,9 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     std::vector<double> limits(kLegJoints);
     for (int p = 0; p < kLegJoints; ++p) {
       coordinates[static_cast<std::size_t>(p)] = kBaseCoordinates + p;
-      limits[static_cast<std::size_t>(p)] = limits_.velocity[legs_.joints[p]];
+      // The spline's rate plus the offset's: the spline gets what the offset leaves of the limit.
+      limits[static_cast<std::size_t>(p)] =
+          limits_.velocity[legs_.joints[p]] - leg_offset_v_.row(p).cwiseAbs().maxCoeff();
     }
     velocity_ = motion::VelocityRows(parameterization_, coordinates, limits);
   }
@@ -216,15 +238,17 @@ bool SmoothingProblem::in_contact(int n, int foot) const {
 void SmoothingProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {
   lower.setConstant(num_variables(), -std::numeric_limits<double>::infinity());
   upper.setConstant(num_variables(), std::numeric_limits<double>::infinity());
+  // Angle = spline + offset: the spline's control points are bounded by the limits minus the offset's
+  // extremes, so the convex hull keeps the angle inside at every t.
   for (int s = 0; s < parameterization_.num_slots(); ++s) {
     for (int p = 0; p < kLegJoints; ++p) {
-      lower[parameterization_.variable_index(s, kBaseCoordinates + p)] = limits_.lower[legs_.joints[p]];
-      upper[parameterization_.variable_index(s, kBaseCoordinates + p)] = limits_.upper[legs_.joints[p]];
-    }
-    for (const int knee : {3, 9}) {  // RLEG_JOINT3, LLEG_JOINT3: hip yaw, roll, pitch, knee, ...
-      double& bound = lower[parameterization_.variable_index(s, kBaseCoordinates + knee)];
-      bound = std::max(bound, std::min(options_.min_knee_flexion,
-                                       upper[parameterization_.variable_index(s, kBaseCoordinates + knee)]));
+      const double low = leg_offset_q_.row(p).minCoeff(), high = leg_offset_q_.row(p).maxCoeff();
+      double& l = lower[parameterization_.variable_index(s, kBaseCoordinates + p)];
+      double& u = upper[parameterization_.variable_index(s, kBaseCoordinates + p)];
+      l = limits_.lower[legs_.joints[p]] - low;
+      u = limits_.upper[legs_.joints[p]] - high;
+      if (p == 3 || p == 9)  // RLEG_JOINT3, LLEG_JOINT3: hip yaw, roll, pitch, knee, ...
+        l = std::max(l, std::min(options_.min_knee_flexion - low, u));
     }
   }
 }
@@ -298,9 +322,9 @@ void SmoothingProblem::set_state(int n) {
   a_.head<3>() += R.transpose() * acceleration - omega.cross(local_rate);
   for (int i = 0; i < kLegJoints; ++i) {
     const int j = legs_.joints[i];
-    q_[model_.idx_q(j)] = samples_.q(kBaseCoordinates + i, n);
-    v_[model_.idx_v(j)] = samples_.qdot(kBaseCoordinates + i, n);
-    a_[model_.idx_v(j)] = samples_.qddot(kBaseCoordinates + i, n);
+    q_[model_.idx_q(j)] = samples_.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
+    v_[model_.idx_v(j)] = samples_.qdot(kBaseCoordinates + i, n) + leg_offset_v_(i, n);
+    a_[model_.idx_v(j)] = samples_.qddot(kBaseCoordinates + i, n) + leg_offset_a_(i, n);
   }
 }
 
@@ -498,13 +522,9 @@ void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation&
 }
 
 Eigen::VectorXd SmoothingProblem::initial_guess() const {
-  Eigen::MatrixXd reference = Eigen::MatrixXd::Zero(kCoordinates, n_);
-  for (int i = 0; i < kLegJoints; ++i)
-    reference.row(kBaseCoordinates + i) = planned_.q.row(model_.idx_q(legs_.joints[i]));
-  Eigen::VectorXd x = trajectory::fit_spline(parameterization_, planned_.times, reference);
   Eigen::VectorXd lower, upper;
   variable_bounds(lower, upper);
-  return x.cwiseMax(lower).cwiseMin(upper);
+  return fit_.cwiseMax(lower).cwiseMin(upper);
 }
 
 Eigen::MatrixXd SmoothingProblem::configurations(const Eigen::VectorXd& x) const {
@@ -514,7 +534,7 @@ Eigen::MatrixXd SmoothingProblem::configurations(const Eigen::VectorXd& x) const
   for (int n = 0; n < n_; ++n) {
     q.col(n).head<kBaseCoordinates>() += samples.q.col(n).head<kBaseCoordinates>();
     for (int i = 0; i < kLegJoints; ++i)
-      q(model_.idx_q(legs_.joints[i]), n) = samples.q(kBaseCoordinates + i, n);
+      q(model_.idx_q(legs_.joints[i]), n) = samples.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
   }
   return q;
 }

@@ -1,9 +1,10 @@
 // The final projection of a smoothed motion on the exact support constraint: at every sample, each foot in
 // support is put back at the pose it had (in the PLANNED motion) when its support began, by re-solving its
 // leg with the analytic leg IK (stability/leg_ik.hpp, exact to 1e-9 m / rad) for the base pose of that
-// sample. The optimiser's equalities hold only on a grid and its penalty keeps the foot within a few
-// micrometres between them, so the legs move by rounding-sized, smooth amounts; what changes is measured
-// (max_angle_change) and the written motion is evaluated again after the projection.
+// sample. The optimiser's equalities hold only on a grid and its penalty keeps the foot within 0.1 mm and
+// 0.01 degree between them (measured 0.078 mm, 0.0013 degree on the shipped walk; the smoothing tests bound
+// max_foot_error / max_foot_rotation), so the legs move by small, smooth amounts (0.42 mrad there); what
+// changes is measured (max_angle_change) and the written motion is evaluated again after the projection.
 #pragma once
 
 #include <Eigen/Core>
