@@ -252,6 +252,17 @@ void inherit_structure(const std::string& path, const Model& model, RobotDescrip
   for (const std::string_view group : kGroupNames) check(description.group_joints(group));
 }
 
+YAML::Node load_yaml(const std::string& path) {
+  if (!fs::exists(path)) throw InputError(input_error_message(path, "", "no such file"));
+  try {
+    return YAML::LoadFile(path);
+  } catch (const YAML::ParserException& e) {
+    throw InputError(input_error_message(path, std::to_string(e.mark.line + 1), e.msg));
+  } catch (const YAML::Exception& e) {
+    throw InputError(input_error_message(path, "", e.what()));
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& RobotDescription::group_joints(std::string_view group) const {
@@ -310,15 +321,8 @@ Eigen::VectorXd RobotDescription::nominal_q(const Model& model) const {
 }
 
 RobotDescription load_robot_description(const std::string& path) {
-  if (!fs::exists(path)) throw InputError(input_error_message(path, "", "no such file"));
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::ParserException& e) {
-    throw InputError(input_error_message(path, std::to_string(e.mark.line + 1), e.msg));
-  } catch (const YAML::Exception& e) {
-    throw InputError(input_error_message(path, "", e.what()));
-  }
+  // const: lookups of absent keys must not touch the document.
+  const YAML::Node root = load_yaml(path);
   const Reader reader(path);
   reader.expect_keys(root, "top level", {"urdf", "frames", "soles"},
                      {"joint_order", "extra_columns", "groups", "commands", "nominal_pose", "half_sitting"});
@@ -341,7 +345,8 @@ RobotDescription load_robot_description(const std::string& path) {
   description.source_path = path;
   const fs::path urdf = reader.text(root["urdf"], "urdf");
   description.urdf = (urdf.is_absolute() ? urdf : fs::path(path).parent_path() / urdf).lexically_normal();
-  if (!fs::exists(description.urdf)) reader.fail(root["urdf"], "urdf: no such file " + description.urdf);
+  if (!fs::exists(description.urdf))
+    reader.fail(root["urdf"], "urdf: no such file '" + description.urdf + "'");
   const Model model = load_urdf(description.urdf);
   const UrdfNames names(reader, model);
 
