@@ -1,4 +1,5 @@
-// config/robots/hrp2.yaml through the RobotConfig shim: content, agreement with the URDF's sole collision boxes, and strict key checking.
+// config/robots/hrp2.yaml through the RobotConfig shim: content, agreement with the URDF's sole collision
+// boxes, and strict key checking.
 #include "mimic/model/robot_config.hpp"
 
 #include <gtest/gtest.h>
