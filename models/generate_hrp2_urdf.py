@@ -199,7 +199,7 @@ def main():
             w(f"    <!-- support rectangle x in [{fmt(x0)}, {fmt(x1)}], y in [{fmt(y0)}, {fmt(y1)}] about the sole frame")
             side = "right foot" if name == "r_sole" else "left foot, mirror of the right one"
             w(f"         [S2,S3,S12] ({side}): the bottom face of this box. Same numbers in")
-            w("         config/hrp2.yaml. -->")
+            w("         config/robots/hrp2.yaml. -->")
             w("    <collision>")
             w(f'      <origin xyz="{vec(round(c, 6) for c in centre)}" rpy="0 0 0"/>')
             w(f'      <geometry><box size="{vec(round(s, 6) for s in size)}"/></geometry>')

@@ -73,7 +73,7 @@ std::function<int()> setup_check(CLI::App& app) {
       "margin (stability.zmp_margin) from it (options given here win)");
   cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
   cmd->add_option("--robot-config", opt->robot_config,
-                  "Robot configuration YAML (default: config/hrp2.yaml)");
+                  "Robot description YAML (default: config/robots/hrp2.yaml)");
   auto* af =
       cmd->add_option("--angle-factor", opt->angle_factor, "Safety factor on the joint angle ranges (0, 1]")
           ->check(CLI::Range(1e-6, 1.0));

@@ -1,6 +1,6 @@
 // `mimic info FILE`: what a robot model or a mocap clip contains.
 //  * .urdf: the joints in OpenHRP order (when the model has them) with their limits, the total mass, the
-//    centre of mass in half-sitting and the foot / hand / head frames (config/hrp2.yaml names them);
+//    centre of mass in half-sitting and the foot / hand / head frames (the robot description names them);
 //  * .bvh / .c3d: the clip summary of mimic::mocap::describe_clip (--units / --up override the guesses).
 #include <cmath>
 #include <cstdio>
@@ -146,8 +146,8 @@ std::function<int()> setup_info(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("file", opt->file, "A .urdf, .bvh or .c3d file")->required();
   cmd->add_option("--robot-config", opt->robot_config,
-                  "Robot configuration YAML giving the half-sitting pose and the frame names (default: "
-                  "config/hrp2.yaml)");
+                  "Robot description YAML giving the half-sitting pose and the frame names (default: "
+                  "config/robots/hrp2.yaml)");
   // The same overrides as `mimic retarget`, so that a guess `info` reports wrong can be checked fixed.
   cmd->add_option("--units", opt->units,
                   "Clip only: length unit of the clip, auto|m|dm|cm|mm|inch|cmu (default auto)");

@@ -98,7 +98,7 @@ std::function<int()> setup_plot(CLI::App& app) {
                   "phases from it");
   cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
   cmd->add_option("--robot-config", opt->robot_config,
-                  "Robot configuration YAML (default: config/hrp2.yaml)");
+                  "Robot description YAML (default: config/robots/hrp2.yaml)");
   cmd->add_flag("--data-only", opt->data_only, "Write the data and plot.gp but do not run gnuplot");
   cmd->add_option("--gnuplot", opt->gnuplot, "The gnuplot program (searched in PATH unless it has a '/')")
       ->capture_default_str();

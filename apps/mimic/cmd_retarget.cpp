@@ -174,8 +174,9 @@ std::function<int()> setup_retarget(CLI::App& app) {
   cmd->add_option("--columns", o->columns, "Joint columns of OUT.pos: 30, or 40 (10 hand-mechanism zeros)")
       ->check(CLI::IsMember({30, 40}));
   cmd->add_option("--model", o->model,
-                  "Robot URDF (default: the one config/hrp2.yaml names, models/hrp2.urdf)");
-  cmd->add_option("--robot-config", o->robot_config, "Robot configuration YAML (default: config/hrp2.yaml)");
+                  "Robot URDF (default: the one the robot description names, models/hrp2.urdf)");
+  cmd->add_option("--robot-config", o->robot_config,
+                  "Robot description YAML (default: config/robots/hrp2.yaml)");
   cmd->add_flag(
       "--save-reference", o->save_reference,
       "Also write OUT.reference.pos (re-timed kinematic reference) and OUT.original.pos (the clip's "

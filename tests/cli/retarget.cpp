@@ -141,7 +141,7 @@ TEST(CliRetarget, BoxingJobYamlRelativePathsResolveAgainstTheJobFolder) {
   replace("path: ../../out/boxing.pos", "path: results/boxing.pos");
   replace("report: ../../out/boxing.json", "report: results/boxing.json");
   replace("model: ../../models/hrp2.urdf", "model: " + root + "/models/hrp2.urdf");
-  replace("config: ../../config/hrp2.yaml", "config: " + root + "/config/hrp2.yaml");
+  replace("config: ../../config/robots/hrp2.yaml", "config: " + root + "/config/robots/hrp2.yaml");
   write_text(dir / "jobs" / "boxing.yaml", yaml);
   std::filesystem::create_directories(dir / "elsewhere");
 

@@ -20,7 +20,7 @@ class Hrp2 : public ::testing::Test {
  protected:
   Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
   model::RobotConfig config =
-      model::load_robot_config((test::source_dir() / "config" / "hrp2.yaml").string());
+      model::load_robot_config((test::source_dir() / "config" / "robots" / "hrp2.yaml").string());
   model::Data data{model};
 
   Vec3 frame_position(const std::string& name) {
@@ -133,7 +133,7 @@ TEST_F(Hrp2, LimitsFromTheReference) {
   EXPECT_EQ(model.upper_limit[lhip_yaw], 0.785398);
 }
 
-// The half-sitting pose of config/hrp2.yaml is inside the joint limits.
+// The half-sitting pose of config/robots/hrp2.yaml is inside the joint limits.
 TEST_F(Hrp2, HalfSittingWithinLimits) {
   const Eigen::VectorXd q = config.half_sitting(model);
   for (int j = 0; j < model.nj; ++j) {

@@ -393,6 +393,29 @@ TEST(JobLoad, FromAFile) {
             (dir / "none.yaml").string() + ": cannot open the file (does it exist?)");
 }
 
+// A job naming a robot file that does not exist fails when it is loaded, at the key; a description at the
+// place it had before config/robots/ says where it went.
+TEST(JobLoad, MissingRobotFilesNameTheKey) {
+  const auto dir = test::fresh_dir("job_missing_robot");
+  fs::create_directories(dir / "robots");
+  test::spit(dir / "robots" / "hrp2.yaml", "");
+  test::spit(dir / "old.yaml", kMinimal + "robot:\n  config: hrp2.yaml\n");
+  EXPECT_EQ(input_error_of([&] { load_job(dir / "old.yaml"); }),
+            (dir / "old.yaml").string() + ":line 5: robot.config: no such robot description '" +
+                (dir / "hrp2.yaml").string() + "' (the descriptions moved to " +
+                (dir / "robots" / "hrp2.yaml").string() + ")");
+  test::spit(dir / "none.yaml", kMinimal + "robot: { config: nowhere.yaml }\n");
+  EXPECT_EQ(input_error_of([&] { load_job(dir / "none.yaml"); }),
+            (dir / "none.yaml").string() + ":line 4: robot.config: no such robot description '" +
+                (dir / "nowhere.yaml").string() + "'");
+  test::spit(dir / "model.yaml", kMinimal + "robot: { model: robot.urdf }\n");
+  EXPECT_EQ(input_error_of([&] { load_job(dir / "model.yaml"); }),
+            (dir / "model.yaml").string() + ":line 4: robot.model: no such file '" +
+                (dir / "robot.urdf").string() + "'");
+  // Text parsed from memory does not look at the files.
+  EXPECT_NO_THROW(parse(kMinimal + "robot: { config: nowhere.yaml }\n"));
+}
+
 TEST(JobLoad, ShippedExamplesAreValid) {
   const fs::path jobs = fs::path(MIMIC_SOURCE_DIR) / "config" / "jobs";
   for (const char* name : {"boxing_retarget.yaml", "boxing_c3d.yaml", "walk_bar_smooth.yaml"}) {

@@ -15,7 +15,7 @@ namespace {
 // Exact arithmetic on metre-scale coordinates: rounding stays at a few ulps of 1 m.
 constexpr double kExact = 1e-12;
 
-// HRP-2 soles of config/hrp2.yaml (hrp2.md §5): 0.23 x 0.131 m, the inner side 0.056 m from the ankle.
+// HRP-2 soles of config/robots/hrp2.yaml (hrp2.md §5): 0.23 x 0.131 m, the inner side 0.056 m from the ankle.
 const SoleRectangle kRightSole{-0.100, 0.130, -0.075, 0.056};
 const SoleRectangle kLeftSole{-0.100, 0.130, -0.056, 0.075};
 

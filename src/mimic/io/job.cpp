@@ -71,11 +71,14 @@ void read_named(const StrictMapping& map, std::string_view key,
   out = *value;
 }
 
-// Everything one parse needs: the document, and where relative paths are anchored.
+// Everything one parse needs: the document, where relative paths are anchored, and whether the robot files
+// it names must exist (a job read from a file: checked here, where the file and line of the key are known).
 class JobParser {
  public:
-  JobParser(std::string_view text, const fs::path& source)
-      : document_(text, source.string()), base_(source.parent_path()) {}
+  JobParser(std::string_view text, const fs::path& source, bool check_robot_files = false)
+      : document_(text, source.string()),
+        base_(source.parent_path()),
+        check_robot_files_(check_robot_files) {}
 
   JobConfig parse() {
     const YAML::Node& root = document_.root();
@@ -165,6 +168,16 @@ class JobParser {
   void parse_robot(const StrictMapping& map, RobotSettings& robot) const {
     read_path(map, "model", robot.model);
     read_path(map, "config", robot.config);
+    if (!check_robot_files_) return;
+    if (map.has("model") && !fs::exists(robot.model))
+      map.fail("model", "no such file '" + robot.model.string() + "'");
+    // The robot descriptions moved from config/ to config/robots/: say so to a job written before.
+    if (map.has("config") && !fs::exists(robot.config)) {
+      const fs::path moved = robot.config.parent_path() / "robots" / robot.config.filename();
+      map.fail("config",
+               "no such robot description '" + robot.config.string() + "'" +
+                   (fs::exists(moved) ? " (the descriptions moved to " + moved.string() + ")" : ""));
+    }
   }
 
   void parse_mocap(const StrictMapping& map, MocapSettings& mocap) const {
@@ -271,6 +284,7 @@ class JobParser {
 
   YamlDocument document_;
   fs::path base_;
+  bool check_robot_files_ = false;
 };
 
 }  // namespace
@@ -297,7 +311,8 @@ JobConfig default_job(JobKind kind) {
   JobConfig job;
   job.job = kind;
   job.robot.model = fs::path(MIMIC_SOURCE_DIR) / "models" / "hrp2.urdf";
-  job.robot.config = fs::path(MIMIC_SOURCE_DIR) / "config" / "hrp2.yaml";
+  // model::default_robot_description_path(), written out while io may not include model (plan WP1).
+  job.robot.config = fs::path(MIMIC_SOURCE_DIR) / "config" / "robots" / "hrp2.yaml";
   // Retargeting imitates the human; smoothing a planned motion minimises torques (seed 001).
   job.objective.kind = kind == JobKind::kRetarget ? ObjectiveKind::kImitation : ObjectiveKind::kTorque;
   return job;
@@ -305,7 +320,9 @@ JobConfig default_job(JobKind kind) {
 
 JobConfig parse_job(std::string_view yaml, const fs::path& source) { return JobParser(yaml, source).parse(); }
 
-JobConfig load_job(const fs::path& path) { return parse_job(read_text_file(path.string()), path); }
+JobConfig load_job(const fs::path& path) {
+  return JobParser(read_text_file(path.string()), path, true).parse();
+}
 
 void validate_job(const JobConfig& job) { detail::validate_job(job, {}); }
 

@@ -35,7 +35,7 @@ Support parse_support(std::string_view text, std::string_view what = "support");
 
 struct RobotSettings {
   std::filesystem::path model;   // URDF; default: the shipped models/hrp2.urdf
-  std::filesystem::path config;  // half-sitting, soles, frames; default: the shipped config/hrp2.yaml
+  std::filesystem::path config;  // robot description; default: the shipped config/robots/hrp2.yaml
 };
 
 struct MocapSettings {
@@ -152,9 +152,11 @@ struct JobConfig {
 // Every default, for a job of this kind (input and output empty).
 JobConfig default_job(JobKind kind);
 
-// Reads and checks a job YAML. Relative paths in it are resolved against its folder.
+// Reads and checks a job YAML. Relative paths in it are resolved against its folder. The robot files it
+// names (robot.model, robot.config) must exist.
 JobConfig load_job(const std::filesystem::path& path);
-// The same over text in memory; `source` names it in errors and anchors relative paths.
+// The same over text in memory, without looking at the files it names; `source` names it in errors and
+// anchors relative paths.
 JobConfig parse_job(std::string_view yaml, const std::filesystem::path& source);
 
 // Checks every value and the relations between them (required input / output, file kinds, ranges,

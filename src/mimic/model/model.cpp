@@ -1,10 +1,11 @@
-// Model lookups and the HRP-2 joint order.
+// Model lookups and the joint order of a robot description.
 #include "mimic/model/model.hpp"
 
 #include <algorithm>
 #include <numeric>
 
 #include "mimic/core/error.hpp"
+#include "mimic/model/robot_description.hpp"
 
 namespace mimic::model {
 namespace {
@@ -21,23 +22,16 @@ int find_frame(const std::vector<Frame>& frames, const std::string& name) {
 
 }  // namespace
 
-const std::vector<std::string>& openhrp_joint_names() {
-  // OpenHRP order of HRP-2 (reference section 2; docs/CONTRACTS.md).
-  static const std::vector<std::string> names = {
-      "RLEG_JOINT0",  "RLEG_JOINT1",  "RLEG_JOINT2", "RLEG_JOINT3", "RLEG_JOINT4", "RLEG_JOINT5",
-      "LLEG_JOINT0",  "LLEG_JOINT1",  "LLEG_JOINT2", "LLEG_JOINT3", "LLEG_JOINT4", "LLEG_JOINT5",
-      "CHEST_JOINT0", "CHEST_JOINT1", "HEAD_JOINT0", "HEAD_JOINT1", "RARM_JOINT0", "RARM_JOINT1",
-      "RARM_JOINT2",  "RARM_JOINT3",  "RARM_JOINT4", "RARM_JOINT5", "RARM_JOINT6", "LARM_JOINT0",
-      "LARM_JOINT1",  "LARM_JOINT2",  "LARM_JOINT3", "LARM_JOINT4", "LARM_JOINT5", "LARM_JOINT6"};
-  return names;
-}
+const std::vector<std::string>& openhrp_joint_names() { return default_robot_description().joint_order; }
 
-LoadOptions LoadOptions::hrp2(RootType root) {
+LoadOptions LoadOptions::from(const RobotDescription& description, RootType root) {
   LoadOptions options;
   options.root = root;
-  options.joint_order = openhrp_joint_names();
+  options.joint_order = description.joint_order;
   return options;
 }
+
+LoadOptions LoadOptions::hrp2(RootType root) { return from(default_robot_description(), root); }
 
 int Model::joint_index(const std::string& joint_name) const {
   const int j = find_name(joint_names, joint_name);

@@ -2,7 +2,8 @@
 //
 // Indexing (docs/CONTRACTS.md):
 //  * joints j = 0 .. nj-1 are the 1-DoF joints (revolute, continuous, prismatic). For HRP-2 loaded with
-//    LoadOptions::hrp2() the joint index IS the OpenHRP index (RLEG_JOINT0 = 0 ... LARM_JOINT6 = 29);
+//    LoadOptions::from(description) the joint index is the index in the description's joint_order (for
+//    HRP-2, LoadOptions::hrp2(), the OpenHRP index);
 //  * bodies b = 0 .. nj: body 0 is the root link (BODY), moved by the free-flyer or fixed to the world;
 //    body j + 1 is the child link of joint j (Model::body_of_joint). Bodies are in topological order
 //    (parents[b] < b), so one forward loop b = 1..nj and one backward loop b = nj..1 visit the tree
@@ -28,6 +29,8 @@ using spatial::Vec3;
 
 enum class RootType { kFreeFlyer, kFixed };
 
+struct RobotDescription;  // robot_description.hpp
+
 // Kind of a 1-DoF joint. Continuous URDF joints are revolute with infinite position limits.
 enum class JointType { kRevolute, kPrismatic };
 
@@ -48,11 +51,15 @@ struct LoadOptions {
   // from the list or a child-before-parent order is a ModelError. When empty: depth-first URDF order.
   std::vector<std::string> joint_order;
 
-  // HRP-2 with the joints in OpenHRP order (joint index == OpenHRP index).
+  // The joints in the description's joint_order.
+  static LoadOptions from(const RobotDescription& description, RootType root = RootType::kFreeFlyer);
+  // The default description's robot (HRP-2, joint index == OpenHRP index); kept until its callers load a
+  // model::Robot.
   static LoadOptions hrp2(RootType root = RootType::kFreeFlyer);
 };
 
-// The 30 OpenHRP joint names of HRP-2, in OpenHRP order.
+// The joint_order of the default description (HRP-2's OpenHRP order); kept until its callers take the
+// order from their description.
 const std::vector<std::string>& openhrp_joint_names();
 
 struct Model {

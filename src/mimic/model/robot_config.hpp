@@ -1,6 +1,7 @@
-// The robot configuration file (config/hrp2.yaml): half-sitting pose, sole rectangles, names of the
-// operational frames. Loading is strict: an unknown or missing key is an InputError naming the file, the
-// line and the key.
+// The robot configuration of the code written before the robot description: the nominal (half-sitting)
+// pose, the sole rectangles and the names of the operational frames, filled from a RobotDescription
+// (robot_description.hpp; config/robots/hrp2.yaml). Kept until its callers take a model::Robot (plan
+// WP15).
 #pragma once
 
 #include <Eigen/Core>
@@ -8,13 +9,9 @@
 #include <vector>
 
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot_description.hpp"
 
 namespace mimic::model {
-
-// Axis-aligned rectangle in the sole frame (x forward, y left), metres.
-struct SoleRectangle {
-  double x_min = 0.0, x_max = 0.0, y_min = 0.0, y_max = 0.0;
-};
 
 struct RobotConfig {
   std::string source_path;  // the YAML file
@@ -27,20 +24,23 @@ struct RobotConfig {
 
   SoleRectangle right_sole, left_sole;
 
-  // Half-sitting: BODY position (zero orientation) and the joint values keyed by joint name, listed in
-  // OpenHRP order for HRP-2.
+  // The nominal pose: BODY position (zero orientation) and the joint values keyed by joint name.
   spatial::Vec3 half_sitting_waist = spatial::Vec3::Zero();
   std::vector<std::string> half_sitting_joint_names;
   Eigen::VectorXd half_sitting_joints;
 
-  // The half-sitting q of `model` (size model.nq): the joint values are matched by name, so the model's
-  // joint order does not matter. Throws ModelError when a joint of the config is not in the model.
+  // The nominal q of `model` (size model.nq): the joint values are matched by name, so the model's joint
+  // order does not matter. Throws ModelError when a joint of the config is not in the model.
   Eigen::VectorXd half_sitting(const Model& model) const;
+
+  static RobotConfig from(const RobotDescription& description);
 };
 
+// load_robot_description(path), as a RobotConfig.
 RobotConfig load_robot_config(const std::string& path);
 
-// <source dir>/config/hrp2.yaml and <source dir>/models/hrp2.urdf (MIMIC_SOURCE_DIR).
+// default_robot_description_path() (config/robots/hrp2.yaml) and <source dir>/models/hrp2.urdf
+// (MIMIC_SOURCE_DIR).
 std::string default_robot_config_path();
 std::string default_hrp2_urdf_path();
 

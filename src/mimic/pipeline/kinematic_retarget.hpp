@@ -22,7 +22,7 @@ struct KinematicRetargetOptions {
   double velocity_scale = 0.9;         // Algorithm 1 enforces velocity_scale * the velocity limits
   double output_rate = 200.0;          // Hz: HRP-2's controller period is 5 ms (reference section 6)
   std::filesystem::path model;         // robot URDF; empty: the robot configuration's
-  std::filesystem::path robot_config;  // empty: config/hrp2.yaml of the source tree
+  std::filesystem::path robot_config;  // empty: config/robots/hrp2.yaml of the source tree
 };
 
 struct KinematicRetargetResult {

@@ -17,7 +17,7 @@ struct Robot {
   stability::Feet feet;
 };
 
-// Empty paths take the shipped models/hrp2.urdf and config/hrp2.yaml.
+// Empty paths take the shipped models/hrp2.urdf and config/robots/hrp2.yaml.
 Robot load_robot(const io::RobotSettings& settings);
 
 // The same robot carrying the job's payload, when there is one (a rigid load on a hand: part of the
