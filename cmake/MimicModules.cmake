@@ -27,7 +27,7 @@ function(mimic_module name)
   set_property(GLOBAL APPEND PROPERTY MIMIC_MODULES mimic_${name})
 endfunction()
 
-mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog)
+mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog yaml-cpp)
 
 mimic_module(spatial    DEPS mimic_core Eigen3::Eigen)
 
@@ -35,7 +35,7 @@ mimic_module(model      DEPS mimic_spatial urdfdom::urdfdom_model yaml-cpp)
 
 mimic_module(dynamics   DEPS mimic_model)
 
-mimic_module(io         DEPS mimic_core Eigen3::Eigen yaml-cpp spdlog::spdlog)
+mimic_module(io         DEPS mimic_core mimic_model Eigen3::Eigen yaml-cpp spdlog::spdlog)
 
 mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
 

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "mimic/model/limits.hpp"
+
 namespace mimic::io {
 
 enum class JobKind : std::uint8_t { kRetarget, kSmooth, kWalk };
@@ -61,12 +63,8 @@ struct ObjectiveSettings {
   double sigma = 1.0;  // weight of the hand / head position error (seed 000 eq. (1))
 };
 
-// Safety factors in (0, 1] applied to the model's limits.
-struct LimitFactors {
-  double angle_factor = 1.0;
-  double velocity_factor = 1.0;
-  double torque_factor = 1.0;
-};
+// Safety factors in (0, 1] applied to the model's limits: the domain type, named here too until WP15.
+using LimitFactors = model::LimitFactors;
 
 struct TrajectorySettings {
   double knot_spacing = 0.1;   // s, between B-spline knots

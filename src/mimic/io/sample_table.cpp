@@ -1,9 +1,6 @@
 #include "mimic/io/sample_table.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "mimic/core/error.hpp"
 #include "mimic/io/number_text.hpp"
@@ -152,19 +149,6 @@ SampleTable parse_sample_table(std::string_view text, const std::string& file,
     start = end + 1;
   }
   return parser.finish();
-}
-
-std::string read_text_file(const std::string& file) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file, ec)) {
-    throw InputError(input_error_message(file, "", "is a directory, expected a file"));
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw InputError(input_error_message(file, "", "cannot open the file (does it exist?)"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(input_error_message(file, "", "read error"));
-  return std::move(text).str();
 }
 
 }  // namespace mimic::io

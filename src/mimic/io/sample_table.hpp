@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "mimic/core/text_file.hpp"
+
 namespace mimic::io {
 
 // One accepted layout of a file: how many values follow the time and how to describe them in errors,
@@ -33,7 +35,7 @@ struct SampleTable {
 SampleTable parse_sample_table(std::string_view text, const std::string& file,
                                std::span<const SampleLayout> layouts);
 
-// Reads the whole file and parses it; a missing or unreadable file is an InputError.
-std::string read_text_file(const std::string& file);
+// Moved to core (issue 12, WP1); re-exported for the io readers and old callers until WP15.
+using core::read_text_file;
 
 }  // namespace mimic::io

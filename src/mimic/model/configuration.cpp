@@ -5,30 +5,18 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mimic/model/base_pose.hpp"
 #include "mimic/spatial/explog.hpp"
 
 namespace mimic::model {
 namespace {
 
-using spatial::Quat;
 using spatial::SE3;
-
-Quat base_quaternion(const Eigen::Ref<const Eigen::VectorXd>& q) {
-  return Quat(q[6], q[3], q[4], q[5]);  // Eigen's constructor takes (w, x, y, z); q stores x y z w
-}
-
-void set_base(const SE3& M, Eigen::Ref<Eigen::VectorXd> q) {
-  Quat quat(M.R);
-  quat.normalize();
-  q.head<3>() = M.p;
-  q.segment<4>(3) << quat.x(), quat.y(), quat.z(), quat.w();
-}
 
 }  // namespace
 
 SE3 base_placement(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
-  if (!model.has_free_flyer()) return SE3::Identity();
-  return SE3(base_quaternion(q).normalized().toRotationMatrix(), q.head<3>());
+  return base_pose(model, q);
 }
 
 Eigen::VectorXd neutral(const Model& model) {
@@ -43,7 +31,7 @@ void integrate(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                const Eigen::Ref<const Eigen::VectorXd>& v, Eigen::Ref<Eigen::VectorXd> q_out) {
   if (model.has_free_flyer()) {
     const SE3 M = base_placement(model, q) * spatial::exp6(spatial::Motion(v.head<3>(), v.segment<3>(3)));
-    set_base(M, q_out);
+    set_base_pose(model, q_out, M);
   }
   q_out.tail(model.nj) = q.tail(model.nj) + v.tail(model.nj);
 }

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <random>
 
+#include "mimic/model/base_pose.hpp"
 #include "mimic/model/model.hpp"
 
 namespace mimic::model {
@@ -32,7 +33,8 @@ void normalize(const Model& model, Eigen::Ref<Eigen::VectorXd> q);
 // random base orientation and a base position in [-1, 1]^3.
 Eigen::VectorXd random_configuration(const Model& model, std::mt19937& rng);
 
-// The base placement oMb encoded in q (identity for a fixed base).
+// The base placement oMb encoded in q (identity for a fixed base): the same as base_pose() of
+// base_pose.hpp, which also writes it.
 spatial::SE3 base_placement(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
 
 }  // namespace mimic::model

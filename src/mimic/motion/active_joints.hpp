@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mimic/io/job.hpp"
+#include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 
 namespace mimic::motion {
@@ -26,12 +27,8 @@ inline constexpr std::array<std::string_view, kActiveJointCount> kActiveJointNam
 // Throws ModelError when the model lacks one of them.
 std::vector<int> active_joint_indices(const model::Model& model);
 
-// The limits after the safety factors (size model.nj). Angles shrink about the middle of their range,
-// as `mimic check` does (pipeline/motion_check.cpp), so both ends keep the same margin; velocity and
-// torque limits are multiplied by their factors.
-struct ScaledLimits {
-  Eigen::VectorXd lower, upper, velocity, torque;
-};
-ScaledLimits scaled_limits(const model::Model& model, const io::LimitFactors& factors);
+// Moved to model/limits.hpp (issue 12, WP1); kept under the old names until WP15.
+using model::scaled_limits;
+using model::ScaledLimits;
 
 }  // namespace mimic::motion

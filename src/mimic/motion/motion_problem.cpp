@@ -10,6 +10,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/dynamics/rnea.hpp"
 #include "mimic/dynamics/rnea_derivatives.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/optim/sparse.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
@@ -226,7 +227,7 @@ void MotionProblem::set_configuration(int sample, bool with_base) {
     v_.head<6>() = base_.v.col(sample);
     a_.head<6>() = base_.a.col(sample);
   } else {
-    q_.head<7>() << 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0;
+    model::set_base_pose(model_, q_, spatial::SE3::Identity());
     v_.head<6>().setZero();
     a_.head<6>().setZero();
   }

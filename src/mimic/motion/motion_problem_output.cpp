@@ -4,6 +4,7 @@
 
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/dynamics/rnea.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
@@ -44,9 +45,10 @@ Eigen::MatrixXd MotionProblem::torques(const trajectory::JointSamples& joints) c
 Eigen::MatrixXd MotionProblem::end_effector_positions(const Eigen::MatrixXd& joint_positions) const {
   model::Data data(model_);
   Eigen::VectorXd q(model_.nq);
+  model::set_base_pose(model_, q, spatial::SE3::Identity());  // base at the identity: waist frame
   Eigen::MatrixXd points(9, n_);
   for (int n = 0; n < n_; ++n) {
-    q << 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, joint_positions.col(n);  // base at the identity: waist frame
+    q.tail(model_.nj) = joint_positions.col(n);
     dynamics::forward_kinematics(model_, data, q);
     for (int f = 0; f < 3; ++f)
       points.block<3, 1>(3 * f, n) = dynamics::update_frame_placement(model_, data, frames_[f]).p;

@@ -14,6 +14,7 @@
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/mocap/load.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/pipeline/motion_optimization.hpp"
@@ -50,10 +51,9 @@ stability::SampledMotion sampled_reference(const model::Model& model,
   motion.q.resize(model.nq, n);
   for (Eigen::Index k = 0; k < n; ++k) {
     motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / reference.rate;
-    motion.q.col(k).head<3>() = reference.waist.row(k).head<3>().transpose();
-    const Eigen::Quaterniond quat(io::rpy_to_rotation(reference.waist.row(k).tail<3>().transpose()));
-    motion.q.col(k).segment<4>(3) << quat.x(), quat.y(), quat.z(), quat.w();
-    motion.q.col(k).tail(model.nj) = joints.row(k).transpose();
+    const spatial::SE3 waist(io::rpy_to_rotation(reference.waist.row(k).tail<3>().transpose()),
+                             reference.waist.row(k).head<3>().transpose());
+    motion.q.col(k) = model::configuration(model, waist, joints.row(k).transpose());
   }
   stability::differentiate(model, motion.times, motion.q, motion.v, motion.a);
   // The retargeted robot keeps both feet on the ground: seed 000 imitates the upper body only.

@@ -7,6 +7,7 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
 
 namespace mimic::retarget {
@@ -15,12 +16,9 @@ namespace {
 
 // Free-flyer configuration of sample m: waist pose (x y z roll pitch yaw) and joint angles.
 Eigen::VectorXd configuration(const model::Model& model, const ReferenceMotion& ref, Eigen::Index m) {
-  Eigen::VectorXd q(model.nq);
-  q.head<3>() = ref.waist.row(m).head<3>().transpose();
-  const Eigen::Quaterniond orientation(io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose()));
-  q.segment<4>(3) << orientation.x(), orientation.y(), orientation.z(), orientation.w();
-  q.tail(model.nj) = ref.joints.row(m).transpose();
-  return q;
+  const spatial::SE3 waist(io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose()),
+                           ref.waist.row(m).head<3>().transpose());
+  return model::configuration(model, waist, ref.joints.row(m).transpose());
 }
 
 }  // namespace

@@ -7,7 +7,8 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/rpy.hpp"
-#include "mimic/model/configuration.hpp"
+#include "mimic/model/base_pose.hpp"
+#include "mimic/model/contact_phase.hpp"
 
 namespace mimic::stability {
 
@@ -15,18 +16,6 @@ using spatial::SE3;
 using spatial::Vec3;
 
 namespace {
-
-Eigen::VectorXd configuration(const model::Model& model, const SE3& base,
-                              const Eigen::Ref<const Eigen::VectorXd>& joints) {
-  Eigen::VectorXd q(model.nq);
-  if (model.has_free_flyer()) {
-    q.head<3>() = base.p;
-    const Eigen::Quaterniond quat(base.R);
-    q.segment<4>(3) << quat.x(), quat.y(), quat.z(), quat.w();
-  }
-  q.tail(model.nj) = joints;
-  return q;
-}
 
 void require_openhrp_joints(const model::Model& model, const io::PosSequence& pos, const std::string& file) {
   if (pos.angles.cols() != model.nj)
@@ -74,47 +63,15 @@ std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const
 
 std::vector<ContactPhase> contact_phases_from_intervals(const std::vector<double>& times,
                                                         const std::vector<io::ContactPhase>& intervals) {
-  std::vector<ContactPhase> phases(times.size(), ContactPhase::kDoubleSupport);
-  for (std::size_t k = 0; k < times.size(); ++k) {
-    for (const auto& interval : intervals) {
-      if (times[k] < interval.start || times[k] > interval.end) continue;
-      phases[k] = interval.support == io::Support::kRight  ? ContactPhase::kRightSupport
-                  : interval.support == io::Support::kLeft ? ContactPhase::kLeftSupport
-                                                           : ContactPhase::kDoubleSupport;
-    }
+  std::vector<model::ContactInterval> converted;
+  converted.reserve(intervals.size());
+  for (const io::ContactPhase& interval : intervals) {
+    const ContactPhase phase = interval.support == io::Support::kRight  ? ContactPhase::kRightSupport
+                               : interval.support == io::Support::kLeft ? ContactPhase::kLeftSupport
+                                                                        : ContactPhase::kDoubleSupport;
+    converted.push_back({interval.start, interval.end, phase});
   }
-  return phases;
-}
-
-void differentiate(const model::Model& model, const std::vector<double>& times, const Eigen::MatrixXd& q,
-                   Eigen::MatrixXd& v, Eigen::MatrixXd& a) {
-  const Eigen::Index n = q.cols();
-  v.setZero(model.nv, n);
-  a.setZero(model.nv, n);
-  if (n < 2) return;
-  Eigen::VectorXd back(model.nv), ahead(model.nv);
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const auto t = [&](Eigen::Index i) { return times[static_cast<std::size_t>(i)]; };
-    if (k == 0 || k == n - 1) {
-      // One-sided: the velocity of the end interval; acceleration of the neighbouring inner sample when there
-      // is one (filled after the loop).
-      const Eigen::Index k0 = k == 0 ? 0 : n - 2;
-      model::difference(model, q.col(k0), q.col(k0 + 1), ahead);
-      v.col(k) = ahead / (t(k0 + 1) - t(k0));
-      continue;
-    }
-    // Both neighbours seen from the tangent space at k: back = q_{k-1} ⊖ q_k (so -d1), ahead = q_{k+1} ⊖ q_k.
-    model::difference(model, q.col(k), q.col(k - 1), back);
-    model::difference(model, q.col(k), q.col(k + 1), ahead);
-    const double h1 = t(k) - t(k - 1), h2 = t(k + 1) - t(k);
-    // Second-order non-uniform central differences (Fornberg's three-point weights).
-    v.col(k) = (h1 / (h2 * (h1 + h2))) * ahead - (h2 / (h1 * (h1 + h2))) * back;
-    a.col(k) = 2.0 * (ahead / h2 + back / h1) / (h1 + h2);
-  }
-  if (n >= 3) {
-    a.col(0) = a.col(1);
-    a.col(n - 1) = a.col(n - 2);
-  }
+  return model::phases_from_intervals(times, converted);
 }
 
 // A new support sole this close to z = 0 is on the ground (rounding of the switches, see the header).
@@ -134,7 +91,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
   for (Eigen::Index k = 0; k < n; ++k) {
     // Sole placements in the base frame (base at the identity).
     dynamics::forward_kinematics(model, data,
-                                 configuration(model, SE3::Identity(), joints.row(k).transpose()));
+                                 model::configuration(model, SE3::Identity(), joints.row(k).transpose()));
     const SE3 bMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
     const SE3 bMl = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
     SE3 oMb;
@@ -194,7 +151,7 @@ SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const 
   motion.q.resize(model.nq, n);
   for (Eigen::Index k = 0; k < n; ++k) {
     const SE3 oMb(io::rpy_to_rotation(base.row(k).tail<3>().transpose()), base.row(k).head<3>().transpose());
-    motion.q.col(k) = configuration(model, oMb, files.pos.angles.row(k).transpose());
+    motion.q.col(k) = model::configuration(model, oMb, files.pos.angles.row(k).transpose());
   }
   differentiate(model, motion.times, motion.q, motion.v, motion.a);
   motion.phases = intervals.empty() ? detect_contact_phases(model, feet, motion.times, motion.q, detection)

@@ -10,21 +10,16 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/support_polygon.hpp"
 
 namespace mimic::stability {
 
-struct SampledMotion {
-  std::vector<double> times;         // s, strictly increasing
-  Eigen::MatrixXd q;                 // nq x N, one configuration per column
-  Eigen::MatrixXd v;                 // nv x N (base twist in the base frame, as the model's contract)
-  Eigen::MatrixXd a;                 // nv x N
-  std::vector<ContactPhase> phases;  // N
-  bool base_reconstructed = false;   // true when no .waist was given (base rebuilt from the support foot)
-
-  Eigen::Index size() const { return static_cast<Eigen::Index>(times.size()); }
-};
+// The motion type and its differentiation moved to model/sampled_motion.hpp (issue 12, WP2); these names
+// stay until WP15.
+using model::differentiate;
+using model::SampledMotion;
 
 // Thresholds of support detection from foot kinematics. A foot is in contact at a sample when its sole is
 // at most `height_tolerance` above the ground (the lowest sole height over the whole motion: planned
@@ -43,16 +38,10 @@ std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const
                                                 const std::vector<double>& times, const Eigen::MatrixXd& q,
                                                 const ContactDetectionOptions& options = {});
 
-// Per-sample phases from explicit intervals (job YAML `contacts:`). Samples outside every interval take
-// double support.
+// Per-sample phases from explicit intervals (job YAML `contacts:`): model::phases_from_intervals on the
+// job's intervals. Samples outside every interval take double support.
 std::vector<ContactPhase> contact_phases_from_intervals(const std::vector<double>& times,
                                                         const std::vector<io::ContactPhase>& intervals);
-
-// Finite-difference velocities and accelerations of q on its (possibly non-uniform) time grid: second-order
-// central differences inside, first-order one-sided at both ends, all in the tangent space at sample k
-// (model::difference), so that the base part is a body twist as the contract says.
-void differentiate(const model::Model& model, const std::vector<double>& times, const Eigen::MatrixXd& q,
-                   Eigen::MatrixXd& v, Eigen::MatrixXd& a);
 
 // The base poses of a joint trajectory without .waist: the first sample stands with both soles flat on
 // z = 0; afterwards the foot in support (the foot lower in the world) stays where it is and the base

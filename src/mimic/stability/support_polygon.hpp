@@ -10,6 +10,7 @@
 #include <array>
 #include <span>
 
+#include "mimic/model/contact_phase.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/spatial/se3.hpp"
 
@@ -17,18 +18,18 @@ namespace mimic::stability {
 
 using Vec2 = Eigen::Vector2d;
 
-// A sole outline in its sole frame (x forward, y left), as recorded in config/hrp2.yaml.
+// A sole outline in its sole frame (x forward, y left), as recorded in config/robots/hrp2.yaml.
 using SoleRectangle = model::SoleRectangle;
 
 // The four corners of `outline` on the ground, for the sole frame at `sole_pose` (world), counter-clockwise.
 // A tilted sole is projected vertically: the polygon is meant for feet flat on the ground.
 std::array<Vec2, 4> ground_corners(const SoleRectangle& outline, const spatial::SE3& sole_pose);
 
-// Which feet carry the robot at one sample.
-enum class ContactPhase : unsigned char { kDoubleSupport, kRightSupport, kLeftSupport };
-
-inline bool right_foot_in_contact(ContactPhase c) { return c != ContactPhase::kLeftSupport; }
-inline bool left_foot_in_contact(ContactPhase c) { return c != ContactPhase::kRightSupport; }
+// Which feet carry the robot at one sample: moved to model/contact_phase.hpp (issue 12, WP2); these names
+// stay until WP15.
+using model::ContactPhase;
+using model::left_foot_in_contact;
+using model::right_foot_in_contact;
 
 // A convex polygon with its vertices in counter-clockwise order. May degenerate to a segment or a point
 // (collinear input), in which case nothing is strictly inside it.

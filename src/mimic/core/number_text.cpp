@@ -1,4 +1,4 @@
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 #include <array>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-namespace mimic::io {
+namespace mimic::core {
 
 void append_number(std::string& out, double value) {
   if (value == 0.0) value = 0.0;  // -0 -> 0
@@ -60,4 +60,4 @@ ParsedNumber parse_number(std::string_view token) {
   return {value, NumberStatus::kOk};
 }
 
-}  // namespace mimic::io
+}  // namespace mimic::core

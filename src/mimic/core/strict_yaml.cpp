@@ -1,13 +1,13 @@
-#include "mimic/io/strict_yaml.hpp"
+#include "mimic/core/strict_yaml.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <numeric>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
-namespace mimic::io {
+namespace mimic::core {
 namespace {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -211,4 +211,4 @@ bool StrictMapping::read(std::string_view key, std::span<double> out) const {
   return true;
 }
 
-}  // namespace mimic::io
+}  // namespace mimic::core

@@ -1,12 +1,12 @@
 // Number text for hrpsys files and JSON: strict parsing, shortest round-trip output.
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
-namespace mimic::io {
+namespace mimic::core {
 namespace {
 
 TEST(ParseNumber, AcceptsWhatStreamsAccept) {
@@ -67,4 +67,4 @@ TEST(AppendTime, NanosecondGrid) {
 }
 
 }  // namespace
-}  // namespace mimic::io
+}  // namespace mimic::core
