@@ -35,7 +35,7 @@ mimic_module(model      DEPS mimic_spatial urdfdom::urdfdom_model yaml-cpp)
 
 mimic_module(dynamics   DEPS mimic_model)
 
-mimic_module(io         DEPS mimic_core Eigen3::Eigen yaml-cpp spdlog::spdlog)
+mimic_module(io         DEPS mimic_core mimic_model Eigen3::Eigen yaml-cpp spdlog::spdlog)
 
 mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
 
@@ -44,6 +44,10 @@ mimic_module(trajectory DEPS mimic_core Eigen3::Eigen)
 mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT)
 
 mimic_module(stability  DEPS mimic_dynamics mimic_io)
+
+# Footstep plans, the walking schedule, preview control and the walking pattern (io for now: the job and
+# sequence types; WP13 removes that edge).
+mimic_module(walking    DEPS mimic_stability mimic_io)
 
 mimic_module(motion     DEPS mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
 
