@@ -13,8 +13,8 @@
 #include "mimic/stability/cart_table.hpp"
 #include "mimic/stability/leg_ik.hpp"
 #include "mimic/stability/motion_zmp.hpp"
-#include "mimic/stability/preview_control.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
+#include "mimic/walking/preview_control.hpp"
 
 namespace {
 
@@ -78,8 +78,8 @@ void BM_LegIk(benchmark::State& state) {
 BENCHMARK(BM_LegIk);
 
 void BM_PreviewGains(benchmark::State& state) {
-  stability::PreviewControlOptions options;
-  for (auto _ : state) benchmark::DoNotOptimize(stability::PreviewController(options).gains().integral);
+  walking::PreviewControlOptions options;
+  for (auto _ : state) benchmark::DoNotOptimize(walking::PreviewController(options).gains().integral);
 }
 BENCHMARK(BM_PreviewGains)->Unit(benchmark::kMicrosecond);
 

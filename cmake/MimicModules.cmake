@@ -45,6 +45,10 @@ mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::
 
 mimic_module(stability  DEPS mimic_dynamics mimic_io)
 
+# Footstep plans, the walking schedule, preview control and the walking pattern (io for now: the job and
+# sequence types; WP13 removes that edge).
+mimic_module(walking    DEPS mimic_stability mimic_io)
+
 mimic_module(motion     DEPS mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
 
 mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)

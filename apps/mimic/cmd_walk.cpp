@@ -16,10 +16,10 @@
 #include "mimic/io/number_text.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/stability/footsteps.hpp"
 #include "mimic/stability/leg_ik.hpp"
-#include "mimic/stability/walking_evaluation.hpp"
-#include "mimic/stability/walking_pattern.hpp"
+#include "mimic/walking/footsteps.hpp"
+#include "mimic/walking/walking_evaluation.hpp"
+#include "mimic/walking/walking_pattern.hpp"
 
 namespace {
 
@@ -44,8 +44,8 @@ io::JobConfig assemble_job(const Options& opt) {
   return job;
 }
 
-io::Json report_json(const io::JobConfig& job, const stability::WalkingPattern& pattern,
-                     const stability::WalkingSummary& s) {
+io::Json report_json(const io::JobConfig& job, const walking::WalkingPattern& pattern,
+                     const walking::WalkingSummary& s) {
   io::Json json = io::Json::object();
   json["job"] = io::job_to_json(job);
   auto& m = json["summary"];
@@ -71,8 +71,8 @@ io::Json report_json(const io::JobConfig& job, const stability::WalkingPattern& 
   return json;
 }
 
-void print_summary(const std::filesystem::path& output, const stability::WalkingPattern& pattern,
-                   const stability::WalkingSummary& s) {
+void print_summary(const std::filesystem::path& output, const walking::WalkingPattern& pattern,
+                   const walking::WalkingSummary& s) {
   const auto mm = [](double m) { return io::format_number(std::round(m * 1e4) / 10.0); };
   std::cout << output.string() << ": " << s.steps << " steps, " << s.duration << " s, " << pattern.size()
             << " samples (CoM height " << mm(pattern.com_height) << " mm)\n"
@@ -90,7 +90,7 @@ void print_summary(const std::filesystem::path& output, const stability::Walking
 
 // Joint angles inside the model's ranges shrunk about their middles by limits.angle_factor (the legs come
 // from the IK, which already refuses the model's own limits; the upper body may come from any .pos).
-void check_angle_limits(const model::Model& robot, const stability::WalkingPattern& pattern, double factor) {
+void check_angle_limits(const model::Model& robot, const walking::WalkingPattern& pattern, double factor) {
   for (int j = 0; j < robot.nj; ++j) {
     const double middle = 0.5 * (robot.lower_limit[j] + robot.upper_limit[j]);
     const double half_range = 0.5 * factor * (robot.upper_limit[j] - robot.lower_limit[j]);
@@ -114,8 +114,8 @@ int run_walk(const Options& opt) {
   const model::RobotConfig& config = loaded.config;
   const model::Model& robot = loaded.model;
 
-  const stability::FootstepPlan plan = stability::load_footsteps(job.input);
-  const stability::WalkSchedule schedule(plan, config.right_sole, config.left_sole);
+  const walking::FootstepPlan plan = walking::load_footsteps(job.input);
+  const walking::WalkSchedule schedule(plan, config.right_sole, config.left_sole);
 
   // Upper body: --upper-body, else the plan's `upper_body:`, else half-sitting.
   const Eigen::VectorXd posture = config.half_sitting(robot).tail(robot.nj);
@@ -126,15 +126,15 @@ int run_walk(const Options& opt) {
     const stability::LegKinematics leg(robot, *frame);
     leg_joints.insert(leg_joints.end(), leg.joints().begin(), leg.joints().end());
   }
-  const stability::UpperBodyTrajectory upper_body =
-      upper_body_file.empty() ? stability::UpperBodyTrajectory::fixed(posture)
-                              : stability::load_upper_body(upper_body_file, robot, posture, leg_joints);
+  const walking::UpperBodyTrajectory upper_body =
+      upper_body_file.empty() ? walking::UpperBodyTrajectory::fixed(posture)
+                              : walking::load_upper_body(upper_body_file, robot, posture, leg_joints);
   if (!upper_body_file.empty() && upper_body.end_time() > schedule.duration() + 1e-9) {
     spdlog::warn("{}: the upper-body motion lasts {} s, the walk {} s: its end is not used",
                  upper_body_file.string(), upper_body.end_time(), schedule.duration());
   }
 
-  stability::WalkingOptions options;
+  walking::WalkingOptions options;
   const io::PreviewSettings& preview = job.stability.preview;
   options.preview.cart.period = preview.period;
   options.preview.preview_time = preview.horizon;
@@ -150,10 +150,10 @@ int run_walk(const Options& opt) {
 
   spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(),
                io::format_number(std::round(schedule.duration() * 1e6) / 1e6));
-  const stability::WalkingPattern pattern =
-      stability::generate_walking_pattern(robot, config, schedule, upper_body, options);
-  const stability::WalkingSummary summary =
-      stability::summarize_walking_pattern(robot, config, schedule, pattern);
+  const walking::WalkingPattern pattern =
+      walking::generate_walking_pattern(robot, config, schedule, upper_body, options);
+  const walking::WalkingSummary summary =
+      walking::summarize_walking_pattern(robot, config, schedule, pattern);
   print_summary(job.output.path, pattern, summary);
 
   // A motion the robot cannot play is not written.
@@ -180,7 +180,7 @@ int run_walk(const Options& opt) {
   io::PosWriteOptions write_options;
   write_options.columns = job.output.columns;
   try {
-    io::write_motion(io::motion_base(job.output.path), stability::to_motion_files(robot, pattern),
+    io::write_motion(io::motion_base(job.output.path), walking::to_motion_files(robot, pattern),
                      write_options);
   } catch (...) {
     if (!job.output.report.empty()) {

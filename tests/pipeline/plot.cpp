@@ -9,11 +9,11 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/number_text.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/stability/walking_pattern.hpp"
 #include "support/required_tool.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"

@@ -6,11 +6,11 @@
 #include <memory>
 
 #include "mimic/io/job.hpp"
+#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/stability/sampled_motion.hpp"
-#include "mimic/stability/walking_pattern.hpp"
 
 namespace mimic::testing {
 

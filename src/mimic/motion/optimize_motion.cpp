@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/io/model_payload.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/motion/solver_options.hpp"
 #include "mimic/optim/solver.hpp"
-#include "mimic/stability/walking_pattern.hpp"
 
 namespace mimic::motion {
 
@@ -48,9 +48,9 @@ void update_peak(JointPeak& peak, double ratio, const std::string& joint, double
 MotionResult optimize_motion(const model::Model& base_model, const MotionInput& input,
                              const MotionSettings& settings, const ProgressCallback& progress) {
   validate_input(input);
-  const model::Model model =
-      settings.payload ? model::with_payload(base_model, stability::to_model_payload(*settings.payload))
-                       : base_model;
+  const model::Model model = settings.payload
+                                 ? model::with_payload(base_model, io::to_model_payload(*settings.payload))
+                                 : base_model;
   const ScaledLimits limits = scaled_limits(model, settings.limits);
   const std::vector<int> active = active_joint_indices(model);
   check_pinned_ends(model, input, limits, active);

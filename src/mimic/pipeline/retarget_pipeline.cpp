@@ -173,9 +173,6 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     stability::StabilizerOptions stab;
     stab.margin = job.stability.zmp_margin;
     stab.max_iterations = job.stability.max_iterations;
-    stab.preview_time = job.stability.preview.horizon;
-    stab.preview_error_weight = job.stability.preview.q;
-    stab.preview_jerk_weight = job.stability.preview.r;
     stab.progress = progress;
     auto stabilized = stability::stabilize_zmp(robot.model, robot.feet, motion, stab);
     result.stabilized = true;

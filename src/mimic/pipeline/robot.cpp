@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "mimic/io/model_payload.hpp"
 #include "mimic/model/payload.hpp"
-#include "mimic/stability/walking_pattern.hpp"
 
 namespace mimic::pipeline {
 
@@ -20,7 +20,7 @@ Robot load_robot(const io::RobotSettings& settings) {
 Robot load_robot(const io::RobotSettings& settings, const std::optional<io::Payload>& payload) {
   Robot robot = load_robot(settings);
   if (!payload) return robot;
-  robot.model = model::with_payload(robot.model, stability::to_model_payload(*payload));
+  robot.model = model::with_payload(robot.model, io::to_model_payload(*payload));
   robot.feet = stability::Feet::from(robot.model, robot.config);
   spdlog::info("payload: {} kg on {}", payload->mass, payload->link.empty() ? payload->frame : payload->link);
   return robot;

@@ -4,12 +4,12 @@
 //     p = x - (zc / g) x''                                                  (ZMP p, CoM x)
 // Both horizontal axes are independent, so everything here is one-dimensional.
 //
-// Two ways to go from a ZMP sequence to a CoM sequence live in this module:
+// Two ways go from a ZMP sequence to a CoM sequence:
 //  * solve_com_for_zmp() (this header): the exact solution of the discretized equation with boundary
-//    conditions, a tridiagonal system. It reproduces the given ZMP at every sample exactly and is the
-//    default of the stabilizer, which corrects a known ZMP error of a whole motion;
-//  * PreviewController (preview_control.hpp): causal tracking with a finite preview, for the walking
-//    pattern generator, which streams a ZMP reference.
+//    conditions, a tridiagonal system. It reproduces the given ZMP at every sample exactly; the
+//    stabilizer uses it to correct a known ZMP error of a whole motion;
+//  * walking::PreviewController (walking/preview_control.hpp): causal tracking with a finite preview, for
+//    the walking pattern generator, which streams a ZMP reference.
 #pragma once
 
 #include <Eigen/Core>

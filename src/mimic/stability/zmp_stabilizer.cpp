@@ -150,7 +150,6 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
   std::vector<double> zmp_change_x(n), zmp_change_y(n), com_change_x(n), com_change_y(n);
   Eigen::Matrix2Xd waist_shift = Eigen::Matrix2Xd::Zero(2, static_cast<Eigen::Index>(n));
   Eigen::Vector2d ratio = Eigen::Vector2d::Ones();
-  std::vector<CartState> cart_states;  // preview control only
 
   for (int iteration = 0;; ++iteration) {
     differentiate(model, out.motion.times, q, out.motion.v, out.motion.a);
@@ -191,20 +190,10 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
       zmp_change_x[k] = target.x() - zmp.x();
       zmp_change_y[k] = target.y() - zmp.y();
     }
-    // (3) The CoM change whose cart-table ZMP is that change.
-    if (options.correction == ComCorrection::kExactCartTable) {
-      solve_com_for_zmp(cart, zmp_change_x, com_change_x, CartBoundary::kNeighbourAcceleration);
-      solve_com_for_zmp(cart, zmp_change_y, com_change_y, CartBoundary::kNeighbourAcceleration);
-    } else {
-      const PreviewController preview(PreviewControlOptions{
-          cart, options.preview_time, options.preview_error_weight, options.preview_jerk_weight});
-      cart_states.resize(n);
-      for (int axis = 0; axis < 2; ++axis) {
-        std::vector<double>& change = axis == 0 ? com_change_x : com_change_y;
-        preview.track(axis == 0 ? zmp_change_x : zmp_change_y, CartState{}, cart_states);
-        for (std::size_t k = 0; k < n; ++k) change[k] = cart_states[k].position;
-      }
-    }
+    // (3) The CoM change whose cart-table ZMP is that change (kNeighbourAcceleration ends: the finite
+    // differences' convention).
+    solve_com_for_zmp(cart, zmp_change_x, com_change_x, CartBoundary::kNeighbourAcceleration);
+    solve_com_for_zmp(cart, zmp_change_y, com_change_y, CartBoundary::kNeighbourAcceleration);
     // (4) Shift the waist, keep the feet.
     if (iteration == 0) ratio = com_per_waist(model, data, legs, support, motion.times[0], q.col(0));
     report.com_per_waist = ratio.minCoeff();

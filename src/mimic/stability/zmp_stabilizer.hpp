@@ -15,8 +15,8 @@
 //   2. where it is less than `margin` inside the support polygon, its target is the nearest point
 //      `margin + overshoot` inside (the overshoot makes the iteration, which approaches its target from
 //      outside, end inside the margin rather than converge to it); elsewhere the ZMP change asked is 0;
-//   3. the CoM correction whose cart-table ZMP is that change: the exact tridiagonal solve by default
-//      (the ZMP is unchanged where nothing was asked), preview control as the option;
+//   3. the CoM correction whose cart-table ZMP is that change: the exact tridiagonal solve (the ZMP is
+//      unchanged where nothing was asked);
 //   4. the waist moves horizontally by the CoM correction divided by the CoM-per-waist ratio (the legs and
 //      feet do not follow the waist fully; the ratio is measured once on the first sample), both legs are
 //      re-solved to keep the soles at their original poses, and the loop starts again.
@@ -34,26 +34,15 @@
 #include "mimic/model/model.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/motion_zmp.hpp"
-#include "mimic/stability/preview_control.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::stability {
 
-enum class ComCorrection {
-  kExactCartTable,  // solve_com_for_zmp(), kNeighbourAcceleration ends (the finite differences' convention)
-  kPreviewControl,  // PreviewController::track() of the ZMP change from a cart at rest
-};
-
 struct StabilizerOptions {
-  double margin = 0.02;      // m, required depth of the ZMP inside the support polygon (issue 7: 2 cm)
-  double overshoot = 0.002;  // m, extra depth of the clamped target (see the loop above)
-  int max_iterations = 10;   // corrections before giving up (2-4 are typical)
-  ComCorrection correction = ComCorrection::kExactCartTable;
-  double com_height = 0.0;  // zc, m; 0: the mean height of the CoM above the ground over the motion
-  // Preview control parameters (cart height and period are the motion's).
-  double preview_time = 1.6;
-  double preview_error_weight = 1.0;
-  double preview_jerk_weight = 1e-6;
+  double margin = 0.02;       // m, required depth of the ZMP inside the support polygon (issue 7: 2 cm)
+  double overshoot = 0.002;   // m, extra depth of the clamped target (see the loop above)
+  int max_iterations = 10;    // corrections before giving up (2-4 are typical)
+  double com_height = 0.0;    // zc, m; 0: the mean height of the CoM above the ground over the motion
   ProgressCallback progress;  // one event per iteration (stage "zmp"), when set
 };
 

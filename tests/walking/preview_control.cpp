@@ -1,12 +1,15 @@
-#include "mimic/stability/preview_control.hpp"
+#include "mimic/walking/preview_control.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
+
+using stability::CartState;
+using stability::CartTable;
 
 // Kajita 2003 defaults with the HRP-2 half-sitting CoM height.
 PreviewControlOptions hrp2_options() {
@@ -121,4 +124,4 @@ TEST(PreviewControl, StreamingTrackerMatchesBatchTracking) {
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -16,17 +16,28 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/spatial/explog.hpp"
-#include "mimic/stability/footsteps.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 #include "mimic/stability/sampled_motion.hpp"
-#include "mimic/stability/walking_pattern.hpp"
+#include "mimic/walking/footsteps.hpp"
+#include "mimic/walking/walking_pattern.hpp"
 #include "support/shared_data.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
+
+using stability::ContactPhase;
+using stability::Feet;
+using stability::left_foot_in_contact;
+using stability::motion_zmp;
+using stability::right_foot_in_contact;
+using stability::sampled_motion;
+using stability::SampledMotion;
+using stability::SoleRectangle;
+using stability::ZmpTrace;
 
 using spatial::SE3;
 
@@ -36,8 +47,9 @@ struct PlannedWalk {
   model::RobotConfig config = model::load_robot_config(job.robot.config.string());
   // The bar in the right hand, as the scenario states it: the ZMP of the files is that of the robot
   // carrying it.
-  model::Model model = model::with_payload(
-      model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()), to_model_payload(*job.payload));
+  model::Model model =
+      model::with_payload(model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()),
+                          io::to_model_payload(*job.payload));
   Feet feet = Feet::from(model, config);
   io::MotionFiles files = io::read_motion(test::source_dir() / "data" / "motions" / "walk_bar_planned.pos");
   // Support phases from the footstep file's timing: initial hold, then per step a transfer (both feet)
@@ -244,4 +256,4 @@ TEST(PlannedWalkFile, JointsStayWithinTheUrdfLimits) {
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

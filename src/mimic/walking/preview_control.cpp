@@ -1,4 +1,4 @@
-#include "mimic/stability/preview_control.hpp"
+#include "mimic/walking/preview_control.hpp"
 
 #include <Eigen/LU>
 #include <algorithm>
@@ -8,7 +8,10 @@
 
 #include "mimic/core/error.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
+
+using stability::CartState;
+
 namespace {
 
 using Mat4 = Eigen::Matrix4d;
@@ -170,4 +173,4 @@ const CartState& PreviewTracker::step(std::span<const double> window) {
   return state_;
 }
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -1,4 +1,4 @@
-#include "mimic/stability/footsteps.hpp"
+#include "mimic/walking/footsteps.hpp"
 
 #include <array>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "mimic/io/sample_table.hpp"
 #include "mimic/io/strict_yaml.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
 
 namespace fs = std::filesystem;
@@ -178,4 +178,4 @@ FootstepPlan parse_footsteps(std::string_view yaml, const fs::path& source) {
   return FootstepParser(yaml, source).parse();
 }
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -8,10 +8,10 @@
 
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
-#include "mimic/stability/walking_pattern.hpp"
-#include "mimic/stability/walking_schedule.hpp"
+#include "mimic/walking/walking_pattern.hpp"
+#include "mimic/walking/walking_schedule.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 
 struct WalkingSummary {
   double duration = 0.0;  // s
@@ -37,4 +37,4 @@ struct WalkingSummary {
 WalkingSummary summarize_walking_pattern(const model::Model& model, const model::RobotConfig& config,
                                          const WalkSchedule& schedule, const WalkingPattern& pattern);
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -1,5 +1,5 @@
 // Upper-body trajectories of a walking pattern: keyframe YAML, resampled .pos, and their errors.
-#include "mimic/stability/walking_upper_body.hpp"
+#include "mimic/walking/walking_upper_body.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
 
 struct Hrp2 {
@@ -122,4 +122,4 @@ TEST(WalkingUpperBody, PosFilesAreResampledLinearlyAndOtherFilesRefused) {
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

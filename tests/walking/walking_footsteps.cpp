@@ -8,10 +8,10 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/model/robot_config.hpp"
-#include "mimic/stability/footsteps.hpp"
-#include "mimic/stability/walking_schedule.hpp"
+#include "mimic/walking/footsteps.hpp"
+#include "mimic/walking/walking_schedule.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
 
 const std::string kStance = R"(initial_stance:
@@ -143,4 +143,4 @@ TEST(WalkingFootsteps, AStepOntoTheOtherSoleIsRefusedWithItsLine) {
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

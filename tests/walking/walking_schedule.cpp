@@ -1,5 +1,5 @@
 // The timeline of a footstep plan: the ZMP reference, the swing-foot trajectory and the waist.
-#include "mimic/stability/walking_schedule.hpp"
+#include "mimic/walking/walking_schedule.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,11 @@
 #include "mimic/model/robot_config.hpp"
 #include "mimic/spatial/explog.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
+
+using stability::ContactPhase;
+using stability::SoleRectangle;
 
 using spatial::SE3;
 
@@ -141,4 +144,4 @@ TEST(WalkingSchedule, TimeScalingFunctions) {
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

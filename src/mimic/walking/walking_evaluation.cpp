@@ -1,4 +1,4 @@
-#include "mimic/stability/walking_evaluation.hpp"
+#include "mimic/walking/walking_evaluation.hpp"
 
 #include <cmath>
 #include <limits>
@@ -6,7 +6,13 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/spatial/explog.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
+
+using stability::ContactPhase;
+using stability::left_foot_in_contact;
+using stability::right_foot_in_contact;
+using stability::SupportPolygon;
+
 namespace {
 
 using spatial::SE3;
@@ -109,4 +115,4 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
   return s;
 }
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -1,4 +1,4 @@
-#include "mimic/stability/walking_upper_body.hpp"
+#include "mimic/walking/walking_upper_body.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -8,9 +8,9 @@
 #include "mimic/io/number_text.hpp"
 #include "mimic/io/sample_table.hpp"
 #include "mimic/io/strict_yaml.hpp"
-#include "mimic/stability/walking_schedule.hpp"
+#include "mimic/walking/walking_schedule.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
 
 namespace fs = std::filesystem;
@@ -149,4 +149,4 @@ UpperBodyTrajectory load_upper_body(const fs::path& path, const model::Model& mo
   return UpperBodyTrajectory::sampled(std::move(pos.times), std::move(pos.angles));
 }
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

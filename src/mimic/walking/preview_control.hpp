@@ -23,10 +23,10 @@
 
 #include "mimic/stability/cart_table.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 
 struct PreviewControlOptions {
-  CartTable cart;             // zc (CoM height), g, dt = 5 ms
+  stability::CartTable cart;  // zc (CoM height), g, dt = 5 ms
   double preview_time = 1.6;  // s; NL = preview_time / dt samples (Kajita 2003 section III-C: 1.6 s)
   double error_weight = 1.0;  // Qe (Kajita 2003: Q = 1)
   double jerk_weight = 1e-6;  // R on the jerk increment (Kajita 2003: R = 1e-6)
@@ -47,7 +47,7 @@ class PreviewController {
   explicit PreviewController(const PreviewControlOptions& options);
 
   const PreviewControlOptions& options() const { return options_; }
-  const CartTable& cart() const { return options_.cart; }
+  const stability::CartTable& cart() const { return options_.cart; }
   const PreviewGains& gains() const { return gains_; }
   int preview_samples() const { return static_cast<int>(gains_.preview.size()); }
 
@@ -56,7 +56,8 @@ class PreviewController {
 
   // Tracks the whole reference: com[k] = X(k) for k = 0..N-1, com[0] = initial. The reference is held at its
   // last value after the end. `com` must have the size of `zmp_reference`.
-  void track(std::span<const double> zmp_reference, const CartState& initial, std::span<CartState> com) const;
+  void track(std::span<const double> zmp_reference, const stability::CartState& initial,
+             std::span<stability::CartState> com) const;
 
  private:
   PreviewControlOptions options_;
@@ -74,19 +75,19 @@ class PreviewController {
 // Streaming use of a PreviewController along one axis: one step() per control period.
 class PreviewTracker {
  public:
-  PreviewTracker(const PreviewController& controller, const CartState& initial);
+  PreviewTracker(const PreviewController& controller, const stability::CartState& initial);
 
   // Advances from sample k to k + 1. `window` = p_ref(k), p_ref(k + 1), ..., at least one value; values
   // beyond its end are taken equal to its last one. Returns X(k + 1).
-  const CartState& step(std::span<const double> window);
+  const stability::CartState& step(std::span<const double> window);
 
-  const CartState& state() const { return state_; }
+  const stability::CartState& state() const { return state_; }
   double zmp() const { return controller_->cart().zmp(state_); }
 
  private:
   const PreviewController* controller_;
-  CartState state_;
+  stability::CartState state_;
   double error_sum_ = 0.0;
 };
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -22,13 +22,12 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
-#include "mimic/stability/preview_control.hpp"
-#include "mimic/stability/walking_schedule.hpp"
-#include "mimic/stability/walking_upper_body.hpp"
+#include "mimic/walking/preview_control.hpp"
+#include "mimic/walking/walking_schedule.hpp"
+#include "mimic/walking/walking_upper_body.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 
 struct WalkingOptions {
   // Kajita 2003 section III: 5 ms, 1.6 s preview, Q = 1, R = 1e-6. cart.period is the sample period of the
@@ -52,7 +51,7 @@ struct WalkingPattern {
   Eigen::MatrixXd com;                              // N x 3, world: the preview-control CoM (x, y) and
                                                     // the multibody CoM height (z)
   Eigen::MatrixXd zmp;                              // N x 3, world: multibody ZMP of the motion (z = 0)
-  std::vector<ContactPhase> phases;                 // N
+  std::vector<stability::ContactPhase> phases;      // N
   std::vector<io::ContactPhase> contact_intervals;  // the phases as the job YAML's `contacts:`
   double com_height = 0.0;                          // zc of the preview control, m
   int com_passes = 0;                               // most waist-correction passes used at one sample
@@ -79,7 +78,4 @@ Eigen::MatrixXd multibody_zmp(const model::Model& model, const std::vector<doubl
 // (the multibody ZMP in the waist frame, as hrpsys expects). The model must have the 30 OpenHRP joints.
 io::MotionFiles to_motion_files(const model::Model& model, const WalkingPattern& pattern);
 
-// The job schema's payload (a link or a frame, mass, com, inertia) as the model helper takes it.
-model::Payload to_model_payload(const io::Payload& payload);
-
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -20,10 +20,12 @@
 
 #include "mimic/io/job.hpp"
 #include "mimic/spatial/se3.hpp"
-#include "mimic/stability/footsteps.hpp"
 #include "mimic/stability/support_polygon.hpp"
+#include "mimic/walking/footsteps.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
+
+using Vec2 = Eigen::Vector2d;  // a point or direction on the ground, as stability::Vec2
 
 // Minimum-jerk time scaling s(tau) = 10 tau^3 - 15 tau^4 + 6 tau^5 (Flash and Hogan, J. Neurosci. 1985):
 // s(0) = 0, s(1) = 1, and s', s'' vanish at both ends. tau is clamped to [0, 1].
@@ -40,14 +42,14 @@ struct WalkPhase {
   WalkPhaseKind kind = WalkPhaseKind::kHold;
   double start = 0.0, end = 0.0;  // s
   int step = -1;  // the step a transfer or swing belongs to; -1 for the holds and final transfer
-  ContactPhase contact = ContactPhase::kDoubleSupport;
+  stability::ContactPhase contact = stability::ContactPhase::kDoubleSupport;
   Vec2 zmp_start = Vec2::Zero(), zmp_end = Vec2::Zero();  // ZMP reference at start and end, world
   FootPlacement right, left;                              // the feet at the start of the phase
 };
 
 // What the plan prescribes at one instant.
 struct WalkState {
-  ContactPhase contact = ContactPhase::kDoubleSupport;
+  stability::ContactPhase contact = stability::ContactPhase::kDoubleSupport;
   spatial::SE3 right_sole, left_sole;  // world; the swing foot is in the air
   Vec2 zmp = Vec2::Zero();             // ZMP reference on the ground, world
   double waist_height_change = 0.0;    // m, relative to the initial waist height
@@ -58,8 +60,8 @@ class WalkSchedule {
  public:
   // Throws InputError naming the plan's file and the step's line when a step would put one sole on top
   // of the other (their rectangles overlap).
-  WalkSchedule(const FootstepPlan& plan, const SoleRectangle& right_outline,
-               const SoleRectangle& left_outline);
+  WalkSchedule(const FootstepPlan& plan, const stability::SoleRectangle& right_outline,
+               const stability::SoleRectangle& left_outline);
 
   double duration() const { return phases_.empty() ? 0.0 : phases_.back().end; }
   const std::vector<WalkPhase>& phases() const { return phases_; }
@@ -80,7 +82,7 @@ class WalkSchedule {
   std::vector<double> step_waist_change_;      // per step, m
   std::vector<double> step_start_, step_end_;  // per step: start of its transfer, end of its swing
   std::vector<FootPlacement> step_target_;
-  SoleRectangle right_outline_, left_outline_;
+  stability::SoleRectangle right_outline_, left_outline_;
 };
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

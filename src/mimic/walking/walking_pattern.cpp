@@ -1,4 +1,4 @@
-#include "mimic/stability/walking_pattern.hpp"
+#include "mimic/walking/walking_pattern.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -15,7 +15,18 @@
 #include "mimic/stability/sampled_motion.hpp"
 #include "mimic/stability/waist_sequence.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
+
+using stability::CartBoundary;
+using stability::CartState;
+using stability::differentiate;
+using stability::LegAngles;
+using stability::LegIkResult;
+using stability::LegIkStatus;
+using stability::LegKinematics;
+using stability::solve_com_for_zmp;
+using stability::waist_sequence;
+
 namespace {
 
 using spatial::SE3;
@@ -195,11 +206,6 @@ class WholeBody {
 
 }  // namespace
 
-model::Payload to_model_payload(const io::Payload& payload) {
-  return {payload.link.empty() ? payload.frame : payload.link,
-          spatial::Inertia(payload.mass, payload.com, payload.inertia)};
-}
-
 WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotConfig& config,
                                         const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
                                         const WalkingOptions& options) {
@@ -297,4 +303,4 @@ io::MotionFiles to_motion_files(const model::Model& model, const WalkingPattern&
   return files;
 }
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

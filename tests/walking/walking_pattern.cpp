@@ -1,6 +1,6 @@
 // The walking pattern of the shipped seed-001 scenario (config/walk/bar_walk.yaml: 6 steps, the waist lowered
 // by 6 cm, the bar lifted in the right hand), checked from its configurations alone: feet, ZMP, limits.
-#include "mimic/stability/walking_pattern.hpp"
+#include "mimic/walking/walking_pattern.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,25 +10,35 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/leg_ik.hpp"
 #include "mimic/stability/sampled_motion.hpp"
-#include "mimic/stability/walking_evaluation.hpp"
+#include "mimic/walking/walking_evaluation.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
+
+using stability::ContactPhase;
+using stability::Feet;
+using stability::left_foot_in_contact;
+using stability::right_foot_in_contact;
+using stability::sampled_motion;
+using stability::SampledMotion;
+using stability::SupportPolygon;
 
 using spatial::SE3;
 
 struct Scenario {
   io::JobConfig job = io::load_job(test::source_dir() / "config" / "walk" / "bar_walk.yaml");
   model::RobotConfig config = model::load_robot_config(job.robot.config.string());
-  model::Model model = model::with_payload(
-      model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()), to_model_payload(*job.payload));
+  model::Model model =
+      model::with_payload(model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()),
+                          io::to_model_payload(*job.payload));
   FootstepPlan plan = load_footsteps(job.input);
   WalkSchedule schedule{plan, config.right_sole, config.left_sole};
   UpperBodyTrajectory upper_body =
@@ -307,4 +317,4 @@ TEST(WalkingPattern, TurningStepsKeepTheFeetAndTheZmp) {
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -31,7 +31,7 @@
 
 #include "mimic/spatial/se3.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 
 enum class Foot : unsigned char { kRight, kLeft };
 
@@ -83,4 +83,4 @@ FootstepPlan load_footsteps(const std::filesystem::path& path);
 // The same over text in memory; `source` names it in errors and anchors relative paths.
 FootstepPlan parse_footsteps(std::string_view yaml, const std::filesystem::path& source);
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -24,7 +24,7 @@
 #include "mimic/io/sequence.hpp"
 #include "mimic/model/model.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 
 class UpperBodyTrajectory {
  public:
@@ -59,4 +59,4 @@ UpperBodyTrajectory parse_upper_body_keyframes(std::string_view yaml, const std:
                                                const model::Model& model, const Eigen::VectorXd& posture,
                                                std::span<const int> leg_joints);
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking

@@ -7,13 +7,14 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/model_payload.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
-#include "mimic/stability/walking_pattern.hpp"
+#include "mimic/walking/walking_pattern.hpp"
 #include "support/shared_data.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
 namespace {
 
 struct Hrp2 {
@@ -38,7 +39,7 @@ io::Payload bar() {
 
 TEST(WalkingPayload, ModelWithPayloadHasTheCombinedMassAndCentreOfMass) {
   const model::Model& bare = robot().model;
-  const model::Payload payload = to_model_payload(bar());
+  const model::Payload payload = io::to_model_payload(bar());
   const model::Model loaded = model::with_payload(bare, payload);
   // Masses and CoMs: sums over 32 bodies in another order, round-off of ~60 kg and ~1 m values (1e-12).
   EXPECT_NEAR(loaded.total_mass(), bare.total_mass() + 0.7, 1e-12);
@@ -65,7 +66,8 @@ TEST(WalkingPayload, ModelWithPayloadHasTheCombinedMassAndCentreOfMass) {
   io::Payload on_link = bar();
   on_link.frame.clear();
   on_link.link = "RARM_LINK6";
-  EXPECT_NEAR(model::with_payload(bare, to_model_payload(on_link)).total_mass(), loaded.total_mass(), 1e-12);
+  EXPECT_NEAR(model::with_payload(bare, io::to_model_payload(on_link)).total_mass(), loaded.total_mass(),
+              1e-12);
   EXPECT_THROW(model::with_payload(bare, {"no_such_frame", spatial::Inertia(1.0, spatial::Vec3::Zero(),
                                                                             spatial::Mat3::Identity())}),
                ModelError);
@@ -78,7 +80,7 @@ TEST(WalkingPayload, ModelWithPayloadHasTheCombinedMassAndCentreOfMass) {
 // walk planned while ignoring the bar puts the real (loaded) multibody ZMP off by the bar's moment.
 TEST(WalkingPayload, PatternCentreOfMassIncludesThePayload) {
   const Hrp2& r = robot();
-  const model::Model loaded = model::with_payload(r.model, to_model_payload(bar()));
+  const model::Model loaded = model::with_payload(r.model, io::to_model_payload(bar()));
   const FootstepPlan plan = parse_footsteps(R"(initial_stance:
   right: { position: [0.00949, -0.095] }
   left: { position: [0.00949, 0.095] }
@@ -123,4 +125,4 @@ steps:
 }
 
 }  // namespace
-}  // namespace mimic::stability
+}  // namespace mimic::walking

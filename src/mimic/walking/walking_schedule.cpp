@@ -1,4 +1,4 @@
-#include "mimic/stability/walking_schedule.hpp"
+#include "mimic/walking/walking_schedule.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,12 @@
 
 #include "mimic/core/error.hpp"
 
-namespace mimic::stability {
+namespace mimic::walking {
+
+using stability::ContactPhase;
+using stability::SoleRectangle;
+using stability::ground_corners;
+
 namespace {
 
 // The four corners of a sole rectangle on the ground.
@@ -174,4 +179,4 @@ std::vector<io::ContactPhase> WalkSchedule::contact_intervals() const {
   return intervals;
 }
 
-}  // namespace mimic::stability
+}  // namespace mimic::walking
