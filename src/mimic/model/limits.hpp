@@ -17,7 +17,7 @@ struct LimitFactors {
 };
 
 // The limits after the safety factors (size model.nj). Angles shrink about the middle of their range,
-// as `mimic check` does (pipeline/motion_check.cpp), so both ends keep the same margin; velocity and
+// as `mimic check` does (evaluation/check.cpp), so both ends keep the same margin; velocity and
 // torque limits are multiplied by their factors.
 struct ScaledLimits {
   Eigen::VectorXd lower, upper, velocity, torque;

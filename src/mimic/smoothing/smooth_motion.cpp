@@ -46,8 +46,8 @@ std::vector<int> equality_samples(const stability::SampledMotion& planned, int s
   return {samples.begin(), samples.end()};
 }
 
-std::string format_failure(const pipeline::Violation& v) {
-  return std::string(pipeline::to_string(v.kind)) + " of " + v.where +
+std::string format_failure(const evaluation::Violation& v) {
+  return std::string(evaluation::to_string(v.kind)) + " of " + v.where +
          " at t = " + io::format_number(v.time) + " s: " + io::format_number(v.value) +
          " against the limit " + io::format_number(v.limit);
 }
@@ -85,7 +85,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
                            const ProgressCallback& progress) {
   const auto start_time = std::chrono::steady_clock::now();
   SmoothResult result;
-  pipeline::CheckOptions check;
+  evaluation::CheckOptions check;
   check.factors = settings.limits;
   check.slip_position = kMaxSlipPosition;
   check.slip_angle = kMaxSlipAngle;

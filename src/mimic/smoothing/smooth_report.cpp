@@ -17,7 +17,7 @@ namespace {
 constexpr int kLegJointCount = 12;  // RLEG_JOINT0-5, LLEG_JOINT0-5 come first in OpenHRP order
 constexpr int kWorstOthers = 4;
 
-double max_slip(const pipeline::CheckReport& r) { return r.max_slip_position; }
+double max_slip(const evaluation::CheckReport& r) { return r.max_slip_position; }
 
 }  // namespace
 

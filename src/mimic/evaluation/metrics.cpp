@@ -1,14 +1,13 @@
-#include "mimic/smoothing/motion_evaluation.hpp"
+#include "mimic/evaluation/metrics.hpp"
 
 #include <cmath>
 
 #include "mimic/model/data.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::evaluation {
 
 MotionEvaluation evaluate_motion(const model::Model& model, const stability::Feet& feet,
-                                 const stability::SampledMotion& motion,
-                                 const pipeline::CheckOptions& options) {
+                                 const stability::SampledMotion& motion, const CheckOptions& options) {
   MotionEvaluation e;
   model::Data data(model);
   const Eigen::Index n = motion.size();
@@ -30,8 +29,8 @@ MotionEvaluation evaluate_motion(const model::Model& model, const stability::Fee
       }
     }
   }
-  e.check = pipeline::check_motion(model, feet, motion, options);
+  e.check = check_motion(model, feet, motion, options);
   return e;
 }
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::evaluation

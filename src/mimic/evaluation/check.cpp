@@ -1,4 +1,4 @@
-#include "mimic/pipeline/motion_check.hpp"
+#include "mimic/evaluation/check.hpp"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/spatial/explog.hpp"
 
-namespace mimic::pipeline {
+namespace mimic::evaluation {
 
 using stability::ContactPhase;
 
@@ -202,4 +202,4 @@ std::string format_check_report(const CheckReport& r, int max_offenders) {
   return out.str();
 }
 
-}  // namespace mimic::pipeline
+}  // namespace mimic::evaluation

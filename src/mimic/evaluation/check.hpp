@@ -1,0 +1,73 @@
+// `mimic check`: a motion (ours or another tool's) against the robot at the motion's own sample rate:
+// joint angle, velocity and torque limits (torques with the ground reaction of seed 001 III-C), the ZMP's
+// margin inside the support polygon and the slip of the support feet.
+#pragma once
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "mimic/model/limits.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/stability/ground_reaction.hpp"
+#include "mimic/stability/sampled_motion.hpp"
+
+namespace mimic::evaluation {
+
+struct CheckOptions {
+  model::LimitFactors factors;             // limits scaled by safety factors (angle range about its middle)
+  double zmp_margin = 0.0;                 // m the ZMP must stay inside the support polygon
+  double slip_position = 1.0e-3;           // m a support foot may drift while in support
+  double slip_angle = 0.1 * M_PI / 180.0;  // rad
+  // Relative excess over an angle, velocity or torque limit that still counts as within it: the solvers
+  // meet constraints to a feasibility tolerance of 1e-6 of the limit (issue 6: "violation <= 1e-6 of the
+  // limit"), so a check stricter than that would reject what they guarantee.
+  double limit_tolerance = 1.0e-6;
+};
+
+enum class ViolationKind { kAngle, kVelocity, kTorque, kZmp, kSlip };
+const char* to_string(ViolationKind kind);
+
+// The worst excess of one kind on one joint (or foot, or "ZMP").
+struct Violation {
+  ViolationKind kind = ViolationKind::kAngle;
+  std::string where;    // joint name, "right foot" / "left foot", or "ZMP"
+  double time = 0.0;    // s, of the worst sample
+  double value = 0.0;   // the offending value (rad, rad/s, N m, m of margin, m or rad of slip)
+  double limit = 0.0;   // the limit it was held to
+  double excess = 0.0;  // how far beyond the limit, in the value's unit (> 0)
+  double ratio = 0.0;   // excess relative to the limit's scale (for ranking across kinds)
+  int violating_samples = 0;
+};
+
+struct JointPeak {
+  std::string joint;
+  double velocity_ratio = 0.0;  // max |qdot| / velocity limit
+  double torque_ratio = 0.0;    // max |tau| / effort limit
+  double torque_time = 0.0;
+};
+
+struct CheckReport {
+  int samples = 0;
+  double duration = 0.0;
+  double rate = 0.0;  // Hz, from the median sample period
+  bool base_reconstructed = false;
+  std::vector<JointPeak> joints;
+  double peak_velocity_ratio = 0.0, peak_torque_ratio = 0.0;
+  std::string peak_velocity_joint, peak_torque_joint;
+  double min_zmp_margin = 0.0;  // m (negative: outside the polygon)
+  double min_zmp_margin_time = 0.0;
+  double max_slip_position = 0.0, max_slip_angle = 0.0;
+  double max_base_residual = 0.0;     // N, base wrench the ground-reaction model leaves unexplained
+  std::vector<Violation> violations;  // worst first
+
+  bool ok() const { return violations.empty(); }
+};
+
+CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
+                         const stability::SampledMotion& motion, const CheckOptions& options = {});
+
+// Human-readable summary, with at most `max_offenders` violations listed.
+std::string format_check_report(const CheckReport& report, int max_offenders = 10);
+
+}  // namespace mimic::evaluation
