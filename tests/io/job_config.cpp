@@ -132,7 +132,6 @@ stability:
   enabled: false
   zmp_margin: 0.03
   max_iterations: 0
-  preview: { q: 2.0, r: 1.0e-5, horizon: 2.0, period: 0.002 }
 payload:
   link: RARM_LINK6
   mass: 0.7
@@ -179,10 +178,6 @@ contacts:
   EXPECT_FALSE(job.stability.enabled);
   EXPECT_EQ(job.stability.zmp_margin, 0.03);
   EXPECT_EQ(job.stability.max_iterations, 0);
-  EXPECT_EQ(job.stability.preview.q, 2.0);
-  EXPECT_EQ(job.stability.preview.r, 1e-5);
-  EXPECT_EQ(job.stability.preview.horizon, 2.0);
-  EXPECT_EQ(job.stability.preview.period, 0.002);
   ASSERT_TRUE(job.payload);
   EXPECT_EQ(job.payload->link, "RARM_LINK6");
   EXPECT_TRUE(job.payload->frame.empty());
@@ -196,6 +191,29 @@ contacts:
   EXPECT_EQ(job.contacts[1].end, 1.6);
   EXPECT_EQ(job.contacts[1].support, Support::kRight);
   EXPECT_EQ(job.contacts[2].support, Support::kLeft);
+}
+
+// Preview control generates a walk's CoM; retarget and smooth correct the ZMP with the exact cart-table
+// solve, so the weights are a walk job's keys only and elsewhere an error at the key (they used to be
+// accepted and do nothing).
+TEST(JobParse, PreviewKeysBelongToWalkJobs) {
+  const std::string preview = "stability:\n  preview: { q: 2.0, r: 1.0e-5, horizon: 2.0, period: 0.002 }\n";
+  const JobConfig walk =
+      parse_job("job: walk\ninput: /data/steps.yaml\noutput: /out/walk.pos\n" + preview, "/jobs/j.yaml");
+  EXPECT_EQ(walk.stability.preview.q, 2.0);
+  EXPECT_EQ(walk.stability.preview.r, 1e-5);
+  EXPECT_EQ(walk.stability.preview.horizon, 2.0);
+  EXPECT_EQ(walk.stability.preview.period, 0.002);
+  const std::string json = job_to_json(walk).dump();
+  EXPECT_EQ(job_to_json(parse_job(json, "/jobs/j.yaml")).dump(), json);  // fed back, the same walk job
+
+  EXPECT_EQ(
+      error_of(kMinimal + preview),
+      "config/jobs/test.yaml:line 5: stability.preview: only a walk job uses preview control (a retarget "
+      "job corrects the ZMP with the exact cart-table solve): remove the key");
+  EXPECT_EQ(error_of("job: smooth\ninput: a.pos\noutput: b.pos\n" + preview),
+            "config/jobs/test.yaml:line 5: stability.preview: only a walk job uses preview control (a smooth "
+            "job corrects the ZMP with the exact cart-table solve): remove the key");
 }
 
 TEST(JobParse, AutoScaleAndOutputShorthand) {
@@ -479,7 +497,7 @@ solver:
   constraint_tolerance: 1.0e-5
   alm: { penalty_initial: 2, penalty_growth: 6, penalty_max: 4, penalty_schedule: adaptive }
   ipopt: { linear_solver: ma27, print_level: 3 }
-stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2, preview: { q: 3, r: 1e-4, horizon: 1, period: 0.01 } }
+stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2 }
 payload: { frame: r_gripper, mass: 0.7, com: [0.65, 0, 0], inertia: [1e-4, 0.2, 0.2, 0, 0, 0] }
 contacts: [{ start: 0, end: 1, support: both }, { start: 1, end: 1.5, support: left }]
 )",
@@ -497,6 +515,7 @@ contacts: [{ start: 0, end: 1, support: both }, { start: 1, end: 1.5, support: l
   const std::string minimal = job_to_json(job).dump();
   EXPECT_NE(minimal.find("\"scale\": \"auto\""), std::string::npos);
   EXPECT_EQ(minimal.find("payload"), std::string::npos);
+  EXPECT_EQ(minimal.find("preview"), std::string::npos);  // a retarget job has no preview weights
   EXPECT_EQ(job_to_json(parse_job(minimal, "/jobs/j.yaml")).dump(), minimal);
 }
 

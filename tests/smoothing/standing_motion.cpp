@@ -34,8 +34,9 @@ TEST(SmoothStandingMotion, RetargetedBoxingIsSmoothedWithTheFeetKept) {
   // within the guarantee on the written motion (smooth_motion.hpp); measured 0.0095 mm, 4e-6 degree.
   EXPECT_LE(result.projection.max_foot_error, kMaxSlipPosition);
   EXPECT_LE(result.projection.max_foot_rotation, kMaxSlipAngle);
-  // Any decrease shows the legs were free to move; measured 4.0 % on these 6 s, 5.9 % on the whole 21 s.
-  EXPECT_LT(result.after.torque_integral, result.before.torque_integral);
+  // The legs were free to move and did lower the torques: measured -4.0 % on these 6 s (-5.9 % on the whole
+  // 21 s). Half of the measured drop is required, so a solve that barely moves the legs fails.
+  EXPECT_LT(result.after.torque_integral, 0.98 * result.before.torque_integral);
   EXPECT_TRUE(result.after.check.ok());
   EXPECT_LE(result.after.check.max_slip_position, kMaxSlipPosition);
   EXPECT_LE(result.after.check.max_slip_angle, kMaxSlipAngle);

@@ -121,7 +121,7 @@ class JobParser {
       map.read("output_rate", job.trajectory.output_rate);
     }
     if (top.has("solver")) parse_solver(top, job.solver);
-    if (top.has("stability")) parse_stability(top, job.stability);
+    if (top.has("stability")) parse_stability(top, kind, job.stability);
     if (top.has("payload"))
       job.payload = parse_payload(section(top, "payload", {"link", "frame", "mass", "com", "inertia"}));
     if (top.has("contacts")) parse_contacts(top, job.contacts);
@@ -232,11 +232,17 @@ class JobParser {
     }
   }
 
-  void parse_stability(const StrictMapping& top, StabilitySettings& stability) {
+  void parse_stability(const StrictMapping& top, JobKind kind, StabilitySettings& stability) {
     const auto map = section(top, "stability", {"enabled", "zmp_margin", "max_iterations", "preview"});
     map.read("enabled", stability.enabled);
     map.read("zmp_margin", stability.zmp_margin);
     map.read("max_iterations", stability.max_iterations);
+    // Preview control generates a walk's CoM; retarget and smooth correct the ZMP with the exact cart-table
+    // solve, which has no such weights. Accepting the keys there would promise a setting that does nothing.
+    if (map.has("preview") && kind != JobKind::kWalk) {
+      map.fail("preview", "only a walk job uses preview control (a " + std::string(to_string(kind)) +
+                              " job corrects the ZMP with the exact cart-table solve): remove the key");
+    }
     if (map.has("preview")) {
       const auto preview = section(map, "preview", {"q", "r", "horizon", "period"});
       preview.read("q", stability.preview.q);

@@ -52,10 +52,14 @@ Json job_to_json(const JobConfig& job) {
   stability["enabled"] = job.stability.enabled;
   stability["zmp_margin"] = job.stability.zmp_margin;
   stability["max_iterations"] = job.stability.max_iterations;
-  stability["preview"]["q"] = job.stability.preview.q;
-  stability["preview"]["r"] = job.stability.preview.r;
-  stability["preview"]["horizon"] = job.stability.preview.horizon;
-  stability["preview"]["period"] = job.stability.preview.period;
+  // Only a walk job takes preview-control weights (the parser refuses them elsewhere): echo them there only,
+  // so that any report's job object can be fed back with --config.
+  if (job.job == JobKind::kWalk) {
+    stability["preview"]["q"] = job.stability.preview.q;
+    stability["preview"]["r"] = job.stability.preview.r;
+    stability["preview"]["horizon"] = job.stability.preview.horizon;
+    stability["preview"]["period"] = job.stability.preview.period;
+  }
 
   if (job.payload) {
     const Payload& payload = *job.payload;
