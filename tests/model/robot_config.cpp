@@ -11,38 +11,21 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/model/model.hpp"
+#include "model/robot_yaml_files.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::model {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::read;
+using testing::text_path;
 
 const fs::path kConfig = test::source_dir() / "config" / "robots" / "hrp2.yaml";
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// The temporary file load_text() writes for the current test (error messages must name it).
-fs::path text_path() {
-  return fs::temp_directory_path() /
-         ("mimic_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-          ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml");
-}
-
 // Writes `text` to a temporary file (with the urdf path made absolute) and loads it.
-RobotConfig load_text(std::string text) {
-  const fs::path p = text_path();
-  text = std::regex_replace(text, std::regex("urdf: \\.\\./\\.\\./models/hrp2.urdf"),
-                            "urdf: " + test::hrp2_urdf().string());
-  std::ofstream(p) << text;
-  struct Remove {
-    fs::path p;
-    ~Remove() { fs::remove(p); }
-  } remove{p};
-  return load_robot_config(p.string());
+RobotConfig load_text(const std::string& text) {
+  return testing::load_text(text, [](const std::string& path) { return load_robot_config(path); });
 }
 
 void expect_input_error(const std::string& text, const std::vector<std::string>& parts) {

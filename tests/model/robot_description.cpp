@@ -11,19 +11,17 @@
 #include "mimic/core/error.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot.hpp"
+#include "model/robot_yaml_files.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::model {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::read;
+using testing::text_path;
 
 const fs::path kDescription = test::source_dir() / "config" / "robots" / "hrp2.yaml";
-
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 // 1-based line of the first occurrence of `part` in `text`.
 int line_of(const std::string& text, const std::string& part) {
@@ -32,23 +30,9 @@ int line_of(const std::string& text, const std::string& part) {
   return static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
 }
 
-fs::path text_path() {
-  return fs::temp_directory_path() /
-         ("mimic_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-          ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml");
-}
-
 // Writes `text` to a temporary file (with the urdf path made absolute) and loads it.
-RobotDescription load_text(std::string text) {
-  const fs::path p = text_path();
-  text = std::regex_replace(text, std::regex("urdf: \\.\\./\\.\\./models/hrp2.urdf"),
-                            "urdf: " + test::hrp2_urdf().string());
-  std::ofstream(p) << text;
-  struct Remove {
-    fs::path p;
-    ~Remove() { fs::remove(p); }
-  } remove{p};
-  return load_robot_description(p.string());
+RobotDescription load_text(const std::string& text) {
+  return testing::load_text(text, [](const std::string& path) { return load_robot_description(path); });
 }
 
 // The InputError of loading `text`; it must start with "<file>:<line>: " and contain `part`.
