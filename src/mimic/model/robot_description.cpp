@@ -1,7 +1,9 @@
 // Strict reader of the robot description YAML (config/robots/hrp2.yaml, docs/robot-description.md).
 //
-// The reader is private to this file: the module graph keeps model below io, so io's StrictMapping is out
-// of reach until it moves to core (plan WP1); the reader then becomes core::StrictMapping.
+// The reader is private to this file and repeats what core::StrictMapping does (strict keys, errors at
+// file:line). It was written while that reader still lived in io, above model; it is now in core, within
+// model's reach, so this Reader is to be replaced by it. Its messages ("file:N: ...") differ from
+// StrictMapping's ("file:line N: key: ..."), and tests/model pins them, so the switch changes those tests too.
 #include "mimic/model/robot_description.hpp"
 
 #include <yaml-cpp/yaml.h>
