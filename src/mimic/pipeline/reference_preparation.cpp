@@ -5,14 +5,16 @@
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/rpy.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/model/data.hpp"
-#include "mimic/stability/leg_ik.hpp"
+#include "mimic/stability/leg_refit.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
 namespace mimic::pipeline {
@@ -34,49 +36,53 @@ void smooth_waist(retarget::ReferenceMotion& reference, double knot_spacing) {
     reference.waist.row(k) = fit.position(times[static_cast<std::size_t>(k)]).transpose();
 }
 
+namespace {
+
+// Where half-sitting puts the soles (right, left); leaves its forward kinematics in `data`.
+std::array<spatial::SE3, 2> half_sitting_soles(const Robot& robot, model::Data& data) {
+  dynamics::forward_kinematics(robot.model, data, robot.config.half_sitting(robot.model));
+  return {dynamics::update_frame_placement(robot.model, data, robot.feet.right_sole_frame),
+          dynamics::update_frame_placement(robot.model, data, robot.feet.left_sole_frame)};
+}
+
+}  // namespace
+
 void plant_feet(const Robot& robot, retarget::ReferenceMotion& reference) {
+  if (reference.joints.rows() == 0) return;
   const model::Model& model = robot.model;
+  const stability::Legs legs = stability::Legs::of(model, robot.feet);
   model::Data data(model);
-  dynamics::forward_kinematics(model, data, robot.config.half_sitting(model));
-  for (const std::string* frame_name : {&robot.config.right_sole_frame, &robot.config.left_sole_frame}) {
-    const stability::LegKinematics leg(model, *frame_name);
-    const spatial::SE3 sole = dynamics::update_frame_placement(model, data, model.frame_index(*frame_name));
-    stability::LegAngles angles;
-    for (int i = 0; i < 6; ++i) angles(i) = reference.joints(0, leg.joints()[static_cast<std::size_t>(i)]);
-    for (Eigen::Index k = 0; k < reference.joints.rows(); ++k) {
-      const Eigen::Vector3d rpy = reference.waist.row(k).tail<3>().transpose();
-      const spatial::SE3 root(io::rpy_to_rotation(rpy), reference.waist.row(k).head<3>().transpose());
-      const stability::LegIkResult result = leg.solve(root, sole, angles);
-      if (!result.ok()) {
-        throw InfeasibleError(fmt::format(
-            "t = {:.3f} s: the retargeted waist (height {:.3f} m) puts the {} out of the leg's reach ({}): "
-            "lower the pelvis motion with retarget.scale",
-            static_cast<double>(k) / reference.rate, root.p.z(), leg.sole_frame(),
-            stability::to_string(result.status)));
-      }
-      angles = result.angles;
-      for (int i = 0; i < 6; ++i) reference.joints(k, leg.joints()[static_cast<std::size_t>(i)]) = angles(i);
+  const std::array<spatial::SE3, 2> soles = half_sitting_soles(robot, data);
+  // q carries the legs from sample to sample, so that each refit is seeded by the previous sample (the
+  // first by the reference's own legs). The base part of q is not read: the root is passed explicitly.
+  Eigen::VectorXd q =
+      model::configuration(model, spatial::SE3::Identity(), reference.joints.row(0).transpose());
+  for (Eigen::Index k = 0; k < reference.joints.rows(); ++k) {
+    const Eigen::Vector3d rpy = reference.waist.row(k).tail<3>().transpose();
+    const spatial::SE3 root(io::rpy_to_rotation(rpy), reference.waist.row(k).head<3>().transpose());
+    const stability::LegRefit refit = stability::refit_legs(model, legs, root, soles[0], soles[1], q);
+    if (!refit.ok()) {
+      throw InfeasibleError(fmt::format(
+          "t = {:.3f} s: the retargeted waist (height {:.3f} m) puts the {} out of the leg's reach ({}): "
+          "lower the pelvis motion with retarget.scale",
+          static_cast<double>(k) / reference.rate, root.p.z(),
+          legs.leg[static_cast<std::size_t>(refit.failed_leg)].sole_frame(),
+          stability::to_string(refit.result.status)));
     }
+    for (const int joint : legs.joints()) reference.joints(k, joint) = q(model.idx_q(joint));
   }
 }
 
 WaistHeightRange reachable_waist_heights(const Robot& robot, const Eigen::Vector3d& waist_rpy) {
-  const model::Model& model = robot.model;
-  const Eigen::VectorXd rest = robot.config.half_sitting(model);
-  model::Data data(model);
-  dynamics::forward_kinematics(model, data, rest);
-  std::vector<std::pair<stability::LegKinematics, spatial::SE3>> legs;
-  for (const std::string* frame_name : {&robot.config.right_sole_frame, &robot.config.left_sole_frame}) {
-    legs.emplace_back(stability::LegKinematics(model, *frame_name),
-                      dynamics::update_frame_placement(model, data, model.frame_index(*frame_name)));
-  }
+  const stability::Legs legs = stability::Legs::of(robot.model, robot.feet);
+  model::Data data(robot.model);
+  const std::array<spatial::SE3, 2> soles = half_sitting_soles(robot, data);
   const spatial::SE3 rest_root = data.oMi[0];
   const auto reachable = [&](double z) {
     const spatial::SE3 root(io::rpy_to_rotation(waist_rpy),
                             Eigen::Vector3d(rest_root.p.x(), rest_root.p.y(), z));
-    for (const auto& [leg, sole] : legs)
-      if (!leg.solve(root, sole).ok()) return false;
-    return true;
+    // Seeded by the straight leg (the knee-forward branch): only whether a solution exists matters here.
+    return legs.right().solve(root, soles[0]).ok() && legs.left().solve(root, soles[1]).ok();
   };
   const double z0 = rest_root.p.z();
   if (!reachable(z0)) {

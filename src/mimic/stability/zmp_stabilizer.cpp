@@ -9,10 +9,10 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/model/configuration.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/cart_table.hpp"
-#include "mimic/stability/leg_ik.hpp"
+#include "mimic/stability/leg_refit.hpp"
 
 namespace mimic::stability {
 
@@ -34,45 +34,20 @@ double uniform_period(const std::vector<double>& times) {
   return dt;
 }
 
-// The two legs and where their joints sit in q.
-struct Legs {
-  LegKinematics right, left;
-
-  Legs(const model::Model& model, const Feet& feet)
-      : right(model, model.frames[static_cast<std::size_t>(feet.right_sole_frame)].name),
-        left(model, model.frames[static_cast<std::size_t>(feet.left_sole_frame)].name) {}
-};
-
-LegAngles leg_angles(const model::Model& model, const LegKinematics& leg,
-                     const Eigen::Ref<const Eigen::VectorXd>& q) {
-  LegAngles angles;
-  for (int i = 0; i < 6; ++i) angles(i) = q(model.idx_q(leg.joints()[static_cast<std::size_t>(i)]));
-  return angles;
-}
-
-// Re-solves one leg of configuration q so that its sole is at `sole`; throws naming the sample.
-void refit_leg(const model::Model& model, const LegKinematics& leg, const SE3& sole, double time,
-               Eigen::Ref<Eigen::VectorXd> q) {
-  const LegIkResult result = leg.solve(model::base_placement(model, q), sole, leg_angles(model, leg, q));
-  if (!result.ok()) {
-    char where[64];
-    std::snprintf(where, sizeof where, "t = %.3f s", time);
-    throw InfeasibleError(input_error_message(
-        "ZMP stabilization", where,
-        "after the waist shift the leg IK for " + leg.sole_frame() + " is " + to_string(result.status) +
-            " (waist at x = " + std::to_string(q(0)) + ", y = " + std::to_string(q(1)) + " m)" +
-            (result.status == LegIkStatus::kJointLimit
-                 ? ": " + model.joint_names[static_cast<std::size_t>(
-                              leg.joints()[static_cast<std::size_t>(result.limit_joint)])]
-                 : std::string())));
-  }
-  for (int i = 0; i < 6; ++i) q(model.idx_q(leg.joints()[static_cast<std::size_t>(i)])) = result.angles(i);
-}
-
-void refit_legs(const model::Model& model, const Legs& legs, const SupportSequence& support, std::size_t k,
+// Re-solves both legs of configuration q (seeded by its own angles) so that the soles stay where the
+// support sequence has them at sample k; throws naming the sample.
+void keep_soles(const model::Model& model, const Legs& legs, const SupportSequence& support, std::size_t k,
                 double time, Eigen::Ref<Eigen::VectorXd> q) {
-  refit_leg(model, legs.right, support.right_soles[k], time, q);
-  refit_leg(model, legs.left, support.left_soles[k], time, q);
+  const LegRefit refit =
+      refit_legs(model, legs, model::base_pose(model, q), support.right_soles[k], support.left_soles[k], q);
+  if (refit.ok()) return;
+  char where[64];
+  std::snprintf(where, sizeof where, "t = %.3f s", time);
+  throw InfeasibleError(input_error_message(
+      "ZMP stabilization", where,
+      "after the waist shift " +
+          describe_failure(model, legs.leg[static_cast<std::size_t>(refit.failed_leg)], refit.result) +
+          " (waist at x = " + std::to_string(q(0)) + ", y = " + std::to_string(q(1)) + " m)"));
 }
 
 // zc: the mean height of the CoM above the ground of each sample.
@@ -89,18 +64,16 @@ double mean_com_height(const model::Model& model, model::Data& data, const Eigen
 // first sample by a 1 mm waist shift (the legs, and the feet not at all, move less than the waist: for
 // HRP-2 in half-sitting about 0.8). 1 when the probe cannot be solved.
 Eigen::Vector2d com_per_waist(const model::Model& model, model::Data& data, const Legs& legs,
-                              const SupportSequence& support, double time, const Eigen::VectorXd& q0) {
+                              const SupportSequence& support, const Eigen::VectorXd& q0) {
   constexpr double kProbe = 1e-3;
   const Vec3 com0 = dynamics::center_of_mass(model, data, q0);
   Eigen::Vector2d ratio = Eigen::Vector2d::Ones();
   for (int axis = 0; axis < 2; ++axis) {
     Eigen::VectorXd q = q0;
     q(axis) += kProbe;
-    try {
-      refit_legs(model, legs, support, 0, time, q);
-    } catch (const InfeasibleError&) {
+    if (!refit_legs(model, legs, model::base_pose(model, q), support.right_soles[0], support.left_soles[0], q)
+             .ok())
       continue;
-    }
     const double r = (dynamics::center_of_mass(model, data, q)(axis) - com0(axis)) / kProbe;
     // A ratio outside (0.3, 1.5] would mean a strange model; fall back to 1 (the loop still converges).
     if (r > 0.3 && r <= 1.5) ratio(axis) = r;
@@ -141,7 +114,7 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
   }
   Eigen::MatrixXd& q = out.motion.q;
   const SupportSequence support = support_sequence(model, feet, motion.q, motion.phases);
-  const Legs legs(model, feet);
+  const Legs legs = Legs::of(model, feet);
   model::Data data(model);
 
   report.com_height =
@@ -195,7 +168,7 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
     solve_com_for_zmp(cart, zmp_change_x, com_change_x, CartBoundary::kNeighbourAcceleration);
     solve_com_for_zmp(cart, zmp_change_y, com_change_y, CartBoundary::kNeighbourAcceleration);
     // (4) Shift the waist, keep the feet.
-    if (iteration == 0) ratio = com_per_waist(model, data, legs, support, motion.times[0], q.col(0));
+    if (iteration == 0) ratio = com_per_waist(model, data, legs, support, q.col(0));
     report.com_per_waist = ratio.minCoeff();
     for (std::size_t k = 0; k < n; ++k) {
       const auto c = static_cast<Eigen::Index>(k);
@@ -203,7 +176,7 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
       waist_shift(1, c) += com_change_y[k] / ratio.y();
       q(0, c) = motion.q(0, c) + waist_shift(0, c);
       q(1, c) = motion.q(1, c) + waist_shift(1, c);
-      refit_legs(model, legs, support, k, motion.times[k], q.col(c));
+      keep_soles(model, legs, support, k, motion.times[k], q.col(c));
     }
     report.iterations = iteration + 1;
   }
