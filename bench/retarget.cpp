@@ -6,8 +6,7 @@
 #include <string>
 
 #include "mimic/mocap/load.hpp"
-#include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_motion.hpp"
 
@@ -16,11 +15,12 @@ namespace {
 using namespace mimic;
 
 struct Setup {
-  model::Model model = model::load_urdf(model::default_hrp2_urdf_path(), model::LoadOptions::hrp2());
-  Eigen::VectorXd rest = model::load_robot_config(model::default_robot_config_path()).half_sitting(model);
+  model::Robot robot = model::load_robot(model::default_robot_description_path());
+  const model::Model& model = robot.model;
+  Eigen::VectorXd rest = robot.description.nominal_q(model);
   mocap::Clip clip = mocap::load_clip(std::string(MIMIC_SOURCE_DIR) + "/data/mocap/boxing.bvh");
   retarget::LandmarkTrack track = retarget::extract_landmarks(clip);
-  retarget::ReferenceMotion motion = retarget::retarget_motion(track, model, rest);
+  retarget::ReferenceMotion motion = retarget::retarget_motion(track, model, robot.description, rest);
 };
 
 const Setup& setup() {
@@ -32,7 +32,7 @@ const Setup& setup() {
 void BM_RetargetBoxingClip(benchmark::State& state) {
   const Setup& s = setup();
   for (auto _ : state) {
-    retarget::ReferenceMotion m = retarget::retarget_motion(s.track, s.model, s.rest);
+    retarget::ReferenceMotion m = retarget::retarget_motion(s.track, s.model, s.robot.description, s.rest);
     benchmark::DoNotOptimize(m.joints.data());
   }
   state.SetItemsProcessed(state.iterations() * s.track.frame_count());
@@ -43,10 +43,10 @@ BENCHMARK(BM_RetargetBoxingClip)->Unit(benchmark::kMillisecond);
 // One warm-started frame in the middle of a punch sequence.
 void BM_UpperBodyIkFrame(benchmark::State& state) {
   const Setup& s = setup();
-  retarget::UpperBodyIk ik(s.model);
+  retarget::UpperBodyIk ik(s.model, s.robot.description);
   const int f = s.track.frame_count() / 2;
-  const auto targets =
-      retarget::upper_body_targets(s.track, s.track.frames[static_cast<std::size_t>(f)], 1.0, ik.gripper_length());
+  const auto targets = retarget::upper_body_targets(s.track, s.track.frames[static_cast<std::size_t>(f)], 1.0,
+                                                    ik.gripper_length());
   const Eigen::VectorXd previous = s.motion.joints.row(f - 1).transpose();
   Eigen::VectorXd joints(previous.size());
   for (auto _ : state) {

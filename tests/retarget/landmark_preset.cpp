@@ -93,19 +93,49 @@ TEST(LandmarkPreset, LandmarkNamesRoundTrip) {
   EXPECT_FALSE(parse_landmark("elbow").has_value());
 }
 
-TEST(LandmarkPreset, StrictYamlNamesTheLine) {
+std::string preset_error(std::string_view yaml) {
   try {
-    parse_landmark_preset("name: x\nkind: skeleton\nlandmarks:\n  pelvis: Hips\n  elbow: Foo\n", "mine.yaml");
-    FAIL();
+    parse_landmark_preset(yaml, "mine.yaml");
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("mine.yaml:line 5: unknown landmark 'elbow'"), std::string::npos)
-        << e.what();
+    return e.what();
   }
-  EXPECT_THROW(parse_landmark_preset("name: x\nkind: bones\nlandmarks: {}\n", "k.yaml"), InputError);
-  EXPECT_THROW(parse_landmark_preset("name: x\nkind: skeleton\n", "k.yaml"), InputError);
-  EXPECT_THROW(parse_landmark_preset("name: x\nkind: skeleton\nlandmarks: {}\nextra: 1\n", "k.yaml"),
-               InputError);
-  EXPECT_THROW(parse_landmark_preset("name: [x\n", "k.yaml"), InputError);
+  return "no error";
+}
+
+// Every error names the file, the line, the key and what was expected.
+TEST(LandmarkPreset, StrictYamlNamesTheLineAndKey) {
+  const std::string head = "name: x\nkind: skeleton\nlandmarks:\n  pelvis: Hips\n";
+  const std::pair<std::string, std::string> cases[] = {
+      {head + "  elbow: Foo\n", "mine.yaml:line 5: unknown key 'landmarks.elbow' (expected one of: pelvis, "},
+      {head + "  right_elbw: Foo\n",
+       "mine.yaml:line 5: unknown key 'landmarks.right_elbw' (did you mean "
+       "'right_elbow'? expected one of: pelvis, "},
+      {head + "  pelvis: Root\n", "mine.yaml:line 5: duplicate key 'landmarks.pelvis' (first on line 4)"},
+      {head + "  neck: []\n",
+       "mine.yaml:line 5: landmarks.neck: expected a name or a list of names, found an "
+       "empty list"},
+      {head + "  neck: {a: b}\n",
+       "mine.yaml:line 5: landmarks.neck: expected a name or a list of names, "
+       "found a mapping"},
+      {head + "  neck: [N, [M]]\n",
+       "mine.yaml:line 5: landmarks.neck: expected a joint or marker name, "
+       "found a list in the list"},
+      {"name: x\nkind: bones\nlandmarks: {}\n",
+       "mine.yaml:line 2: kind: expected skeleton or markers, "
+       "found 'bones'"},
+      {"name: x\nkind: skeleton\n", "mine.yaml:line 1: missing required key 'landmarks'"},
+      {"name: x\nkind: skeleton\nlandmarks: 3\n", "mine.yaml:line 3: landmarks: expected a mapping"},
+      {"name: x\nkind: skeleton\nlandmarks: {}\nextra: 1\n",
+       "mine.yaml:line 4: unknown key 'extra' (expected one of: name, kind, description, landmarks)"},
+      {"name: [x\n", "mine.yaml:line 2: invalid YAML"},
+  };
+  for (const auto& [yaml, expected] : cases) {
+    const std::string what = preset_error(yaml);
+    EXPECT_NE(what.find(expected), std::string::npos) << yaml << "\n" << what;
+  }
+  const LandmarkPreset preset = parse_landmark_preset(head + "  right_hand: [A, B]\n", "mine.yaml");
+  EXPECT_EQ(preset.sources[static_cast<std::size_t>(index(Landmark::kRightHand))],
+            (std::vector<std::string>{"A", "B"}));
 }
 
 TEST(LandmarkPreset, NamespacePrefixesAreIgnoredAndTheBestPresetWins) {

@@ -8,7 +8,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_motion.hpp"
 #include "support/shared_data.hpp"
@@ -26,18 +26,18 @@ void PrintTo(const ClipCase& c, std::ostream* os) { *os << c.file; }
 class SharedClip : public ::testing::TestWithParam<ClipCase> {
  protected:
   static void SetUpTestSuite() {
-    model_ = new model::Model(model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2()));
-    rest_ = new Eigen::VectorXd(
-        model::load_robot_config(model::default_robot_config_path()).half_sitting(*model_));
+    robot_ = new model::Robot(
+        model::load_robot(model::default_robot_description_path(), std::nullopt, test::hrp2_urdf().string()));
+    rest_ = new Eigen::VectorXd(robot_->description.nominal_q(robot_->model));
   }
   static void TearDownTestSuite() {
-    delete model_;
+    delete robot_;
     delete rest_;
   }
-  static model::Model* model_;
+  static model::Robot* robot_;
   static Eigen::VectorXd* rest_;
 };
-model::Model* SharedClip::model_ = nullptr;
+model::Robot* SharedClip::robot_ = nullptr;
 Eigen::VectorXd* SharedClip::rest_ = nullptr;
 
 TEST_P(SharedClip, RetargetsWithinLimitsAndRetimesWithinVelocityLimits) {
@@ -60,9 +60,9 @@ TEST_P(SharedClip, RetargetsWithinLimitsAndRetimesWithinVelocityLimits) {
 
   const LandmarkTrack track = extract_landmarks(clip);
   EXPECT_EQ(track.preset, c.preset);
-  const model::Model& model = *model_;
+  const model::Model& model = robot_->model;
   RetargetReport report;
-  const ReferenceMotion motion = retarget_motion(track, model, *rest_, {}, &report);
+  const ReferenceMotion motion = retarget_motion(track, model, robot_->description, *rest_, {}, &report);
   ASSERT_EQ(motion.sample_count(), clip.frame_count());
   ASSERT_EQ(motion.joints.cols(), 30);
   EXPECT_TRUE(motion.end_effectors.allFinite());
@@ -131,11 +131,13 @@ INSTANTIATE_TEST_SUITE_P(Mocap, SharedClip,
 TEST(SharedClipUnits, ScaledAndUnscaledCmuFilesAgree) {
   MIMIC_REQUIRE_SHARED(cmu, "mocap/bvh/bvh11__cmu_131_01.bvh");
   MIMIC_REQUIRE_SHARED(metres, "mocap/bvh/bvh11__cmu_scaled_131_01.bvh");
-  const model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  const Eigen::VectorXd rest =
-      model::load_robot_config(model::default_robot_config_path()).half_sitting(model);
-  const ReferenceMotion a = retarget_motion(extract_landmarks(mocap::load_clip(cmu)), model, rest);
-  const ReferenceMotion b = retarget_motion(extract_landmarks(mocap::load_clip(metres)), model, rest);
+  const model::Robot robot =
+      model::load_robot(model::default_robot_description_path(), std::nullopt, test::hrp2_urdf().string());
+  const Eigen::VectorXd rest = robot.description.nominal_q(robot.model);
+  const ReferenceMotion a =
+      retarget_motion(extract_landmarks(mocap::load_clip(cmu)), robot.model, robot.description, rest);
+  const ReferenceMotion b =
+      retarget_motion(extract_landmarks(mocap::load_clip(metres)), robot.model, robot.description, rest);
   const Eigen::Index n = std::min(a.joints.rows(), b.joints.rows());
   // The metre file keeps fewer decimals (its rotation matrices differ from the CMU file's by up to 1.3e-4,
   // tests/mocap/shared_files.cpp): measured 5.5e-5 rad; 2e-4 rad is that file rounding, not a unit slip.

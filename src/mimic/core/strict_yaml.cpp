@@ -25,7 +25,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
-std::string join(std::initializer_list<std::string_view> names) {
+std::string join(std::span<const std::string_view> names) {
   std::string text;
   for (const auto name : names) {
     if (!text.empty()) text += ", ";
@@ -67,6 +67,10 @@ std::string describe_yaml_value(const YAML::Node& node) {
 }
 
 std::string closest_name(std::string_view name, std::initializer_list<std::string_view> allowed) {
+  return closest_name(name, std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+std::string closest_name(std::string_view name, std::span<const std::string_view> allowed) {
   std::string best;
   std::size_t best_distance = 3;
   for (const auto candidate : allowed) {
@@ -82,6 +86,11 @@ std::string closest_name(std::string_view name, std::initializer_list<std::strin
 
 StrictMapping::StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
                              std::initializer_list<std::string_view> allowed)
+    : StrictMapping(document, node, std::move(path), line,
+                    std::span<const std::string_view>(allowed.begin(), allowed.size())) {}
+
+StrictMapping::StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
+                             std::span<const std::string_view> allowed)
     : document_(document), path_(std::move(path)), line_(line) {
   if (!node.IsMap()) {
     document_.fail(line_, (path_.empty() ? std::string("the file") : path_) +

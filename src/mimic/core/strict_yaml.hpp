@@ -47,6 +47,9 @@ class StrictMapping {
  public:
   StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
                 std::initializer_list<std::string_view> allowed);
+  // The same with keys known at run time (e.g. the names of an enumeration).
+  StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
+                std::span<const std::string_view> allowed);
 
   bool has(std::string_view key) const;
   const YAML::Node& node(std::string_view key) const;  // requires has(key)
@@ -85,5 +88,6 @@ std::string describe_yaml_value(const YAML::Node& node);
 
 // The allowed name closest to `name` (prefix, or at most 2 edits), or "" if none is close.
 std::string closest_name(std::string_view name, std::initializer_list<std::string_view> allowed);
+std::string closest_name(std::string_view name, std::span<const std::string_view> allowed);
 
 }  // namespace mimic::core

@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "mimic/core/error.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_zmp.hpp"
 
@@ -28,12 +27,10 @@ void check_options(const KinematicRetargetOptions& o) {
   }
 }
 
-}  // namespace
-
-KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
-                                           const Eigen::VectorXd& half_sitting,
-                                           const KinematicRetargetOptions& options,
-                                           const ProgressCallback& progress) {
+KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Model& model,
+                                      const model::RobotDescription& description, const Eigen::VectorXd& rest,
+                                      const KinematicRetargetOptions& options,
+                                      const ProgressCallback& progress) {
   check_options(options);
   KinematicRetargetResult result;
   result.clip = clip.source.string();
@@ -44,8 +41,8 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
   if (!(track.rate > 0.0))
     throw InputError(input_error_message(result.clip, "", "the clip has no frame rate"));
 
-  const retarget::ReferenceMotion motion =
-      retarget::retarget_motion(track, model, half_sitting, options.retarget, &result.retarget, progress);
+  const retarget::ReferenceMotion motion = retarget::retarget_motion(
+      track, model, description, rest, options.retarget, &result.retarget, progress);
   retarget::RetimedReference retimed =
       retarget::reparameterize(motion, model.velocity_limit, options.velocity_scale, options.output_rate);
   result.timing = std::move(retimed.timing);
@@ -66,17 +63,31 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
   return result;
 }
 
+}  // namespace
+
+KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Robot& robot,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress) {
+  return retarget_clip(clip, robot.model, robot.description, robot.description.nominal_q(robot.model),
+                       options, progress);
+}
+
+KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
+                                           const Eigen::VectorXd& half_sitting,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress) {
+  return retarget_clip(clip, model, model::default_robot_description(), half_sitting, options, progress);
+}
+
 KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip_path,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress) {
   check_options(options);
-  const std::string config_path =
-      options.robot_config.empty() ? model::default_robot_config_path() : options.robot_config.string();
-  const model::RobotConfig config = model::load_robot_config(config_path);
-  const std::string urdf = options.model.empty() ? config.urdf : options.model.string();
-  const model::Model model = model::load_urdf(urdf, model::LoadOptions::hrp2());
+  const model::Robot robot = model::load_robot(
+      options.robot_config.empty() ? model::default_robot_description_path() : options.robot_config.string(),
+      std::nullopt, options.model.string());
   const mocap::Clip clip = mocap::load_clip(clip_path, options.load);
-  return kinematic_retarget(clip, model, config.half_sitting(model), options, progress);
+  return kinematic_retarget(clip, robot, options, progress);
 }
 
 io::MotionFiles motion_files(const KinematicRetargetResult& result) {

@@ -11,6 +11,7 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot.hpp"
 #include "mimic/retarget/reference_motion.hpp"
 
 namespace mimic::pipeline {
@@ -46,7 +47,14 @@ KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress = {});
 
-// The same from a model already loaded (HRP-2, OpenHRP order, free-flyer) and its half-sitting q.
+// The same with a robot already loaded (free-flyer); the IK starts from its nominal pose.
+KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Robot& robot,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress = {});
+
+// The same from a model in the default description's joint order (HRP-2, free-flyer) and its half-sitting
+// q, retargeted over the default description's joints. For callers that hold no description yet
+// (pipeline/retarget_pipeline.cpp, until the retarget spine takes a model::Robot).
 KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
                                            const Eigen::VectorXd& half_sitting,
                                            const KinematicRetargetOptions& options,

@@ -17,6 +17,8 @@ constexpr std::array<std::string_view, kLandmarkCount> kKeys = {
 
 std::string_view to_string(Landmark landmark) { return kKeys[static_cast<std::size_t>(index(landmark))]; }
 
+std::span<const std::string_view> landmark_keys() { return kKeys; }
+
 std::optional<Landmark> parse_landmark(std::string_view key) {
   const auto it = std::find(kKeys.begin(), kKeys.end(), key);
   if (it == kKeys.end()) return std::nullopt;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 
 namespace mimic::retarget {
@@ -50,6 +51,8 @@ inline constexpr int index(Landmark l) { return static_cast<int>(l); }
 
 // The key used in preset files: "pelvis", "pelvis_front", "right_shoulder", ...
 std::string_view to_string(Landmark landmark);
+// Every key, in the order of the enumeration.
+std::span<const std::string_view> landmark_keys();
 std::optional<Landmark> parse_landmark(std::string_view key);
 bool is_required(Landmark landmark);
 

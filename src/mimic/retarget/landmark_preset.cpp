@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/strict_yaml.hpp"
 
 namespace mimic::retarget {
 
@@ -27,31 +28,26 @@ std::string_view without_namespace(std::string_view name) {
   return cut == std::string_view::npos ? name : name.substr(cut + 1);
 }
 
-std::string line_of(const YAML::Node& node) {
-  const YAML::Mark mark = node.Mark();
-  return mark.line >= 0 ? "line " + std::to_string(mark.line + 1) : "";
-}
-
-[[noreturn]] void fail(const std::string& file, const YAML::Node& node, const std::string& what) {
-  throw InputError(input_error_message(file, line_of(node), what));
-}
-
-std::vector<std::string> read_names(const std::string& file, const std::string& key,
-                                    const YAML::Node& value) {
+// The joints or markers of one landmark: a name or a list of names.
+std::vector<std::string> read_names(const core::StrictMapping& landmarks, std::string_view key) {
+  const YAML::Node& value = landmarks.node(key);
   std::vector<std::string> names;
   if (value.IsScalar()) {
-    names.push_back(value.as<std::string>());
+    names.push_back(value.Scalar());
   } else if (value.IsSequence()) {
     for (const auto& item : value) {
-      if (!item.IsScalar()) fail(file, item, "landmark '" + key + "': expected a joint or marker name");
-      names.push_back(item.as<std::string>());
+      if (!item.IsScalar()) {
+        landmarks.fail(key, "expected a joint or marker name, found " + core::describe_yaml_value(item) +
+                                " in the list");
+      }
+      names.push_back(item.Scalar());
     }
   } else {
-    fail(file, value, "landmark '" + key + "': expected a name or a list of names");
+    landmarks.fail(key, "expected a name or a list of names, found " + core::describe_yaml_value(value));
   }
-  if (names.empty()) fail(file, value, "landmark '" + key + "': empty list");
+  if (names.empty()) landmarks.fail(key, "expected a name or a list of names, found an empty list");
   for (const auto& n : names) {
-    if (n.empty()) fail(file, value, "landmark '" + key + "': empty name");
+    if (n.empty()) landmarks.fail(key, "expected a joint or marker name, found an empty name");
   }
   return names;
 }
@@ -135,62 +131,30 @@ bool looks_like_file(std::string_view text) {
 std::string_view to_string(PresetKind kind) { return kind == PresetKind::kSkeleton ? "skeleton" : "markers"; }
 
 LandmarkPreset parse_landmark_preset(std::string_view yaml, const std::string& file_name) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(std::string(yaml));
-  } catch (const YAML::Exception& e) {
-    throw InputError(input_error_message(file_name,
-                                         e.mark.line >= 0 ? "line " + std::to_string(e.mark.line + 1) : "",
-                                         "invalid YAML: " + e.msg));
-  }
-  if (!root.IsMap()) fail(file_name, root, "expected a mapping with name, kind and landmarks");
+  core::YamlDocument document(yaml, file_name);
+  const core::StrictMapping top(document, document.root(), "", 1,
+                                {"name", "kind", "description", "landmarks"});
+  for (const char* key : {"name", "kind", "landmarks"}) top.require(key);
 
   LandmarkPreset preset;
-  bool have_name = false, have_kind = false, have_landmarks = false;
-  for (const auto& entry : root) {
-    const std::string key = entry.first.as<std::string>();
-    const YAML::Node& value = entry.second;
-    if (key == "name") {
-      if (!value.IsScalar() || value.as<std::string>().empty())
-        fail(file_name, value, "name: expected a word");
-      preset.name = value.as<std::string>();
-      have_name = true;
-    } else if (key == "kind") {
-      const std::string kind = value.IsScalar() ? value.as<std::string>() : "";
-      if (kind == "skeleton") {
-        preset.kind = PresetKind::kSkeleton;
-      } else if (kind == "markers") {
-        preset.kind = PresetKind::kMarkers;
-      } else {
-        fail(file_name, value, "kind: expected 'skeleton' or 'markers'");
-      }
-      have_kind = true;
-    } else if (key == "description") {
-      if (!value.IsScalar()) fail(file_name, value, "description: expected text");
-      preset.description = value.as<std::string>();
-    } else if (key == "landmarks") {
-      if (!value.IsMap()) fail(file_name, value, "landmarks: expected a mapping landmark -> name(s)");
-      for (const auto& item : value) {
-        const std::string landmark_key = item.first.as<std::string>();
-        const auto landmark = parse_landmark(landmark_key);
-        if (!landmark) {
-          std::string known;
-          for (int i = 0; i < kLandmarkCount; ++i)
-            known += (i ? ", " : "") + std::string(to_string(static_cast<Landmark>(i)));
-          fail(file_name, item.first, "unknown landmark '" + landmark_key + "' (known: " + known + ")");
-        }
-        auto& slot = preset.sources[static_cast<std::size_t>(index(*landmark))];
-        if (!slot.empty()) fail(file_name, item.first, "landmark '" + landmark_key + "' given twice");
-        slot = read_names(file_name, landmark_key, item.second);
-      }
-      have_landmarks = true;
-    } else {
-      fail(file_name, entry.first, "unknown key '" + key + "' (expected name, kind, description, landmarks)");
-    }
+  top.read("name", preset.name);
+  if (preset.name.empty()) top.fail("name", "expected a word, found an empty name");
+  std::string kind;
+  top.read("kind", kind);
+  if (kind == "skeleton") {
+    preset.kind = PresetKind::kSkeleton;
+  } else if (kind == "markers") {
+    preset.kind = PresetKind::kMarkers;
+  } else {
+    top.fail("kind", "expected skeleton or markers, found '" + kind + "'");
   }
-  if (!have_name) fail(file_name, root, "missing key 'name'");
-  if (!have_kind) fail(file_name, root, "missing key 'kind'");
-  if (!have_landmarks) fail(file_name, root, "missing key 'landmarks'");
+  top.read("description", preset.description);
+  const core::StrictMapping landmarks(document, top.node("landmarks"), top.key_path("landmarks"),
+                                      top.line("landmarks"), landmark_keys());
+  for (int i = 0; i < kLandmarkCount; ++i) {
+    const std::string_view key = to_string(static_cast<Landmark>(i));
+    if (landmarks.has(key)) preset.sources[static_cast<std::size_t>(i)] = read_names(landmarks, key);
+  }
   return preset;
 }
 

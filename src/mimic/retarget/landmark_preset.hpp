@@ -39,8 +39,9 @@ struct LandmarkPreset {
   std::array<std::vector<std::string>, kLandmarkCount> sources;
 };
 
-// Strict readers: a missing or unknown key, an unknown landmark or kind is an InputError naming the file
-// and the line.
+// Strict readers (core::StrictMapping): a missing, unknown or repeated key (an unknown landmark is an
+// unknown key of `landmarks`), or a value of the wrong type or kind is an InputError naming the file, the
+// line, the key and what was expected.
 LandmarkPreset load_landmark_preset(const std::filesystem::path& path);
 LandmarkPreset parse_landmark_preset(std::string_view yaml, const std::string& file_name);
 

@@ -8,14 +8,15 @@
 namespace mimic::retarget {
 
 ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& model,
-                                const Eigen::VectorXd& rest, const RetargetOptions& options,
-                                RetargetReport* report, const ProgressCallback& progress) {
+                                const model::RobotDescription& description, const Eigen::VectorXd& rest,
+                                const RetargetOptions& options, RetargetReport* report,
+                                const ProgressCallback& progress) {
   if (rest.size() != model.nq) {
     throw std::invalid_argument("retarget_motion: rest configuration of size " + std::to_string(rest.size()) +
                                 ", the model has nq = " + std::to_string(model.nq));
   }
   if (track.frames.empty()) throw InputError(input_error_message(track.source, "", "the clip has no frames"));
-  UpperBodyIk ik(model, options.ik);
+  UpperBodyIk ik(model, description, options.ik);
 
   RetargetReport local;
   RetargetReport& r = report ? *report : local;

@@ -1,4 +1,4 @@
-// The kinematic reference of seed 000 (eq. (1)-(2)): HRP-2 joint angles q_c(t) and the head and hand
+// The kinematic reference of seed 000 (eq. (1)-(2)): the robot's joint angles q_c(t) and the head and hand
 // positions P_c(t) in the waist frame, retargeted frame by frame from a landmark track; then slowed by
 // Algorithm 1 where the robot's joints could not follow, and resampled at the controller's rate.
 #pragma once
@@ -7,6 +7,7 @@
 
 #include "mimic/core/progress.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/sample_matrix.hpp"
 #include "mimic/retarget/time_reparameterization.hpp"
@@ -30,7 +31,7 @@ struct RetargetOptions {
 
 struct ReferenceMotion {
   double rate = 0.0;           // samples per second
-  SampleMatrix joints;         // samples x nj: q_c, OpenHRP order
+  SampleMatrix joints;         // samples x nj: q_c, in the model's joint order
   SampleMatrix end_effectors;  // samples x 9: P_c = [head; right hand; left hand] of the actor scaled to the
                                // robot, waist frame (UpperBodyIk::actor_end_effectors)
   SampleMatrix waist;          // samples x 6: waist x y z roll pitch yaw in the world
@@ -48,13 +49,15 @@ struct RetargetReport {
   double mean_cost = 0.0;      // mean IK cost per frame
 };
 
-// Retargets every frame of `track`. `rest` (size model.nq, free-flyer) gives the legs, the grippers and
-// the waist height (half-sitting: RobotConfig::half_sitting(model)) and warm-starts the first frame.
-// The waist stays upright at the rest x, y; its height follows the pelvis height relative to frame 0,
-// times the scale. `model` must be HRP-2 in OpenHRP order. Reports progress every 500 frames.
+// Retargets every frame of `track` with the upper-body IK over `description`'s retarget joints (`model` in
+// the description's joint order). `rest` (size model.nq, free-flyer) gives the other joints and the waist
+// height (the nominal pose: description.nominal_q(model)) and warm-starts the first frame. The waist
+// stays upright at the rest x, y; its height follows the pelvis height relative to frame 0, times the
+// scale. Reports progress every 500 frames.
 ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& model,
-                                const Eigen::VectorXd& rest, const RetargetOptions& options = {},
-                                RetargetReport* report = nullptr, const ProgressCallback& progress = {});
+                                const model::RobotDescription& description, const Eigen::VectorXd& rest,
+                                const RetargetOptions& options = {}, RetargetReport* report = nullptr,
+                                const ProgressCallback& progress = {});
 
 struct RetimedReference {
   ReferenceMotion motion;  // at the uniform output rate

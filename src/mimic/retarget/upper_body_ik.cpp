@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
 
@@ -12,47 +13,61 @@ namespace mimic::retarget {
 
 namespace {
 
-constexpr std::array<const char*, UpperBodyIk::kVariables> kVariableNames = {
-    "CHEST_JOINT0", "CHEST_JOINT1", "HEAD_JOINT0", "HEAD_JOINT1", "RARM_JOINT0", "RARM_JOINT1",
-    "RARM_JOINT2",  "RARM_JOINT3",  "RARM_JOINT4", "RARM_JOINT5", "LARM_JOINT0", "LARM_JOINT1",
-    "LARM_JOINT2",  "LARM_JOINT3",  "LARM_JOINT4", "LARM_JOINT5"};
-
 int body_of(const model::Model& model, const std::string& joint) {
   return model::Model::body_of_joint(model.joint_index(joint));
 }
 
+// Joints closer than this (m) at the zero configuration share an origin (e.g. the joints of a shoulder).
+constexpr double kSameOrigin = 1e-6;
+// A joint turns about a segment when its axis is within ~25 deg of the segment's direction.
+constexpr double kTwistCosine = 0.9;
+
 }  // namespace
 
-UpperBodyIk::UpperBodyIk(const model::Model& model, UpperBodyIkOptions options)
+UpperBodyIk::UpperBodyIk(const model::Model& model, const model::RobotDescription& description,
+                         UpperBodyIkOptions options)
     : model_(model), data_(model), options_(options), q_(model::neutral(model)) {
-  for (int k = 0; k < kVariables; ++k) {
-    const int j = model.joint_index(kVariableNames[static_cast<std::size_t>(k)]);
-    variables_[static_cast<std::size_t>(k)] = j;
-    variable_bodies_[static_cast<std::size_t>(k)] = model::Model::body_of_joint(j);
+  const std::vector<std::string> names = description.command_joints("retarget");
+  if (names.size() > static_cast<std::size_t>(kMaxVariables)) {
+    throw ModelError(input_error_message(description.source_path, "commands.retarget",
+                                         std::to_string(names.size()) +
+                                             " joints; the upper-body IK takes at most " +
+                                             std::to_string(kMaxVariables)));
+  }
+  const auto n = static_cast<Eigen::Index>(names.size());
+  lower_.resize(n);
+  upper_.resize(n);
+  velocity_.resize(n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const int j = model.joint_index(names[static_cast<std::size_t>(k)]);
+    variables_.push_back(j);
+    variable_bodies_.push_back(model::Model::body_of_joint(j));
     lower_[k] = model.lower_limit[j];
     upper_[k] = model.upper_limit[j];
     velocity_[k] = model.velocity_limit[j];
   }
+  axis_.resize(variables_.size());
+  origin_.resize(variables_.size());
   supports_.assign(static_cast<std::size_t>(model.nbodies), 0u);
   for (int b = 1; b < model.nbodies; ++b) {
     for (int a = b; a > 0; a = model.parents[static_cast<std::size_t>(a)]) {
-      for (int k = 0; k < kVariables; ++k) {
+      for (int k = 0; k < variable_count(); ++k) {
         if (variable_bodies_[static_cast<std::size_t>(k)] == a)
           supports_[static_cast<std::size_t>(b)] |= 1u << k;
       }
     }
   }
-  chest_body_ = body_of(model, "CHEST_JOINT1");
-  neck_body_ = body_of(model, "HEAD_JOINT0");
-  head_body_ = body_of(model, "HEAD_JOINT1");
-  gaze_frame_ = model.frame_index("gaze");
-  const char* prefixes[2] = {"RARM_JOINT", "LARM_JOINT"};
-  const char* grippers[2] = {"r_gripper", "l_gripper"};
-  for (int side : {kRight, kLeft}) {
-    const std::string p = prefixes[side];
-    arms_[static_cast<std::size_t>(side)] = Arm{body_of(model, p + "0"), body_of(model, p + "3"),
-                                                body_of(model, p + "5"), model.frame_index(grippers[side])};
-  }
+
+  // The bodies the residuals measure, named by the description; the arms' elbows and twist joints are
+  // found from the geometry at the zero configuration.
+  const model::JointGroups& groups = description.groups;
+  gaze_frame_ = model.frame_index(description.frames.gaze);
+  head_body_ = model.frames[static_cast<std::size_t>(gaze_frame_)].body;
+  neck_body_ = groups.neck.empty() ? head_body_ : body_of(model, groups.neck.front());
+  chest_body_ = groups.torso.empty() ? 0 : body_of(model, groups.torso.back());
+  dynamics::forward_kinematics(model_, data_, q_);
+  arms_[kRight] = make_arm(groups.right_arm);
+  arms_[kLeft] = make_arm(groups.left_arm);
 
   // Segment lengths from the model at its zero configuration.
   kinematics();
@@ -67,20 +82,65 @@ UpperBodyIk::UpperBodyIk(const model::Model& model, UpperBodyIkOptions options)
   gripper_length_ = (data_.oMf[static_cast<std::size_t>(right.gripper_frame)].p -
                      oMi[static_cast<std::size_t>(right.wrist_body)].p)
                         .norm();
-  const double ankle_z = std::min(oMi[static_cast<std::size_t>(body_of(model, "RLEG_JOINT4"))].p.z(),
-                                  oMi[static_cast<std::size_t>(body_of(model, "LLEG_JOINT4"))].p.z());
+  // The lower ankle: a leg's last joint (legs run from the hip to the ankle).
+  const double ankle_z =
+      std::min(oMi[static_cast<std::size_t>(body_of(model, groups.right_leg.back()))].p.z(),
+               oMi[static_cast<std::size_t>(body_of(model, groups.left_leg.back()))].p.z());
   standing_height_ = data_.oMf[static_cast<std::size_t>(gaze_frame_)].p.z() - ankle_z;
 }
 
+int UpperBodyIk::variable_of(int joint) const {
+  const auto it = std::find(variables_.begin(), variables_.end(), joint);
+  return it == variables_.end() ? -1 : static_cast<int>(it - variables_.begin());
+}
+
+// With data_ at the zero configuration. The arm runs from the shoulder (its first joint) to the wrist (its
+// last); the elbow is the first joint away from the shoulder (the shoulder's joints share an origin).
+UpperBodyIk::Arm UpperBodyIk::make_arm(const model::ArmGroup& group) const {
+  std::vector<int> bodies;
+  for (const std::string& joint : group.joints) bodies.push_back(body_of(model_, joint));
+  auto origin = [&](int body) -> const Eigen::Vector3d& {
+    return data_.oMi[static_cast<std::size_t>(body)].p;
+  };
+  const Eigen::Vector3d& shoulder = origin(bodies.front());
+  const auto elbow = std::find_if(bodies.begin(), bodies.end(),
+                                  [&](int b) { return (origin(b) - shoulder).norm() > kSameOrigin; });
+  if (elbow == bodies.end() || (origin(bodies.back()) - origin(*elbow)).norm() <= kSameOrigin) {
+    throw ModelError(
+        input_error_message(model_.source_path, "arm from joint '" + group.joints.front() + "'",
+                            "expected a shoulder, an elbow and a wrist at three distinct points"));
+  }
+  // The variable of the joint among [first, last) that turns about `segment`, or -1.
+  auto twist = [&](std::vector<int>::const_iterator first, std::vector<int>::const_iterator last,
+                   const Eigen::Vector3d& segment) {
+    int best = -1;
+    double best_cosine = kTwistCosine;
+    for (auto b = first; b != last; ++b) {
+      const auto i = static_cast<std::size_t>(*b);
+      const double cosine = std::abs((data_.oMi[i].R * model_.axes[i]).dot(segment.normalized()));
+      if (cosine > best_cosine) {
+        best_cosine = cosine;
+        best = variable_of(model::Model::joint_of_body(*b));
+      }
+    }
+    return best;
+  };
+  Arm arm{bodies.front(), *elbow, bodies.back(), model_.frame_index(group.end_frame)};
+  arm.first_variable = variable_of(model::Model::joint_of_body(bodies.front()));
+  arm.upper_arm_twist_variable = twist(bodies.cbegin(), elbow, origin(*elbow) - shoulder);
+  arm.forearm_twist_variable = twist(elbow + 1, bodies.cend(), origin(bodies.back()) - origin(*elbow));
+  return arm;
+}
+
 void UpperBodyIk::set_variables(const Vector& x) {
-  for (int k = 0; k < kVariables; ++k) q_[model_.idx_q(variables_[static_cast<std::size_t>(k)])] = x[k];
+  for (int k = 0; k < variable_count(); ++k) q_[model_.idx_q(variables_[static_cast<std::size_t>(k)])] = x[k];
 }
 
 void UpperBodyIk::kinematics() {
   dynamics::forward_kinematics(model_, data_, q_);
   dynamics::update_frame_placement(model_, data_, gaze_frame_);
   for (const Arm& arm : arms_) dynamics::update_frame_placement(model_, data_, arm.gripper_frame);
-  for (int k = 0; k < kVariables; ++k) {
+  for (int k = 0; k < variable_count(); ++k) {
     const auto b = static_cast<std::size_t>(variable_bodies_[static_cast<std::size_t>(k)]);
     axis_[static_cast<std::size_t>(k)] = data_.oMi[b].R * model_.axes[b];
     origin_[static_cast<std::size_t>(k)] = data_.oMi[b].p;
@@ -88,9 +148,9 @@ void UpperBodyIk::kinematics() {
 }
 
 UpperBodyIk::Jacobian UpperBodyIk::point_jacobian(int body, const Eigen::Vector3d& p) const {
-  Jacobian J = Jacobian::Zero();
+  Jacobian J = Jacobian::Zero(3, variable_count());
   const std::uint32_t mask = supports_[static_cast<std::size_t>(body)];
-  for (int k = 0; k < kVariables; ++k) {
+  for (int k = 0; k < variable_count(); ++k) {
     if (mask & (1u << k))
       J.col(k) = axis_[static_cast<std::size_t>(k)].cross(p - origin_[static_cast<std::size_t>(k)]);
   }
@@ -98,9 +158,9 @@ UpperBodyIk::Jacobian UpperBodyIk::point_jacobian(int body, const Eigen::Vector3
 }
 
 UpperBodyIk::Jacobian UpperBodyIk::axis_jacobian(int body, const Eigen::Vector3d& u) const {
-  Jacobian J = Jacobian::Zero();
+  Jacobian J = Jacobian::Zero(3, variable_count());
   const std::uint32_t mask = supports_[static_cast<std::size_t>(body)];
-  for (int k = 0; k < kVariables; ++k) {
+  for (int k = 0; k < variable_count(); ++k) {
     if (mask & (1u << k)) J.col(k) = axis_[static_cast<std::size_t>(k)].cross(u);
   }
   return J;
@@ -134,8 +194,8 @@ double UpperBodyIk::evaluate(const UpperBodyTargets& t, const Vector& x, const V
   set_variables(x);
   kinematics();
   if (H != nullptr) {
-    H->setZero();
-    g->setZero();
+    H->setZero(variable_count(), variable_count());
+    g->setZero(variable_count());
   }
   const auto& oMi = data_.oMi;
   auto pos = [&](int body) -> const Eigen::Vector3d& { return oMi[static_cast<std::size_t>(body)].p; };
@@ -186,7 +246,7 @@ double UpperBodyIk::evaluate(const UpperBodyTargets& t, const Vector& x, const V
   }
 
   // Continuity with the warm start, and limit avoidance: both diagonal.
-  for (int k = 0; k < kVariables; ++k) {
+  for (int k = 0; k < variable_count(); ++k) {
     const double dx = x[k] - anchor[k];
     cost += continuity_weight * dx * dx;
     const double margin = std::min(o.limit_margin, 0.25 * (upper_[k] - lower_[k]));
@@ -203,15 +263,15 @@ double UpperBodyIk::evaluate(const UpperBodyTargets& t, const Vector& x, const V
 }
 
 UpperBodyIk::Vector UpperBodyIk::read_variables(const Eigen::Ref<const Eigen::VectorXd>& joints) const {
-  Vector x;
-  for (int k = 0; k < kVariables; ++k) {
+  Vector x(variable_count());
+  for (int k = 0; k < variable_count(); ++k) {
     x[k] = std::clamp(joints[variables_[static_cast<std::size_t>(k)]], lower_[k], upper_[k]);
   }
   return x;
 }
 
 void UpperBodyIk::write_variables(const Vector& x, Eigen::Ref<Eigen::VectorXd> joints) const {
-  for (int k = 0; k < kVariables; ++k) joints[variables_[static_cast<std::size_t>(k)]] = x[k];
+  for (int k = 0; k < variable_count(); ++k) joints[variables_[static_cast<std::size_t>(k)]] = x[k];
 }
 
 IkResult UpperBodyIk::minimize(const UpperBodyTargets& targets, Vector& x, const Vector& anchor,
@@ -225,7 +285,7 @@ IkResult UpperBodyIk::minimize(const UpperBodyTargets& targets, Vector& x, const
   Eigen::LDLT<Hessian> ldlt;
   for (int it = 0; it < iterations; ++it) {
     result.iterations = it + 1;
-    ldlt.compute(H + lambda * Hessian::Identity());
+    ldlt.compute(H + lambda * Hessian::Identity(variable_count(), variable_count()));
     Vector step = -ldlt.solve(g);
     const double longest = step.cwiseAbs().maxCoeff();
     if (!(longest < 1e300)) break;  // NaN guard: keep the last good x
@@ -280,19 +340,22 @@ IkResult UpperBodyIk::solve_from_scratch(const UpperBodyTargets& targets, Eigen:
   Vector best = anchor;
   IkResult best_result = minimize(targets, best, anchor, continuity, lower_, upper_, max_iterations);
   int total = best_result.iterations;
-  // Arms one at a time (they only interact through the chest): variables arm_first + 0, + 2, + 4 are the
-  // shoulder pitch (arm forward / up), shoulder yaw and wrist yaw.
+  // Arms one at a time (they only interact through the chest), each when its first joint and its two twist
+  // joints are variables. The seeds are HRP-2's: its first arm joint is the shoulder pitch (negative raises
+  // the arm forward), the twists are the shoulder and wrist yaw.
   constexpr double kPitchSeeds[] = {0.0, -1.5, -3.0};
   constexpr double kYawSeeds[] = {-1.2, 0.0, 1.2};
-  for (int arm_first : {4, 10}) {
+  for (const Arm& arm : arms_) {
+    if (arm.first_variable < 0 || arm.upper_arm_twist_variable < 0 || arm.forearm_twist_variable < 0)
+      continue;
     const Vector base = best;
     for (double shoulder_pitch : kPitchSeeds) {
       for (double shoulder_yaw : kYawSeeds) {
         for (double wrist_yaw : kYawSeeds) {
           Vector x = base;
-          x[arm_first] = shoulder_pitch;
-          x[arm_first + 2] = shoulder_yaw;
-          x[arm_first + 4] = wrist_yaw;
+          x[arm.first_variable] = shoulder_pitch;
+          x[arm.upper_arm_twist_variable] = shoulder_yaw;
+          x[arm.forearm_twist_variable] = wrist_yaw;
           const IkResult r = minimize(targets, x, anchor, continuity, lower_, upper_, max_iterations);
           total += r.iterations;
           if (r.cost < best_result.cost - 1e-12) {

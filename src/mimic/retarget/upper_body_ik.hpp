@@ -1,7 +1,11 @@
-// Per-frame inverse kinematics of HRP-2's upper body (chest 2, head 2, arms 6 + 6 joints; the grippers
-// and the legs keep the values they are given) onto UpperBodyTargets, in the waist frame.
+// Per-frame inverse kinematics of a humanoid's upper body onto UpperBodyTargets, in the waist frame. The
+// variables are the joints of the robot description's `commands.retarget` set, in its order (HRP-2: chest
+// 2, head 2, arms 6 + 6 joints); every other joint (legs, grippers) keeps the value it is given. The
+// bodies the residuals measure come from the description's groups and frames (docs/robot-description.md):
+// the chest is the last torso joint, the neck the first neck joint, the head the body carrying the gaze
+// frame, each arm runs from its first to its last joint and ends at its gripper frame.
 //
-// A damped least-squares (Levenberg-Marquardt) problem over the 16 joints:
+// A damped least-squares (Levenberg-Marquardt) problem over those joints:
 //   torso     the chest link's chest-to-neck direction  vs  the human chest -> neck direction
 //             (from the waist origin when the clip has no chest landmark),
 //   shoulders the right-to-left shoulder axis            vs  the human's,
@@ -24,6 +28,7 @@
 
 #include "mimic/model/data.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/retarget/upper_body_targets.hpp"
 
 namespace mimic::retarget {
@@ -66,15 +71,19 @@ struct IkErrors {
 
 class UpperBodyIk {
  public:
-  static constexpr int kVariables = 16;
-  using Vector = Eigen::Matrix<double, kVariables, 1>;
+  // At most this many variables: a body's set of moving variables is a 32-bit mask, and the vectors and
+  // matrices of the solve have this fixed capacity so that a frame allocates nothing.
+  static constexpr int kMaxVariables = 32;
+  using Vector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxVariables, 1>;
 
-  // `model` must be HRP-2 in OpenHRP joint order (model::LoadOptions::hrp2()); it must outlive the solver.
-  // Throws ModelError when a joint or frame it needs is missing.
-  explicit UpperBodyIk(const model::Model& model, UpperBodyIkOptions options = {});
+  // `model` is loaded in `description`'s joint order (model::load_robot); it must outlive the solver.
+  // Throws ModelError when a joint or frame of the description is missing from the model, or when the
+  // retarget set has more than kMaxVariables joints.
+  UpperBodyIk(const model::Model& model, const model::RobotDescription& description,
+              UpperBodyIkOptions options = {});
 
   // Solves one frame. `joints` (size nj) is the warm start on entry and the solution on exit; only the
-  // 16 upper-body joints change. Solutions stay within the joint limits.
+  // variables change. Solutions stay within the joint limits.
   // `frame_time` (s) since the frame `joints` solved bounds the motion by speed_cap (0: no bound).
   IkResult solve(const UpperBodyTargets& targets, Eigen::Ref<Eigen::VectorXd> joints,
                  double frame_time = 0.0);
@@ -103,12 +112,12 @@ class UpperBodyIk {
   Eigen::Matrix<double, 9, 1> actor_end_effectors(const UpperBodyTargets& targets,
                                                   const Eigen::Ref<const Eigen::VectorXd>& joints);
 
-  // Model joint index of each of the 16 variables: CHEST 0-1, HEAD 0-1, RARM 0-5, LARM 0-5.
-  const std::array<int, kVariables>& variables() const { return variables_; }
+  // Model joint index of each variable, in the order of the description's retarget set.
+  const std::vector<int>& variables() const { return variables_; }
   // Shoulder-elbow plus elbow-wrist length, and wrist-to-gripper length of the model's arms.
   double arm_length() const { return arm_length_; }
   double gripper_length() const { return gripper_length_; }
-  // Height of the gaze frame above the lower ankle (RLEG_JOINT4 / LLEG_JOINT4 origin) at the zero
+  // Height of the gaze frame above the lower ankle (the origin of a leg's last joint) at the zero
   // configuration, legs straight: the robot's counterpart of human_height().
   double standing_height() const { return standing_height_; }
   const UpperBodyIkOptions& options() const { return options_; }
@@ -116,9 +125,17 @@ class UpperBodyIk {
  private:
   struct Arm {
     int shoulder_body, elbow_body, wrist_body, gripper_frame;
+    // The variables solve_from_scratch seeds (-1 when the joint is not a variable): the arm's first joint
+    // (HRP-2: shoulder pitch, arm forward / up) and the joints turning about the upper arm and the forearm
+    // (HRP-2: shoulder yaw, wrist yaw).
+    int first_variable = -1, upper_arm_twist_variable = -1, forearm_twist_variable = -1;
   };
-  using Jacobian = Eigen::Matrix<double, 3, kVariables>;
-  using Hessian = Eigen::Matrix<double, kVariables, kVariables>;
+  using Jacobian = Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, kMaxVariables>;
+  using Hessian = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxVariables, kMaxVariables>;
+
+  int variable_count() const { return static_cast<int>(variables_.size()); }
+  int variable_of(int joint) const;  // -1 when the joint is not a variable
+  Arm make_arm(const model::ArmGroup& group) const;
 
   void set_variables(const Vector& x);
   void kinematics();
@@ -141,12 +158,12 @@ class UpperBodyIk {
   model::Data data_;
   UpperBodyIkOptions options_;
   Eigen::VectorXd q_;  // free-flyer configuration: base at the origin, upright
-  std::array<int, kVariables> variables_{};
-  std::array<int, kVariables> variable_bodies_{};  // body moved by each variable
+  std::vector<int> variables_;
+  std::vector<int> variable_bodies_;  // body moved by each variable
   Vector lower_, upper_, velocity_;
   // supports_[b] bit k: variable k moves body b.
   std::vector<std::uint32_t> supports_;
-  std::array<Eigen::Vector3d, kVariables> axis_{}, origin_{};  // world axes and origins after kinematics()
+  std::vector<Eigen::Vector3d> axis_, origin_;  // world axes and origins after kinematics()
   int chest_body_ = 0, neck_body_ = 0, head_body_ = 0, gaze_frame_ = 0;
   std::array<Arm, 2> arms_{};
   double arm_length_ = 0.0, gripper_length_ = 0.0, standing_height_ = 0.0;
