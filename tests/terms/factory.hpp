@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -98,6 +99,9 @@ struct TermCase {
   terms::GroundReaction ground;  // available() when the term reads the ground reaction
   terms::ContactState contact;
 };
+
+// gtest prints a case by its name, not its bytes.
+inline void PrintTo(const TermCase& c, std::ostream* os) { *os << c.name; }
 
 inline std::vector<int> all_joints(const model::Model& model) {
   std::vector<int> joints(static_cast<std::size_t>(model.nj));

@@ -124,7 +124,7 @@ void SampleData::fill_ground_reaction_torques(bool kinematics, bool partials) {
     s = stability::right_foot_share(phase, com, cr, cl);
     if (sum > 1e-12 && dr > 1e-12 && dl > 1e-12) {
       const Eigen::Vector2d ds_dcom = (dr * w / dl - dl * u / dr) / (sum * sum);
-      ds_dq_ = ds_dcom.transpose() * dcom_dq_.topRows<2>();
+      ds_dq_.noalias() = ds_dcom.transpose() * dcom_dq_.topRows<2>();
     }
   }
   const Force W = dynamics::contact_wrench_derivatives(model_, derivatives, q, v, a, dW_dq_, dW_dv_, dW_da_);
