@@ -1,8 +1,8 @@
-#include "mimic/motion/velocity_rows.hpp"
+#include "mimic/terms/velocity_rows.hpp"
 
 #include <stdexcept>
 
-namespace mimic::motion {
+namespace mimic::terms {
 
 VelocityRows::VelocityRows(const trajectory::SplineParameterization& parameterization,
                            const std::vector<int>& coordinates, const std::vector<double>& limits) {
@@ -71,4 +71,4 @@ void VelocityRows::add_pattern(optim::PatternBuilder& builder, int first_row) co
   }
 }
 
-}  // namespace mimic::motion
+}  // namespace mimic::terms

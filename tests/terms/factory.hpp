@@ -1,0 +1,189 @@
+// Every term of src/mimic/terms on two robots, for the one derivative harness (all_terms.cpp) and the
+// TermSum / threading tests (as Crocoddyl's unittest/factory): HRP-2 (free-flyer, revolute joints about
+// the coordinate axes) and a small branched robot with prismatic joints, generic axes, rotated placements
+// and full inertias (the model of tests/dynamics/derivatives_generic_joints.cpp).
+#pragma once
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mimic/model/configuration.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/terms/frame_imitation.hpp"
+#include "mimic/terms/joint_imitation.hpp"
+#include "mimic/terms/sample_data.hpp"
+#include "mimic/terms/support_foot.hpp"
+#include "mimic/terms/torque_limits.hpp"
+#include "mimic/terms/torque_residual.hpp"
+#include "support/shared_data.hpp"
+#include "support/temp_path.hpp"
+
+namespace mimic::test {
+
+// base -> (revolute, generic axis, rotated placement) arm1 -> (prismatic) arm2 -> (continuous, generic) hand
+// base -> (prismatic, generic axis) slider;  hand -> (fixed) tip frame.
+inline constexpr const char* kGenericUrdf = R"(<?xml version="1.0"?>
+<robot name="generic">
+  <link name="base"><inertial><origin xyz="0.01 -0.02 0.05" rpy="0.1 0.2 0.3"/><mass value="3.0"/>
+    <inertia ixx="0.05" ixy="0.004" ixz="-0.003" iyy="0.04" iyz="0.002" izz="0.03"/></inertial></link>
+  <link name="arm1"><inertial><origin xyz="0.0 0.1 0.2" rpy="0.3 -0.2 0.1"/><mass value="1.5"/>
+    <inertia ixx="0.02" ixy="0.001" ixz="0.002" iyy="0.015" iyz="-0.001" izz="0.01"/></inertial></link>
+  <link name="arm2"><inertial><origin xyz="0.05 0.0 -0.1" rpy="0 0 0"/><mass value="1.0"/>
+    <inertia ixx="0.01" ixy="0.0" ixz="0.0" iyy="0.01" iyz="0.0" izz="0.004"/></inertial></link>
+  <link name="hand"><inertial><origin xyz="0.02 0.03 0.04" rpy="-0.4 0.5 0.2"/><mass value="0.5"/>
+    <inertia ixx="0.003" ixy="-0.0004" ixz="0.0002" iyy="0.002" iyz="0.0003" izz="0.0025"/></inertial></link>
+  <link name="slider"><inertial><origin xyz="0.1 0.0 0.0" rpy="0 0 0"/><mass value="0.8"/>
+    <inertia ixx="0.002" ixy="0.0" ixz="0.0" iyy="0.002" iyz="0.0" izz="0.002"/></inertial></link>
+  <link name="tip"/>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="arm1"/>
+    <origin xyz="0.1 0.2 0.3" rpy="0.4 -0.3 0.7"/><axis xyz="0.6 0.8 0"/>
+    <limit lower="-2" upper="2" velocity="5" effort="100"/></joint>
+  <joint name="j2" type="prismatic"><parent link="arm1"/><child link="arm2"/>
+    <origin xyz="0 0.1 0.4" rpy="0 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-0.3" upper="0.3" velocity="1" effort="100"/></joint>
+  <joint name="j3" type="continuous"><parent link="arm2"/><child link="hand"/>
+    <origin xyz="0.2 0 0" rpy="1.0 0.2 -0.5"/><axis xyz="0.48 -0.6 0.64"/></joint>
+  <joint name="j4" type="prismatic"><parent link="base"/><child link="slider"/>
+    <origin xyz="-0.2 0 0" rpy="0 0.5 0"/><axis xyz="0.36 0.48 0.8"/>
+    <limit lower="-0.5" upper="0.5" velocity="1" effort="100"/></joint>
+  <joint name="tip_joint" type="fixed"><parent link="hand"/><child link="tip"/>
+    <origin xyz="0 0 0.15" rpy="0.3 0.3 0.3"/></joint>
+</robot>
+)";
+
+inline const model::Model& hrp2_model() {
+  static const model::Model model = model::load_urdf(hrp2_urdf().string(), model::LoadOptions::hrp2());
+  return model;
+}
+
+inline const model::Model& generic_model() {
+  static const model::Model model = [] {
+    const std::filesystem::path path = unique_temp_path("terms_generic", ".urdf");
+    std::ofstream(path) << kGenericUrdf;
+    return model::load_urdf(path.string(), {model::RootType::kFreeFlyer, {}});
+  }();
+  return model;
+}
+
+// The two "feet" of a robot: HRP-2's sole frames; on the generic robot the tip (a serial chain of three
+// generic joints) and the slider's body (one prismatic joint) stand in for them.
+struct Feet {
+  int right_frame = -1, left_frame = -1;
+  terms::GroundReaction ground;
+};
+
+inline Feet feet_of(const model::Model& model) {
+  Feet feet;
+  const bool hrp2 = &model == &hrp2_model();
+  feet.right_frame = model.frame_index(hrp2 ? "r_sole" : "tip");
+  feet.left_frame = model.frame_index(hrp2 ? "l_sole" : "slider");
+  feet.ground =
+      terms::GroundReaction(model, model.frames[feet.right_frame].body, model.frames[feet.left_frame].body);
+  return feet;
+}
+
+inline constexpr int kSamples = 3;  // reference tables have three samples; the cases read sample 1
+
+// One term on one robot, with what its SampleData needs.
+struct TermCase {
+  std::string name;
+  const model::Model* model = nullptr;
+  std::shared_ptr<const terms::Term> term;
+  terms::GroundReaction ground;  // available() when the term reads the ground reaction
+  terms::ContactState contact;
+};
+
+// gtest prints a case by its name, not its bytes.
+inline void PrintTo(const TermCase& c, std::ostream* os) { *os << c.name; }
+
+inline std::vector<int> all_joints(const model::Model& model) {
+  std::vector<int> joints(static_cast<std::size_t>(model.nj));
+  for (int j = 0; j < model.nj; ++j) joints[static_cast<std::size_t>(j)] = j;
+  return joints;
+}
+
+inline Eigen::MatrixXd random_table(int rows, std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  Eigen::MatrixXd table(rows, kSamples);
+  for (double& x : table.reshaped()) x = u(rng);
+  return table;
+}
+
+inline std::vector<spatial::SE3> random_placements(std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-0.5, 0.5);
+  std::vector<spatial::SE3> placements;
+  for (int n = 0; n < kSamples; ++n) {
+    const Eigen::Vector3d axis = Eigen::Vector3d(u(rng), u(rng), u(rng));
+    placements.emplace_back(Eigen::AngleAxisd(axis.norm(), axis.normalized()).toRotationMatrix(),
+                            spatial::Vec3(u(rng), u(rng), u(rng)));
+  }
+  return placements;
+}
+
+// Every term of the module on `model` (the velocity rows, written on control points, have their own
+// tests in tests/motion and tests/smoothing).
+inline std::vector<TermCase> term_cases(const model::Model& model, const std::string& robot) {
+  using namespace terms;
+  std::mt19937 rng(11);
+  const Feet feet = feet_of(model);
+  const std::vector<int> joints = all_joints(model);
+  const std::vector<int> some_joints = {0, model.nj - 1};
+  const Eigen::VectorXd limits = Eigen::VectorXd::LinSpaced(model.nj, 50.0, 150.0);
+  std::vector<int> frames = {feet.right_frame};
+  if (&model == &hrp2_model())
+    frames = {model.frame_index("gaze"), model.frame_index("r_gripper"), model.frame_index("l_gripper")};
+
+  ContactState double_support;
+  double_support.phase = model::ContactPhase::kDoubleSupport;
+  double_support.right_sole_centre = spatial::Vec3(0.05, -0.1, 0.0);
+  double_support.left_sole_centre = spatial::Vec3(-0.03, 0.12, 0.01);
+  ContactState right_support = double_support;
+  right_support.phase = model::ContactPhase::kRightSupport;
+
+  std::vector<TermCase> cases;
+  const auto add = [&](const std::string& name, std::shared_ptr<const Term> term,
+                       const GroundReaction& ground = {}, ContactState contact = {}) {
+    cases.push_back({robot + "_" + name, &model, std::move(term), ground, contact});
+  };
+  add("JointImitation", std::make_shared<JointImitation>(model, some_joints, random_table(2, rng)));
+  add("FrameImitation", std::make_shared<FrameImitation>(
+                            model, frames, random_table(3 * static_cast<int>(frames.size()), rng)));
+  add("TorqueResidual", std::make_shared<TorqueResidual>(model, joints));
+  add("TorqueLimits", std::make_shared<TorqueLimits>(model, joints, limits));
+  add("TorqueResidualGroundDouble", std::make_shared<TorqueResidual>(model, joints, &feet.ground),
+      feet.ground, double_support);
+  add("TorqueResidualGroundRight", std::make_shared<TorqueResidual>(model, joints, &feet.ground), feet.ground,
+      right_support);
+  add("TorqueLimitsGroundDouble", std::make_shared<TorqueLimits>(model, joints, limits, &feet.ground),
+      feet.ground, double_support);
+  add("SupportFootResidual", std::make_shared<SupportFoot>(model, feet.right_frame, random_placements(rng),
+                                                           RowKind::kResidual, 1e5, 6e4));
+  add("SupportFootEquality", std::make_shared<SupportFoot>(model, feet.left_frame, random_placements(rng),
+                                                           RowKind::kEquality, 1e3, 1e3));
+  return cases;
+}
+
+inline std::vector<TermCase> all_term_cases() {
+  std::vector<TermCase> cases = term_cases(hrp2_model(), "Hrp2");
+  for (TermCase& c : term_cases(generic_model(), "Generic")) cases.push_back(std::move(c));
+  return cases;
+}
+
+// A random state (configuration within the limits, rates in [-2, 2]) at sample 1.
+inline void set_random_state(terms::SampleData& sample, std::mt19937& rng) {
+  const model::Model& model = sample.model();
+  sample.index = 1;
+  sample.q = model::random_configuration(model, rng);
+  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  for (double& x : sample.v) x = u(rng);
+  for (double& x : sample.a) x = u(rng);
+}
+
+}  // namespace mimic::test
