@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "mimic/motion/optimize_motion.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
 #include "mimic/pipeline/robot.hpp"
@@ -59,8 +60,11 @@ mm::MotionInput cut(const mm::MotionInput& full, double seconds) {
 void BM_Imitation(benchmark::State& state) {
   const Boxing& b = boxing();
   const mm::MotionInput input = cut(b.full, static_cast<double>(state.range(0)));
-  mm::MotionSettings settings;
-  settings.solver.name = state.range(1) == 0 ? mimic::io::SolverKind::kAlm : mimic::io::SolverKind::kIpopt;
+  // The settings of a default retarget job, with the back end of the run.
+  mimic::io::JobConfig job = mimic::io::default_job(mimic::io::JobKind::kRetarget);
+  job.solver.name =
+      state.range(1) == 0 ? mimic::optim::Backend::kAugmentedLagrangian : mimic::optim::Backend::kIpopt;
+  const mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
   mm::MotionResult result;
   for (auto _ : state) result = mm::optimize_motion(b.robot.model, input, settings);
   state.counters["seconds_of_motion"] = (input.sample_count() - 1) / input.rate;

@@ -8,9 +8,8 @@
 #include <memory>
 
 #include "mimic/io/job.hpp"
-#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
-#include "mimic/model/payload.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/smoothing/smooth_motion.hpp"
 #include "mimic/stability/sampled_motion.hpp"
@@ -30,9 +29,9 @@ const Scenario& scenario() {
   static const std::unique_ptr<Scenario> data = [] {
     auto s = std::make_unique<Scenario>();
     s->job = io::load_job(MIMIC_SOURCE_DIR "/config/jobs/walk_bar_smooth.yaml");
-    const pipeline::Robot robot = pipeline::load_robot(s->job.robot);
-    s->model = model::with_payload(robot.model, stability::to_model_payload(*s->job.payload));
-    s->feet = stability::Feet::from(s->model, robot.config);
+    const pipeline::Robot robot = pipeline::load_robot(s->job.robot, s->job.payload);
+    s->model = robot.model;
+    s->feet = robot.feet;
     s->planned = stability::sampled_motion(s->model, s->feet, io::read_motion(s->job.input), s->job.contacts);
     return s;
   }();
@@ -41,8 +40,9 @@ const Scenario& scenario() {
 
 void BM_SmoothWalkBar(benchmark::State& state) {
   const Scenario& s = scenario();
-  smoothing::SmoothSettings settings = smoothing::SmoothSettings::from_job(s.job);
-  settings.solver.name = state.range(0) == 0 ? io::SolverKind::kAlm : io::SolverKind::kIpopt;
+  io::JobConfig job = s.job;
+  job.solver.name = state.range(0) == 0 ? optim::Backend::kAugmentedLagrangian : optim::Backend::kIpopt;
+  const smoothing::SmoothSettings settings = pipeline::smooth_settings(job);
   // The counters are read inside the loop from the result itself: assigning the whole SmoothResult to a
   // variable declared outside the loop (`result = smooth_motion(...)`) was measured to corrupt its `after`
   // member in this translation unit at -O3 (GCC 12.2; the object code has an IPA-SRA clone of
@@ -61,7 +61,7 @@ void BM_SmoothWalkBar(benchmark::State& state) {
                                       result.before.torque_integral;
     state.counters["success"] = result.success ? 1.0 : 0.0;
   }
-  state.SetLabel(settings.solver.name == io::SolverKind::kAlm ? "alm" : "ipopt");
+  state.SetLabel(optim::to_string(job.solver.name));
 }
 BENCHMARK(BM_SmoothWalkBar)->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->Iterations(1);
 

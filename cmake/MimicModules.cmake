@@ -35,13 +35,13 @@ mimic_module(model      DEPS mimic_spatial urdfdom::urdfdom_model yaml-cpp)
 
 mimic_module(dynamics   DEPS mimic_model)
 
-mimic_module(io         DEPS mimic_core mimic_model Eigen3::Eigen yaml-cpp spdlog::spdlog)
-
 mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
 
 mimic_module(trajectory DEPS mimic_core Eigen3::Eigen)
 
 mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT)
+
+mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdlog::spdlog)
 
 mimic_module(stability  DEPS mimic_dynamics mimic_io)
 
@@ -58,11 +58,11 @@ mimic_module(motion     DEPS mimic_terms mimic_trajectory mimic_optim mimic_dyna
 
 mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)
 
-mimic_module(pipeline   DEPS mimic_evaluation mimic_motion mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
+mimic_module(smoothing  DEPS mimic_evaluation mimic_motion mimic_stability mimic_optim mimic_trajectory mimic_io)
 
-# smoothing/ itself no longer includes pipeline/; the edge stays for tests/smoothing/{scenario.hpp,
-# standing_motion.cpp,walk_scenario.cpp}, which run the retarget pipeline (WP11 moves them to tests/pipeline/).
-mimic_module(smoothing  DEPS mimic_evaluation mimic_pipeline mimic_motion mimic_stability mimic_optim mimic_trajectory mimic_io)
+# pipeline/job_options maps a job onto the options of every stage below it (motion, smoothing, walking,
+# stability, evaluation): the one reader of io::JobConfig below apps/.
+mimic_module(pipeline   DEPS mimic_evaluation mimic_motion mimic_smoothing mimic_walking mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
 
 # What apps/ may include (not transitive; `mimic` = every module). Target: mimic_pipeline mimic_io
 # mimic_model mimic_core.

@@ -6,6 +6,7 @@
 #include "command.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_check.hpp"
 #include "mimic/pipeline/robot.hpp"
 
@@ -100,12 +101,11 @@ std::function<int()> setup_check(CLI::App& app) {
     const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
     const model::Model& model = robot.model;
     const stability::Feet& feet = robot.feet;
-    pipeline::CheckOptions options;
-    options.factors = job.limits;
+    pipeline::CheckOptions options = pipeline::check_options(job);
     if (*af) options.factors.angle_factor = opt->angle_factor;
     if (*vf) options.factors.velocity_factor = opt->velocity_factor;
     if (*tf) options.factors.torque_factor = opt->torque_factor;
-    options.zmp_margin = *zm || opt->job.empty() ? opt->zmp_margin : job.stability.zmp_margin;
+    if (*zm || opt->job.empty()) options.zmp_margin = opt->zmp_margin;
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
     const io::MotionFiles files = io::read_motion(opt->motion);

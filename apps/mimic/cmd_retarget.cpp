@@ -63,7 +63,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (o.velocity_factor) job.limits.velocity_factor = *o.velocity_factor;
   if (o.torque_factor) job.limits.torque_factor = *o.torque_factor;
   if (o.knot_spacing) job.trajectory.knot_spacing = *o.knot_spacing;
-  if (!o.solver.empty()) job.solver.name = io::parse_solver_kind(o.solver, "--solver");
+  if (!o.solver.empty()) job.solver.name = io::parse_backend(o.solver, "--solver");
   if (o.max_iterations) job.solver.max_iterations = *o.max_iterations;
   if (o.no_stability) job.stability.enabled = false;
   if (o.zmp_margin) job.stability.zmp_margin = *o.zmp_margin;
@@ -80,7 +80,7 @@ int run_retarget(const RetargetCommandOptions& o) {
   spdlog::info("retarget {} -> {} ({})", job.input.string(), job.output.path.string(),
                job.retarget.kinematic_only ? "kinematic only"
                                            : std::string(io::to_string(job.objective.kind)) + " objective, " +
-                                                 std::string(io::to_string(job.solver.name)));
+                                                 std::string(optim::to_string(job.solver.name)));
   const pipeline::RetargetPipelineResult result =
       pipeline::run_retarget_pipeline(job, app::progress_logger());
   // All outputs or none: the report goes first (an unwritable report path then fails before any motion

@@ -10,9 +10,10 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/pipeline/smooth_report.hpp"
 #include "mimic/smoothing/smooth_motion.hpp"
-#include "mimic/smoothing/smooth_report.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 #include "progress_log.hpp"
 
@@ -38,7 +39,7 @@ io::JobConfig assemble_job(const Options& opt) {
     const std::filesystem::path base = io::motion_base(job.input);
     job.output.path = base.parent_path() / (base.filename().string() + ".smoothed.pos");
   }
-  if (!opt.solver.empty()) job.solver.name = io::parse_solver_kind(opt.solver, "--solver");
+  if (!opt.solver.empty()) job.solver.name = io::parse_backend(opt.solver, "--solver");
   if (!opt.report.empty()) job.output.report = opt.report;
   io::validate_job(job);
   return job;
@@ -57,11 +58,11 @@ int run_smooth(const Options& opt) {
                job.contacts.empty() ? "detected" : "from the job",
                planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
 
-  const smoothing::SmoothResult result = smoothing::smooth_motion(
-      model, feet, planned, smoothing::SmoothSettings::from_job(job), app::progress_logger());
-  std::cout << job.output.path.string() << ":\n" << smoothing::format_smooth_summary(model, result);
+  const smoothing::SmoothResult result =
+      smoothing::smooth_motion(model, feet, planned, pipeline::smooth_settings(job), app::progress_logger());
+  std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(model, result);
   if (!job.output.report.empty())
-    io::write_json_file(job.output.report, smoothing::smooth_report_json(job, model, result));
+    io::write_json_file(job.output.report, pipeline::smooth_report_json(job, model, result));
   // A motion the robot cannot play is not written.
   smoothing::require_success(result);
   if (!result.solve.success())

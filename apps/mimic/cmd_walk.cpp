@@ -15,6 +15,7 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/number_text.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/stability/leg_ik.hpp"
 #include "mimic/walking/footsteps.hpp"
@@ -65,7 +66,7 @@ io::Json report_json(const io::JobConfig& job, const walking::WalkingPattern& pa
     io::Json entry = io::Json::object();
     entry["start"] = c.start;
     entry["end"] = c.end;
-    entry["support"] = io::to_string(c.support);
+    entry["support"] = io::to_string(c.phase);
     contacts.push_back(std::move(entry));
   }
   return json;
@@ -134,19 +135,7 @@ int run_walk(const Options& opt) {
                  upper_body_file.string(), upper_body.end_time(), schedule.duration());
   }
 
-  walking::WalkingOptions options;
-  const io::PreviewSettings& preview = job.stability.preview;
-  options.preview.cart.period = preview.period;
-  options.preview.preview_time = preview.horizon;
-  options.preview.error_weight = preview.q;
-  options.preview.jerk_weight = preview.r;
-  if (std::abs(job.trajectory.output_rate * preview.period - 1.0) > 1e-9) {
-    throw InputError(input_error_message(
-        job.source.empty() ? "command line" : job.source.string(), "trajectory.output_rate",
-        "a walking pattern is written at its control period: expected 1 / stability.preview.period = " +
-            io::format_number(1.0 / preview.period) + " Hz, found " +
-            io::format_number(job.trajectory.output_rate)));
-  }
+  const walking::WalkingOptions options = pipeline::walking_options(job);
 
   spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(),
                io::format_number(std::round(schedule.duration() * 1e6) / 1e6));

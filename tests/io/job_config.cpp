@@ -53,7 +53,7 @@ TEST(JobDefaults, MatchTheDocumentedSchema) {
   EXPECT_EQ(job.limits.torque_factor, 1.0);
   EXPECT_EQ(job.trajectory.knot_spacing, 0.1);
   EXPECT_EQ(job.trajectory.output_rate, 200.0);
-  EXPECT_EQ(job.solver.name, SolverKind::kAlm);
+  EXPECT_EQ(job.solver.name, optim::Backend::kAugmentedLagrangian);
   EXPECT_EQ(job.solver.max_iterations, 100);
   EXPECT_EQ(job.solver.tolerance, 1e-6);
   EXPECT_EQ(job.solver.constraint_tolerance, 1e-6);
@@ -166,7 +166,7 @@ contacts:
   EXPECT_EQ(job.limits.torque_factor, 0.7);
   EXPECT_EQ(job.trajectory.knot_spacing, 0.05);
   EXPECT_EQ(job.trajectory.output_rate, 500.0);
-  EXPECT_EQ(job.solver.name, SolverKind::kIpopt);
+  EXPECT_EQ(job.solver.name, optim::Backend::kIpopt);
   EXPECT_EQ(job.solver.max_iterations, 42);
   EXPECT_EQ(job.solver.tolerance, 1e-8);
   EXPECT_EQ(job.solver.constraint_tolerance, 2e-7);
@@ -179,18 +179,17 @@ contacts:
   EXPECT_EQ(job.stability.zmp_margin, 0.03);
   EXPECT_EQ(job.stability.max_iterations, 0);
   ASSERT_TRUE(job.payload);
-  EXPECT_EQ(job.payload->link, "RARM_LINK6");
-  EXPECT_TRUE(job.payload->frame.empty());
-  EXPECT_EQ(job.payload->mass, 0.7);
-  EXPECT_EQ(job.payload->com, Eigen::Vector3d(0.65, 0, -0.01));
+  EXPECT_EQ(job.payload->attached_to, "RARM_LINK6");
+  EXPECT_EQ(job.payload->inertia.mass, 0.7);
+  EXPECT_EQ(job.payload->inertia.com, Eigen::Vector3d(0.65, 0, -0.01));
   Eigen::Matrix3d inertia;
   inertia << 0.001, 0.0001, 0.0002, 0.0001, 0.2, 0.0003, 0.0002, 0.0003, 0.2005;
-  EXPECT_EQ(job.payload->inertia, inertia);
+  EXPECT_EQ(job.payload->inertia.inertia_com, inertia);
   ASSERT_EQ(job.contacts.size(), 3u);
   EXPECT_EQ(job.contacts[1].start, 0.8);
   EXPECT_EQ(job.contacts[1].end, 1.6);
-  EXPECT_EQ(job.contacts[1].support, Support::kRight);
-  EXPECT_EQ(job.contacts[2].support, Support::kLeft);
+  EXPECT_EQ(job.contacts[1].phase, model::ContactPhase::kRightSupport);
+  EXPECT_EQ(job.contacts[2].phase, model::ContactPhase::kLeftSupport);
 }
 
 // Preview control generates a walk's CoM; retarget and smooth correct the ZMP with the exact cart-table
@@ -447,7 +446,7 @@ TEST(JobLoad, ShippedExamplesAreValid) {
   const JobConfig walk = load_job(jobs / "walk_bar_smooth.yaml");
   EXPECT_EQ(walk.job, JobKind::kSmooth);
   ASSERT_TRUE(walk.payload);
-  EXPECT_EQ(walk.payload->frame, "r_gripper");
+  EXPECT_EQ(walk.payload->attached_to, "r_gripper");
 }
 
 TEST(JobCommandLine, DefaultsPlusOverridesAreValidated) {
@@ -472,10 +471,13 @@ TEST(JobEnums, SpellingsRoundTripAndErrorsNameTheOption) {
   for (auto kind : {ObjectiveKind::kImitation, ObjectiveKind::kTorque}) {
     EXPECT_EQ(parse_objective_kind(to_string(kind)), kind);
   }
-  for (auto kind : {SolverKind::kAlm, SolverKind::kIpopt})
-    EXPECT_EQ(parse_solver_kind(to_string(kind)), kind);
-  for (auto s : {Support::kBoth, Support::kRight, Support::kLeft}) EXPECT_EQ(parse_support(to_string(s)), s);
-  EXPECT_EQ(input_error_of([] { parse_solver_kind("ALM", "--solver"); }),
+  for (auto backend : {optim::Backend::kAugmentedLagrangian, optim::Backend::kIpopt})
+    EXPECT_EQ(parse_backend(optim::to_string(backend)), backend);
+  using enum model::ContactPhase;
+  for (auto phase : {kDoubleSupport, kRightSupport, kLeftSupport})
+    EXPECT_EQ(parse_contact_phase(to_string(phase)), phase);
+  EXPECT_EQ(to_string(kRightSupport), "right");  // the right foot alone carries the robot
+  EXPECT_EQ(input_error_of([] { parse_backend("ALM", "--solver"); }),
             "--solver: expected one of alm, ipopt; found 'ALM'");
 }
 
@@ -505,7 +507,12 @@ contacts: [{ start: 0, end: 1, support: both }, { start: 1, end: 1.5, support: l
   const std::string json = job_to_json(job).dump();
   const JobConfig back = parse_job(json, "/jobs/j.yaml");
   EXPECT_EQ(job_to_json(back).dump(), json);
-  EXPECT_EQ(back.payload->inertia, job.payload->inertia);
+  EXPECT_EQ(back.payload->inertia.inertia_com, job.payload->inertia.inertia_com);
+  // A payload on a link echoes as `frame:` (every URDF link is a model frame) and reads back the same.
+  const JobConfig on_link = parse_job(kMinimal + "payload: { link: RARM_LINK6, mass: 1 }\n", "/jobs/j.yaml");
+  const std::string link_json = job_to_json(on_link).dump();
+  EXPECT_NE(link_json.find("\"frame\": \"RARM_LINK6\""), std::string::npos) << link_json;
+  EXPECT_EQ(parse_job(link_json, "/jobs/j.yaml").payload->attached_to, "RARM_LINK6");
   EXPECT_EQ(back.contacts.size(), 2u);
   EXPECT_EQ(back.solver.ipopt.linear_solver, "ma27");
   EXPECT_NE(json.find("\"scale\": 0.9"), std::string::npos);

@@ -13,11 +13,20 @@ namespace {
 
 constexpr double kTorqueFactor = 0.3;
 
-MotionSettings clip_settings(io::SolverKind solver) {
+// The solver as a job with default solver settings runs it (pipeline::solver_options): 100 outer ALM
+// iterations from sigma_0 = 10 on the seed's penalty schedule; Ipopt with 20 times as many Newton steps and
+// the Gauss-Newton Hessian and MUMPS.
+MotionSettings clip_settings(optim::Backend backend) {
   MotionSettings settings;
-  settings.objective.sigma = 10.0;
+  settings.sigma = 10.0;
   settings.limits.torque_factor = kTorqueFactor;
-  settings.solver.name = solver;
+  settings.solver.backend = backend;
+  settings.solver.alm.max_outer_iterations = 100;
+  settings.solver.alm.initial_penalty = 10.0;
+  settings.solver.alm.schedule = optim::PenaltySchedule::kSeed;
+  settings.solver.ipopt.max_iterations = 2000;
+  settings.solver.ipopt.hessian = optim::IpoptOptions::Hessian::kGaussNewton;
+  settings.solver.ipopt.string_options["linear_solver"] = "mumps";
   return settings;
 }
 
@@ -25,7 +34,7 @@ MotionSettings clip_settings(io::SolverKind solver) {
 TEST(ClipLimits, ReferenceViolatesTheLimits) {
   const model::Model model = testing::load_hrp2();
   const MotionInput input = testing::synthetic_reference(model, 2.0);
-  MotionSettings settings = clip_settings(io::SolverKind::kAlm);
+  MotionSettings settings = clip_settings(optim::Backend::kAugmentedLagrangian);
   settings.limits = {1.0, 10.0, 10.0};  // no binding limit: the solution is the reference's fit
   const MotionResult loose = optimize_motion(model, input, settings);
   ASSERT_TRUE(loose.success) << loose.failure;
@@ -39,8 +48,9 @@ class ClipBackends : public ::testing::Test {
   static void SetUpTestSuite() {
     model_ = new model::Model(testing::load_hrp2());
     input_ = new MotionInput(testing::synthetic_reference(*model_, 2.0));
-    alm_ = new MotionResult(optimize_motion(*model_, *input_, clip_settings(io::SolverKind::kAlm)));
-    ipopt_ = new MotionResult(optimize_motion(*model_, *input_, clip_settings(io::SolverKind::kIpopt)));
+    alm_ = new MotionResult(
+        optimize_motion(*model_, *input_, clip_settings(optim::Backend::kAugmentedLagrangian)));
+    ipopt_ = new MotionResult(optimize_motion(*model_, *input_, clip_settings(optim::Backend::kIpopt)));
   }
   static void TearDownTestSuite() {
     delete alm_;
@@ -88,11 +98,11 @@ TEST_F(ClipBackends, StartsAndEndsAtTheReference) {
 TEST(ClipFailure, IterationCapReportsTheWorstConstraint) {
   const model::Model model = testing::load_hrp2();
   const MotionInput input = testing::synthetic_reference(model, 2.0);
-  // ALM only: one outer iteration is a whole inner solve but cannot reach the tolerance; Ipopt gets 20
-  // Newton steps per allowed iteration (optimize_motion.hpp), which can already be enough here.
+  // ALM only: one outer iteration is a whole inner solve but cannot reach the tolerance; a job gives Ipopt 20
+  // Newton steps per allowed iteration (pipeline::solver_options), which can already be enough here.
   {
-    MotionSettings settings = clip_settings(io::SolverKind::kAlm);
-    settings.solver.max_iterations = 1;
+    MotionSettings settings = clip_settings(optim::Backend::kAugmentedLagrangian);
+    settings.solver.alm.max_outer_iterations = 1;
     settings.max_refinements = 0;
     const MotionResult r = optimize_motion(model, input, settings);
     EXPECT_FALSE(r.success);
@@ -109,7 +119,8 @@ TEST(ClipFailure, PinnedEndOutsideTheLimitsIsInfeasible) {
   MotionInput input = testing::synthetic_reference(model, 1.0);
   input.joints(0, model.joint_index("RARM_JOINT3")) =
       model.lower_limit[model.joint_index("RARM_JOINT3")] - 0.1;
-  EXPECT_THROW(optimize_motion(model, input, clip_settings(io::SolverKind::kAlm)), InfeasibleError);
+  EXPECT_THROW(optimize_motion(model, input, clip_settings(optim::Backend::kAugmentedLagrangian)),
+               InfeasibleError);
 }
 
 }  // namespace

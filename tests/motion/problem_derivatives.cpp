@@ -14,7 +14,7 @@ namespace mimic::motion {
 namespace {
 
 struct Case {
-  io::ObjectiveKind objective;
+  Objective objective;
   bool payload;
 };
 
@@ -54,14 +54,15 @@ TEST_P(ProblemDerivatives, MatchFiniteDifferences) {
   EXPECT_GT(e.residual_jacobian.cwiseAbs().sum(), 1.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Objectives, ProblemDerivatives,
-    ::testing::Values(Case{io::ObjectiveKind::kImitation, false}, Case{io::ObjectiveKind::kImitation, true},
-                      Case{io::ObjectiveKind::kTorque, false}, Case{io::ObjectiveKind::kTorque, true}),
-    [](const auto& info) {
-      return std::string(info.param.objective == io::ObjectiveKind::kImitation ? "Imitation" : "Torque") +
-             (info.param.payload ? "WithPayload" : "");
-    });
+INSTANTIATE_TEST_SUITE_P(Objectives, ProblemDerivatives,
+                         ::testing::Values(Case{Objective::kImitation, false},
+                                           Case{Objective::kImitation, true}, Case{Objective::kTorque, false},
+                                           Case{Objective::kTorque, true}),
+                         [](const auto& info) {
+                           return std::string(info.param.objective == Objective::kImitation ? "Imitation"
+                                                                                            : "Torque") +
+                                  (info.param.payload ? "WithPayload" : "");
+                         });
 
 // The describe hook names the joint, the kind and the time of each constraint family.
 TEST(ProblemDescribe, NamesJointKindAndTime) {

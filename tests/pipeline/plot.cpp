@@ -9,7 +9,6 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/number_text.hpp"
 #include "mimic/model/payload.hpp"
@@ -324,9 +323,8 @@ TEST(Plot, GnuplotDrawsTheBarWalkWithItsPayload) {
   const TempDir dir("walk");
   const io::JobConfig job = io::load_job(test::source_dir() / "config" / "walk" / "bar_walk.yaml");
   ASSERT_TRUE(job.payload.has_value());
-  pipeline::Robot r = pipeline::load_robot(job.robot);
-  const model::Model bare = r.model;
-  r.model = model::with_payload(r.model, stability::to_model_payload(*job.payload));
+  const model::Model bare = pipeline::load_robot(job.robot).model;
+  const pipeline::Robot r = pipeline::load_robot(job.robot, job.payload);
   pipeline::PlotOptions options;
   options.output_dir = dir.path / "plots";
   const auto result = pipeline::plot_motion(r.model, r.feet, walk_motion(), job.contacts, options);

@@ -6,10 +6,9 @@
 #include <memory>
 
 #include "mimic/io/job.hpp"
-#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/payload.hpp"
-#include "mimic/pipeline/robot.hpp"
+#include "mimic/model/robot_config.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::testing {
@@ -27,9 +26,9 @@ struct Scenario {
 inline std::unique_ptr<Scenario> load_scenario(int stride = 1) {
   auto s = std::make_unique<Scenario>();
   s->job = io::load_job(MIMIC_SOURCE_DIR "/config/jobs/walk_bar_smooth.yaml");
-  const pipeline::Robot robot = pipeline::load_robot(s->job.robot);
-  s->config = robot.config;
-  s->model = model::with_payload(robot.model, stability::to_model_payload(*s->job.payload));
+  s->config = model::load_robot_config(s->job.robot.config.string());
+  s->model = model::with_payload(model::load_urdf(s->job.robot.model.string(), model::LoadOptions::hrp2()),
+                                 *s->job.payload);
   s->feet = stability::Feet::from(s->model, s->config);
   s->files = io::read_motion(s->job.input);
   if (stride > 1) {

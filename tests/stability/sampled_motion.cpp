@@ -85,14 +85,17 @@ TEST(SampledMotion, SwingFootIsDetectedAndSupportFootStaysStillInReconstruction)
   EXPECT_EQ(motion.phases[0], stability::ContactPhase::kDoubleSupport);
 }
 
+// Stated phases (a job's `contacts:`) win over detection: a still stance, detected as double support, read
+// with a left-support interval over its middle samples.
 TEST(SampledMotion, IntervalsOverrideDetection) {
-  const std::vector<double> times = {0.0, 0.5, 1.0, 1.5};
-  const auto phases = stability::contact_phases_from_intervals(
-      times, {{0.4, 1.1, io::Support::kLeft}, {1.2, 2.0, io::Support::kRight}});
-  EXPECT_EQ(phases[0], stability::ContactPhase::kDoubleSupport);
-  EXPECT_EQ(phases[1], stability::ContactPhase::kLeftSupport);
-  EXPECT_EQ(phases[2], stability::ContactPhase::kLeftSupport);
-  EXPECT_EQ(phases[3], stability::ContactPhase::kRightSupport);
+  const Hrp2 r;
+  using enum model::ContactPhase;
+  const io::MotionFiles files = still_motion(r, 5);  // t = 0, 0.005, ..., 0.02
+  EXPECT_EQ(stability::sampled_motion(r.model, r.feet, files).phases,
+            std::vector<model::ContactPhase>(5, kDoubleSupport));
+  const auto motion = stability::sampled_motion(r.model, r.feet, files, {{0.005, 0.015, kLeftSupport}});
+  EXPECT_EQ(motion.phases, (std::vector<model::ContactPhase>{kDoubleSupport, kLeftSupport, kLeftSupport,
+                                                             kLeftSupport, kDoubleSupport}));
 }
 
 }  // namespace

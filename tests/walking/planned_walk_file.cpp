@@ -16,9 +16,9 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/zmp_frame.hpp"
+#include "mimic/model/payload.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 #include "mimic/stability/sampled_motion.hpp"
@@ -47,27 +47,28 @@ struct PlannedWalk {
   model::RobotConfig config = model::load_robot_config(job.robot.config.string());
   // The bar in the right hand, as the scenario states it: the ZMP of the files is that of the robot
   // carrying it.
-  model::Model model =
-      model::with_payload(model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()),
-                          io::to_model_payload(*job.payload));
+  model::Model model = model::with_payload(
+      model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()), *job.payload);
   Feet feet = Feet::from(model, config);
   io::MotionFiles files = io::read_motion(test::source_dir() / "data" / "motions" / "walk_bar_planned.pos");
   // Support phases from the footstep file's timing: initial hold, then per step a transfer (both feet)
   // and a swing (the other foot), then the final transfer and hold on both feet.
-  std::vector<io::ContactPhase> intervals = expected_intervals(plan);
+  std::vector<model::ContactInterval> intervals = expected_intervals(plan);
   SampledMotion motion = sampled_motion(model, feet, files, intervals);
   std::vector<SE3> right = soles(feet.right_sole_frame), left = soles(feet.left_sole_frame);
 
-  static std::vector<io::ContactPhase> expected_intervals(const FootstepPlan& plan) {
-    std::vector<io::ContactPhase> out;
+  static std::vector<model::ContactInterval> expected_intervals(const FootstepPlan& plan) {
+    std::vector<model::ContactInterval> out;
     double t = plan.initial_hold;
     for (const Footstep& step : plan.steps) {
       const double lift = t + step.timing.double_support, land = lift + step.timing.single_support;
-      out.push_back({out.empty() ? 0.0 : out.back().end, lift, io::Support::kBoth});
-      out.push_back({lift, land, step.foot == Foot::kRight ? io::Support::kLeft : io::Support::kRight});
+      out.push_back({out.empty() ? 0.0 : out.back().end, lift, model::ContactPhase::kDoubleSupport});
+      out.push_back({lift, land,
+                     step.foot == Foot::kRight ? model::ContactPhase::kLeftSupport
+                                               : model::ContactPhase::kRightSupport});
       t = land;
     }
-    out.push_back({t, t + plan.final_transfer + plan.final_hold, io::Support::kBoth});
+    out.push_back({t, t + plan.final_transfer + plan.final_hold, model::ContactPhase::kDoubleSupport});
     return out;
   }
   std::vector<SE3> soles(int frame) const {
@@ -199,9 +200,10 @@ TEST(PlannedWalkFile, MultibodyZmpStaysInsideTheSupportOfThePlannedPhases) {
     if (phase == ContactPhase::kDoubleSupport) continue;
     // Middle 0.3 s of a 0.7 s swing: away from the transfers, whose start and end the preview control
     // anticipates.
-    const io::ContactPhase* swing = nullptr;
-    for (const io::ContactPhase& c : w.intervals)
-      if (c.start <= w.time(k) && w.time(k) <= c.end && c.support != io::Support::kBoth) swing = &c;
+    const model::ContactInterval* swing = nullptr;
+    for (const model::ContactInterval& c : w.intervals)
+      if (c.start <= w.time(k) && w.time(k) <= c.end && c.phase != model::ContactPhase::kDoubleSupport)
+        swing = &c;
     ASSERT_NE(swing, nullptr);
     const double middle = 0.5 * (swing->start + swing->end);
     if (std::abs(w.time(k) - middle) > 0.15) continue;

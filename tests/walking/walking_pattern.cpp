@@ -10,8 +10,8 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/io/model_payload.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/model/payload.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/leg_ik.hpp"
@@ -36,9 +36,8 @@ using spatial::SE3;
 struct Scenario {
   io::JobConfig job = io::load_job(test::source_dir() / "config" / "walk" / "bar_walk.yaml");
   model::RobotConfig config = model::load_robot_config(job.robot.config.string());
-  model::Model model =
-      model::with_payload(model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()),
-                          io::to_model_payload(*job.payload));
+  model::Model model = model::with_payload(
+      model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()), *job.payload);
   FootstepPlan plan = load_footsteps(job.input);
   WalkSchedule schedule{plan, config.right_sole, config.left_sole};
   UpperBodyTrajectory upper_body =

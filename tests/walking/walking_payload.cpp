@@ -7,7 +7,6 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/io/model_payload.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
@@ -28,18 +27,14 @@ const Hrp2& robot() {
 }
 
 // Seed 001's bar as config/jobs/walk_bar_smooth.yaml states it: 0.7 kg, COM 0.65 m along the gripper's x.
-io::Payload bar() {
-  io::Payload p;
-  p.frame = "r_gripper";
-  p.mass = 0.7;
-  p.com = Eigen::Vector3d(0.65, 0.0, 0.0);
-  p.inertia = Eigen::Vector3d(7.875e-5, 0.23337, 0.23337).asDiagonal();
-  return p;
+model::Payload bar() {
+  return {"r_gripper", spatial::Inertia(0.7, spatial::Vec3(0.65, 0.0, 0.0),
+                                        spatial::Vec3(7.875e-5, 0.23337, 0.23337).asDiagonal())};
 }
 
 TEST(WalkingPayload, ModelWithPayloadHasTheCombinedMassAndCentreOfMass) {
   const model::Model& bare = robot().model;
-  const model::Payload payload = io::to_model_payload(bar());
+  const model::Payload payload = bar();
   const model::Model loaded = model::with_payload(bare, payload);
   // Masses and CoMs: sums over 32 bodies in another order, round-off of ~60 kg and ~1 m values (1e-12).
   EXPECT_NEAR(loaded.total_mass(), bare.total_mass() + 0.7, 1e-12);
@@ -63,11 +58,9 @@ TEST(WalkingPayload, ModelWithPayloadHasTheCombinedMassAndCentreOfMass) {
   }
 
   // A link name works as well as a frame name (every URDF link is a frame).
-  io::Payload on_link = bar();
-  on_link.frame.clear();
-  on_link.link = "RARM_LINK6";
-  EXPECT_NEAR(model::with_payload(bare, io::to_model_payload(on_link)).total_mass(), loaded.total_mass(),
-              1e-12);
+  model::Payload on_link = bar();
+  on_link.attached_to = "RARM_LINK6";
+  EXPECT_NEAR(model::with_payload(bare, on_link).total_mass(), loaded.total_mass(), 1e-12);
   EXPECT_THROW(model::with_payload(bare, {"no_such_frame", spatial::Inertia(1.0, spatial::Vec3::Zero(),
                                                                             spatial::Mat3::Identity())}),
                ModelError);
@@ -80,7 +73,7 @@ TEST(WalkingPayload, ModelWithPayloadHasTheCombinedMassAndCentreOfMass) {
 // walk planned while ignoring the bar puts the real (loaded) multibody ZMP off by the bar's moment.
 TEST(WalkingPayload, PatternCentreOfMassIncludesThePayload) {
   const Hrp2& r = robot();
-  const model::Model loaded = model::with_payload(r.model, io::to_model_payload(bar()));
+  const model::Model loaded = model::with_payload(r.model, bar());
   const FootstepPlan plan = parse_footsteps(R"(initial_stance:
   right: { position: [0.00949, -0.095] }
   left: { position: [0.00949, 0.095] }

@@ -47,15 +47,15 @@ TEST(WalkingSchedule, PhasesFollowThePlan) {
   EXPECT_NEAR(schedule.duration(), 3.5, 1e-12);
   const auto intervals = schedule.contact_intervals();
   ASSERT_EQ(intervals.size(), 5u);
-  EXPECT_EQ(intervals[0].support, io::Support::kBoth);
+  EXPECT_EQ(intervals[0].phase, model::ContactPhase::kDoubleSupport);
   EXPECT_NEAR(intervals[0].end, 1.2, 1e-12);
-  EXPECT_EQ(intervals[1].support, io::Support::kLeft);  // the right foot swings
+  EXPECT_EQ(intervals[1].phase, model::ContactPhase::kLeftSupport);  // the right foot swings
   EXPECT_NEAR(intervals[1].end, 2.0, 1e-12);
-  EXPECT_EQ(intervals[2].support, io::Support::kBoth);
-  EXPECT_EQ(intervals[3].support, io::Support::kRight);
+  EXPECT_EQ(intervals[2].phase, model::ContactPhase::kDoubleSupport);
+  EXPECT_EQ(intervals[3].phase, model::ContactPhase::kRightSupport);
   EXPECT_NEAR(intervals[3].start, 2.2, 1e-12);
   EXPECT_NEAR(intervals[3].end, 2.8, 1e-12);
-  EXPECT_EQ(intervals[4].support, io::Support::kBoth);
+  EXPECT_EQ(intervals[4].phase, model::ContactPhase::kDoubleSupport);
   EXPECT_NEAR(intervals[4].end, 3.5, 1e-12);
   EXPECT_EQ(schedule.at(1.5).contact, ContactPhase::kLeftSupport);
   EXPECT_EQ(schedule.at(2.0).contact, ContactPhase::kDoubleSupport);  // touch-down starts the transfer

@@ -18,10 +18,12 @@ constexpr std::array<std::pair<JobKind, std::string_view>, 3> kJobKinds = {
     {{JobKind::kRetarget, "retarget"}, {JobKind::kSmooth, "smooth"}, {JobKind::kWalk, "walk"}}};
 constexpr std::array<std::pair<ObjectiveKind, std::string_view>, 2> kObjectiveKinds = {
     {{ObjectiveKind::kImitation, "imitation"}, {ObjectiveKind::kTorque, "torque"}}};
-constexpr std::array<std::pair<SolverKind, std::string_view>, 2> kSolverKinds = {
-    {{SolverKind::kAlm, "alm"}, {SolverKind::kIpopt, "ipopt"}}};
-constexpr std::array<std::pair<Support, std::string_view>, 3> kSupports = {
-    {{Support::kBoth, "both"}, {Support::kRight, "right"}, {Support::kLeft, "left"}}};
+// `support: right` is the right foot carrying the robot alone.
+constexpr std::array<std::pair<model::ContactPhase, std::string_view>, 3> kSupports = {
+    {{model::ContactPhase::kDoubleSupport, "both"},
+     {model::ContactPhase::kRightSupport, "right"},
+     {model::ContactPhase::kLeftSupport, "left"}}};
+using optim::kBackendNames;
 
 template <class E, std::size_t N>
 std::string_view name_of(const std::array<std::pair<E, std::string_view>, N>& names, E value) {
@@ -122,8 +124,7 @@ class JobParser {
     }
     if (top.has("solver")) parse_solver(top, job.solver);
     if (top.has("stability")) parse_stability(top, kind, job.stability);
-    if (top.has("payload"))
-      job.payload = parse_payload(section(top, "payload", {"link", "frame", "mass", "com", "inertia"}));
+    if (top.has("payload")) job.payload = parse_payload(top);
     if (top.has("contacts")) parse_contacts(top, job.contacts);
 
     detail::validate_job(job, {document_.file(), &document_.key_lines()});
@@ -213,7 +214,7 @@ class JobParser {
   void parse_solver(const StrictMapping& top, SolverSettings& solver) {
     const auto map = section(top, "solver",
                              {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
-    read_named(map, "name", kSolverKinds, solver.name);
+    read_named(map, "name", kBackendNames, solver.name);
     map.read("max_iterations", solver.max_iterations);
     map.read("tolerance", solver.tolerance);
     map.read("constraint_tolerance", solver.constraint_tolerance);
@@ -252,23 +253,26 @@ class JobParser {
     }
   }
 
-  Payload parse_payload(const StrictMapping& map) const {
-    Payload payload;
-    map.read("link", payload.link);
-    map.read("frame", payload.frame);
+  model::Payload parse_payload(const StrictMapping& parent) {
+    const auto map = section(parent, "payload", {"link", "frame", "mass", "com", "inertia"});
+    if (map.has("link") == map.has("frame"))
+      parent.fail("payload", "expected exactly one of 'link' or 'frame' naming where the payload is held");
+    model::Payload payload;
+    map.read(map.has("link") ? "link" : "frame", payload.attached_to);
+    spatial::Inertia& body = payload.inertia;
     map.require("mass");
-    map.read("mass", payload.mass);
-    map.read("com", std::span<double>(payload.com.data(), 3));
+    map.read("mass", body.mass);
+    map.read("com", std::span<double>(body.com.data(), 3));
     std::array<double, 6> inertia{};  // ixx iyy izz ixy ixz iyz
     if (map.read("inertia", inertia)) {
-      payload.inertia << inertia[0], inertia[3], inertia[4],  //
-          inertia[3], inertia[1], inertia[5],                 //
+      body.inertia_com << inertia[0], inertia[3], inertia[4],  //
+          inertia[3], inertia[1], inertia[5],                  //
           inertia[4], inertia[5], inertia[2];
     }
     return payload;
   }
 
-  void parse_contacts(const StrictMapping& top, std::vector<ContactPhase>& contacts) {
+  void parse_contacts(const StrictMapping& top, std::vector<model::ContactInterval>& contacts) {
     const YAML::Node& list = top.node("contacts");
     if (!list.IsSequence()) {
       top.fail("contacts",
@@ -279,12 +283,12 @@ class JobParser {
       const int line = YamlDocument::line_of(list[i]);
       document_.record(path, line > 0 ? line : top.line("contacts"));
       const StrictMapping item(document_, list[i], path, line, {"start", "end", "support"});
-      ContactPhase phase;
+      model::ContactInterval interval;
       for (const char* key : {"start", "end", "support"}) item.require(key);
-      item.read("start", phase.start);
-      item.read("end", phase.end);
-      read_named(item, "support", kSupports, phase.support);
-      contacts.push_back(phase);
+      item.read("start", interval.start);
+      item.read("end", interval.end);
+      read_named(item, "support", kSupports, interval.phase);
+      contacts.push_back(interval);
     }
   }
 
@@ -297,8 +301,7 @@ class JobParser {
 
 std::string_view to_string(JobKind kind) { return name_of(kJobKinds, kind); }
 std::string_view to_string(ObjectiveKind kind) { return name_of(kObjectiveKinds, kind); }
-std::string_view to_string(SolverKind kind) { return name_of(kSolverKinds, kind); }
-std::string_view to_string(Support support) { return name_of(kSupports, support); }
+std::string_view to_string(model::ContactPhase phase) { return name_of(kSupports, phase); }
 
 JobKind parse_job_kind(std::string_view text, std::string_view what) {
   return parse_named(kJobKinds, text, what);
@@ -306,10 +309,10 @@ JobKind parse_job_kind(std::string_view text, std::string_view what) {
 ObjectiveKind parse_objective_kind(std::string_view text, std::string_view what) {
   return parse_named(kObjectiveKinds, text, what);
 }
-SolverKind parse_solver_kind(std::string_view text, std::string_view what) {
-  return parse_named(kSolverKinds, text, what);
+optim::Backend parse_backend(std::string_view text, std::string_view what) {
+  return parse_named(kBackendNames, text, what);
 }
-Support parse_support(std::string_view text, std::string_view what) {
+model::ContactPhase parse_contact_phase(std::string_view text, std::string_view what) {
   return parse_named(kSupports, text, what);
 }
 

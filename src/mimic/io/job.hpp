@@ -6,7 +6,6 @@
 // the command line, followed by validate_job().
 #pragma once
 
-#include <Eigen/Core>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -14,26 +13,27 @@
 #include <string_view>
 #include <vector>
 
+#include "mimic/model/contact_phase.hpp"
 #include "mimic/model/limits.hpp"
+#include "mimic/model/payload.hpp"
+#include "mimic/optim/backend.hpp"
 
 namespace mimic::io {
 
 enum class JobKind : std::uint8_t { kRetarget, kSmooth, kWalk };
 enum class ObjectiveKind : std::uint8_t { kImitation, kTorque };
-enum class SolverKind : std::uint8_t { kAlm, kIpopt };
-enum class Support : std::uint8_t { kBoth, kRight, kLeft };
 
-std::string_view to_string(JobKind kind);        // "retarget", "smooth", "walk"
-std::string_view to_string(ObjectiveKind kind);  // "imitation", "torque"
-std::string_view to_string(SolverKind kind);     // "alm", "ipopt"
-std::string_view to_string(Support support);     // "both", "right", "left"
+std::string_view to_string(JobKind kind);               // "retarget", "smooth", "walk"
+std::string_view to_string(ObjectiveKind kind);         // "imitation", "torque"
+std::string_view to_string(model::ContactPhase phase);  // `support:` of a phase: "both", "right", "left"
+// The solver's spelling ("alm", "ipopt") is optim::to_string(optim::Backend).
 
 // The YAML / command-line spellings above. Anything else is an InputError
 // "<what>: expected one of a, b, c; found 'x'", where `what` names the key or option ("--solver").
 JobKind parse_job_kind(std::string_view text, std::string_view what = "job");
 ObjectiveKind parse_objective_kind(std::string_view text, std::string_view what = "objective.kind");
-SolverKind parse_solver_kind(std::string_view text, std::string_view what = "solver.name");
-Support parse_support(std::string_view text, std::string_view what = "support");
+optim::Backend parse_backend(std::string_view text, std::string_view what = "solver.name");
+model::ContactPhase parse_contact_phase(std::string_view text, std::string_view what = "support");
 
 struct RobotSettings {
   std::filesystem::path model;   // URDF; default: the shipped models/hrp2.urdf
@@ -86,7 +86,7 @@ struct IpoptSettings {
 };
 
 struct SolverSettings {
-  SolverKind name = SolverKind::kAlm;
+  optim::Backend name = optim::Backend::kAugmentedLagrangian;
   int max_iterations = 100;
   double tolerance = 1.0e-6;             // stationarity
   double constraint_tolerance = 1.0e-6;  // max-norm of the constraint violation
@@ -109,21 +109,6 @@ struct StabilitySettings {
   PreviewSettings preview;
 };
 
-// A rigid load held by the robot (seed 001's carried bar), attached to exactly one of a link or a frame.
-struct Payload {
-  std::string link;                                   // URDF link name, or
-  std::string frame;                                  // operational frame name (e.g. r_gripper)
-  double mass = 0.0;                                  // kg
-  Eigen::Vector3d com = Eigen::Vector3d::Zero();      // m, in the link / frame
-  Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();  // kg m^2, about the COM, link / frame axes
-};
-
-struct ContactPhase {
-  double start = 0.0;  // s
-  double end = 0.0;    // s
-  Support support = Support::kBoth;
-};
-
 struct OutputSettings {
   std::filesystem::path path;    // X.pos; X.waist and X.zmp are written beside it
   int columns = 30;              // 30 | 40 (.pos with 10 hand-mechanism values)
@@ -141,8 +126,10 @@ struct JobConfig {
   TrajectorySettings trajectory;
   SolverSettings solver;
   StabilitySettings stability;
-  std::optional<Payload> payload;
-  std::vector<ContactPhase> contacts;  // empty: support phases detected from the feet
+  // A rigid load held by the robot (seed 001's carried bar). YAML `link:` and `frame:` both name a model
+  // frame (every URDF link is one), so the schema's two keys fill the one `attached_to`.
+  std::optional<model::Payload> payload;
+  std::vector<model::ContactInterval> contacts;  // empty: support phases detected from the feet
   OutputSettings output;
   std::filesystem::path source;  // the job YAML, or empty when built from the command line
 };

@@ -37,7 +37,7 @@ Json job_to_json(const JobConfig& job) {
   json["trajectory"]["output_rate"] = job.trajectory.output_rate;
 
   Json& solver = json["solver"];
-  solver["name"] = to_string(job.solver.name);
+  solver["name"] = optim::to_string(job.solver.name);
   solver["max_iterations"] = job.solver.max_iterations;
   solver["tolerance"] = job.solver.tolerance;
   solver["constraint_tolerance"] = job.solver.constraint_tolerance;
@@ -62,23 +62,23 @@ Json job_to_json(const JobConfig& job) {
   }
 
   if (job.payload) {
-    const Payload& payload = *job.payload;
+    const spatial::Inertia& body = job.payload->inertia;
     Json& out = json["payload"];
-    if (!payload.link.empty()) out["link"] = payload.link;
-    if (!payload.frame.empty()) out["frame"] = payload.frame;
-    out["mass"] = payload.mass;
-    out["com"] = Json::array_of(payload.com);
-    const Eigen::Matrix3d& i = payload.inertia;
+    // `frame` names a link as well (every URDF link is a model frame), so one key echoes both spellings.
+    out["frame"] = job.payload->attached_to;
+    out["mass"] = body.mass;
+    out["com"] = Json::array_of(body.com);
+    const Eigen::Matrix3d& i = body.inertia_com;
     out["inertia"] =
         Json::array_of(std::vector<double>{i(0, 0), i(1, 1), i(2, 2), i(0, 1), i(0, 2), i(1, 2)});
   }
   if (!job.contacts.empty()) {
     Json& contacts = json["contacts"];
-    for (const ContactPhase& phase : job.contacts) {
+    for (const model::ContactInterval& interval : job.contacts) {
       Json& item = contacts.push_back(Json::object());
-      item["start"] = phase.start;
-      item["end"] = phase.end;
-      item["support"] = to_string(phase.support);
+      item["start"] = interval.start;
+      item["end"] = interval.end;
+      item["support"] = to_string(interval.phase);
     }
   }
   return json;

@@ -116,13 +116,13 @@ void check_files(const JobConfig& job, const Checker& check) {
   if (job.robot.model.empty()) check.fail("robot.model", "required (a URDF)");
 }
 
-void check_payload(const Payload& payload, const Checker& check) {
-  if (payload.link.empty() == payload.frame.empty()) {
+void check_payload(const model::Payload& payload, const Checker& check) {
+  if (payload.attached_to.empty())
     check.fail("payload", "expected exactly one of 'link' or 'frame' naming where the payload is held");
-  }
-  check.positive("payload.mass", payload.mass);
-  if (!payload.com.allFinite()) check.fail("payload.com", "expected finite numbers");
-  const Eigen::Matrix3d& inertia = payload.inertia;
+  const spatial::Inertia& body = payload.inertia;
+  check.positive("payload.mass", body.mass);
+  if (!body.com.allFinite()) check.fail("payload.com", "expected finite numbers");
+  const Eigen::Matrix3d& inertia = body.inertia_com;
   if (!inertia.allFinite() || !inertia.isApprox(inertia.transpose(), 1e-12)) {
     check.fail("payload.inertia", "expected a finite symmetric inertia [ixx, iyy, izz, ixy, ixz, iyz]");
   }
@@ -137,10 +137,10 @@ void check_payload(const Payload& payload, const Checker& check) {
   }
 }
 
-void check_contacts(const std::vector<ContactPhase>& contacts, const Checker& check) {
+void check_contacts(const std::vector<model::ContactInterval>& contacts, const Checker& check) {
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const std::string key = "contacts[" + std::to_string(i) + "]";
-    const ContactPhase& phase = contacts[i];
+    const model::ContactInterval& phase = contacts[i];
     check.non_negative(key + ".start", phase.start);
     if (!(phase.end > phase.start) || !std::isfinite(phase.end)) {
       check.fail(key + ".end", "expected a time after start (" + Checker::shown(phase.start) + "), found " +

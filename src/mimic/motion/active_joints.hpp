@@ -11,7 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "mimic/io/job.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 

@@ -141,7 +141,7 @@ MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input
   }
   velocity_rows_ = velocity_.num_rows();
   torque_rows_ = 2 * m_ * static_cast<int>(options_.torque_samples.size());
-  residual_rows_ = n_ * (options_.objective == io::ObjectiveKind::kImitation ? m_ + 9 : m_);
+  residual_rows_ = n_ * (options_.objective == Objective::kImitation ? m_ + 9 : m_);
 
   q_.resize(model.nq);
   v_.resize(model.nv);
@@ -174,12 +174,12 @@ optim::SparseMatrix MotionProblem::residual_jacobian_pattern() const {
   for (int n = 0; n < n_; ++n) {
     for (int p = 0; p < m_; ++p) {
       const std::vector<int>& joints =
-          options_.objective == io::ObjectiveKind::kImitation ? std::vector<int>{p} : torque_chain_[p];
+          options_.objective == Objective::kImitation ? std::vector<int>{p} : torque_chain_[p];
       columns.clear();
       basis_.append_columns(n, joints, columns);
       builder.add_columns(row++, columns);
     }
-    if (options_.objective != io::ObjectiveKind::kImitation) continue;
+    if (options_.objective != Objective::kImitation) continue;
     for (std::size_t f = 0; f < frames_.size(); ++f) {
       columns.clear();
       basis_.append_columns(n, frame_chain_[f], columns);
@@ -207,7 +207,7 @@ optim::SparseMatrix MotionProblem::inequality_jacobian_pattern() const {
 
 void MotionProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
   basis_.evaluate(x, samples_);
-  if (options_.objective == io::ObjectiveKind::kImitation) {
+  if (options_.objective == Objective::kImitation) {
     evaluate_imitation(jacobians, out);
   } else {
     evaluate_torque_objective(jacobians, out);

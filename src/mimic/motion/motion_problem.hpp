@@ -35,12 +35,13 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "mimic/dynamics/derivative_data.hpp"
-#include "mimic/io/job.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/base_motion.hpp"
@@ -52,10 +53,13 @@
 
 namespace mimic::motion {
 
+// What the residual r measures (file comment): the job's objective.kind, mapped by pipeline/job_options.
+enum class Objective : std::uint8_t { kImitation, kTorque };
+
 struct ProblemOptions {
-  io::ObjectiveKind objective = io::ObjectiveKind::kImitation;
+  Objective objective = Objective::kImitation;
   double sigma = 1.0;  // weight of the position error (imitation)
-  io::LimitFactors limits;
+  model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints
 };

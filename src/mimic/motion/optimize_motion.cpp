@@ -7,11 +7,6 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/model_payload.hpp"
-#include "mimic/model/payload.hpp"
-#include "mimic/motion/motion_problem.hpp"
-#include "mimic/motion/solver_options.hpp"
-#include "mimic/optim/solver.hpp"
 
 namespace mimic::motion {
 
@@ -45,12 +40,9 @@ void update_peak(JointPeak& peak, double ratio, const std::string& joint, double
 
 }  // namespace
 
-MotionResult optimize_motion(const model::Model& base_model, const MotionInput& input,
+MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
                              const MotionSettings& settings, const ProgressCallback& progress) {
   validate_input(input);
-  const model::Model model = settings.payload
-                                 ? model::with_payload(base_model, io::to_model_payload(*settings.payload))
-                                 : base_model;
   const ScaledLimits limits = scaled_limits(model, settings.limits);
   const std::vector<int> active = active_joint_indices(model);
   check_pinned_ends(model, input, limits, active);
@@ -61,11 +53,10 @@ MotionResult optimize_motion(const model::Model& base_model, const MotionInput& 
   torque_samples.insert(n - 1);
 
   ProblemOptions options;
-  options.objective = settings.objective.kind;
-  options.sigma = settings.objective.sigma;
+  options.objective = settings.objective;
+  options.sigma = settings.sigma;
   options.limits = settings.limits;
   options.knot_spacing = settings.knot_spacing;
-  const optim::SolverOptions solver = solver_options(settings.solver);
 
   MotionResult result;
   Eigen::VectorXd x;
@@ -73,7 +64,7 @@ MotionResult optimize_motion(const model::Model& base_model, const MotionInput& 
     options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
     MotionProblem problem(model, input, options);
     if (round == 0) x = problem.initial_guess();
-    result.solve = optim::solve(problem, x, solver, progress);
+    result.solve = optim::solve(problem, x, settings.solver, progress);
     x = result.solve.x;
     ++result.solves;
     result.total_iterations += result.solve.iterations;

@@ -10,26 +10,25 @@
 #pragma once
 
 #include <Eigen/Core>
-#include <optional>
 #include <string>
 
 #include "mimic/core/progress.hpp"
-#include "mimic/io/job.hpp"
+#include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/motion_input.hpp"
+#include "mimic/motion/motion_problem.hpp"
 #include "mimic/optim/solve_result.hpp"
+#include "mimic/optim/solver.hpp"
 #include "mimic/trajectory/bspline_basis.hpp"
 
 namespace mimic::motion {
 
 struct MotionSettings {
-  io::ObjectiveSettings objective;  // imitation (with sigma) or torque
-  io::LimitFactors limits;
+  Objective objective = Objective::kImitation;
+  double sigma = 1.0;  // weight of the head / hand position error (imitation)
+  model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;  // s
-  // Back end, tolerances and caps. max_iterations caps the ALM's outer iterations; Ipopt, whose
-  // iterations are single Newton steps rather than whole inner solves, gets 20 times as many.
-  io::SolverSettings solver;
-  std::optional<io::Payload> payload;  // a load on a link or frame, part of the dynamics
+  optim::SolverOptions solver;                            // back end, tolerances and caps
   // Torque limits are first imposed at every torque_stride-th sample (and the last); each 200 Hz
   // sample found violating one afterwards is added and the problem solved again from the last point,
   // at most max_refinements times.
@@ -66,7 +65,7 @@ struct MotionResult {
   std::string failure;         // empty on success: else what failed, with the worst violated constraint
 };
 
-// `model`: HRP-2 with a free-flyer in OpenHRP order (without the payload: settings.payload is added here).
+// `model`: HRP-2 with a free-flyer in OpenHRP order, with any payload already added (model::with_payload).
 MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
                              const MotionSettings& settings, const ProgressCallback& progress = {});
 

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "mimic/motion/optimize_motion.hpp"
+#include "mimic/pipeline/job_options.hpp"
 
 namespace mimic::pipeline {
 
@@ -17,14 +18,8 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
   // The legs and grippers are passive: they follow the reference sample by sample (legs planted by
   // plant_feet, grippers at half-sitting). The ZMP stage moves the legs afterwards.
 
-  motion::MotionSettings settings;
-  settings.objective = job.objective;
-  settings.limits = job.limits;
-  settings.knot_spacing = job.trajectory.knot_spacing;
-  settings.solver = job.solver;
-  settings.payload = job.payload;
-
-  const motion::MotionResult result = motion::optimize_motion(robot.model, input, settings, progress);
+  const motion::MotionResult result =
+      motion::optimize_motion(robot.model, input, motion_settings(job), progress);
   motion::require_success(result);
   spdlog::info(
       "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m",

@@ -1,5 +1,6 @@
 // The optimisation stage of the retarget pipeline: the re-timed kinematic reference handed to the
-// B-spline trajectory problem (mimic::motion) with the job's objective, limits, knots and solver.
+// B-spline trajectory problem (mimic::motion) with the job's objective, limits, knots and solver
+// (pipeline::motion_settings).
 #pragma once
 
 #include <Eigen/Core>
@@ -19,7 +20,8 @@ struct OptimizedUpperBody {
   double objective = 0.0;
 };
 
-// Throws InfeasibleError (naming the worst violated constraint) when the solver cannot satisfy the limits.
+// `robot` carries the job's payload (load_robot). Throws InfeasibleError (naming the worst violated
+// constraint) when the solver cannot satisfy the limits.
 OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& job,
                                        const retarget::ReferenceMotion& reference,
                                        const ProgressCallback& progress);

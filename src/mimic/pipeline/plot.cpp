@@ -434,7 +434,7 @@ bool same_file(const fs::path& a, const fs::path& b) {
 }  // namespace
 
 PlotResult plot_motion(const model::Model& robot, const stability::Feet& feet, const fs::path& motion,
-                       const std::vector<io::ContactPhase>& contacts, const PlotOptions& options) {
+                       const std::vector<model::ContactInterval>& contacts, const PlotOptions& options) {
   const LabelledMotion main = read_labelled(motion);
   std::vector<LabelledMotion> comparisons;
   std::vector<fs::path> compare;  // X.original, X.reference (seed 000 Fig. 2 a, b), then the others

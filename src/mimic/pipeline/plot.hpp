@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/model/contact_phase.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/support_polygon.hpp"
@@ -91,7 +91,8 @@ std::string motion_label(const std::filesystem::path& pos);
 // name in `selection` is an InputError listing the valid names.
 PlotData compute_plot_data(const model::Model& robot, const stability::Feet& feet, const LabelledMotion& main,
                            const std::vector<LabelledMotion>& comparisons,
-                           const std::vector<io::ContactPhase>& contacts, const PlotSelection& selection);
+                           const std::vector<model::ContactInterval>& contacts,
+                           const PlotSelection& selection);
 
 // The files of the output folder, relative to it.
 struct PlotFileSet {
@@ -130,8 +131,8 @@ std::filesystem::path default_plot_dir(const std::filesystem::path& motion);
 // missing or malformed motion or an unknown joint is an InputError; an unwritable folder, a missing
 // gnuplot ("gnuplot not found: install the Debian package gnuplot-nox") or a failing one an OutputError.
 PlotResult plot_motion(const model::Model& robot, const stability::Feet& feet,
-                       const std::filesystem::path& motion, const std::vector<io::ContactPhase>& contacts,
-                       const PlotOptions& options);
+                       const std::filesystem::path& motion,
+                       const std::vector<model::ContactInterval>& contacts, const PlotOptions& options);
 
 // The absolute path of `program` (PATH lookup unless it contains a '/'), or empty when it is not an
 // executable file.

@@ -92,7 +92,8 @@ std::vector<stability::Vec2> vertices_of(const stability::SupportPolygon& polygo
 
 PlotData compute_plot_data(const model::Model& robot, const stability::Feet& feet, const LabelledMotion& main,
                            const std::vector<LabelledMotion>& comparisons,
-                           const std::vector<io::ContactPhase>& contacts, const PlotSelection& selection) {
+                           const std::vector<model::ContactInterval>& contacts,
+                           const PlotSelection& selection) {
   PlotData data;
   const int nj = robot.nj;
   data.joint_names = robot.joint_names;

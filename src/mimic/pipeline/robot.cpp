@@ -2,9 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "mimic/io/model_payload.hpp"
-#include "mimic/model/payload.hpp"
-
 namespace mimic::pipeline {
 
 Robot load_robot(const io::RobotSettings& settings) {
@@ -17,12 +14,12 @@ Robot load_robot(const io::RobotSettings& settings) {
   return robot;
 }
 
-Robot load_robot(const io::RobotSettings& settings, const std::optional<io::Payload>& payload) {
+Robot load_robot(const io::RobotSettings& settings, const std::optional<model::Payload>& payload) {
   Robot robot = load_robot(settings);
   if (!payload) return robot;
-  robot.model = model::with_payload(robot.model, io::to_model_payload(*payload));
+  robot.model = model::with_payload(robot.model, *payload);
   robot.feet = stability::Feet::from(robot.model, robot.config);
-  spdlog::info("payload: {} kg on {}", payload->mass, payload->link.empty() ? payload->frame : payload->link);
+  spdlog::info("payload: {} kg on {}", payload->inertia.mass, payload->attached_to);
   return robot;
 }
 

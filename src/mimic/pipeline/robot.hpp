@@ -6,6 +6,7 @@
 
 #include "mimic/io/job.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 
@@ -22,6 +23,6 @@ Robot load_robot(const io::RobotSettings& settings);
 
 // The same robot carrying the job's payload, when there is one (a rigid load on a hand: part of the
 // torques, the centre of mass and the ZMP); logs it at info level.
-Robot load_robot(const io::RobotSettings& settings, const std::optional<io::Payload>& payload);
+Robot load_robot(const io::RobotSettings& settings, const std::optional<model::Payload>& payload);
 
 }  // namespace mimic::pipeline

@@ -11,8 +11,6 @@
 #include "mimic/io/number_text.hpp"
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
-#include "mimic/motion/solver_options.hpp"
-#include "mimic/optim/solver.hpp"
 #include "mimic/smoothing/smoothing_problem.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 #include "mimic/stability/waist_sequence.hpp"
@@ -54,17 +52,6 @@ std::string format_failure(const evaluation::Violation& v) {
 
 }  // namespace
 
-SmoothSettings SmoothSettings::from_job(const io::JobConfig& job) {
-  SmoothSettings s;
-  s.limits = job.limits;
-  s.knot_spacing = job.trajectory.knot_spacing;
-  s.solver = job.solver;
-  s.stabilize = job.stability.enabled;
-  s.zmp_margin = job.stability.zmp_margin;
-  s.stabilizer_iterations = job.stability.max_iterations;
-  return s;
-}
-
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
                              const stability::SampledMotion& motion) {
   const Eigen::Index n = motion.size();
@@ -104,7 +91,6 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   std::set<int> torque_samples;
   for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
   torque_samples.insert(n - 1);
-  const optim::SolverOptions solver = motion::solver_options(settings.solver);
 
   Eigen::VectorXd x;
   Eigen::MatrixXd q;
@@ -112,7 +98,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
     SmoothingProblem problem(model, feet, planned, options);
     if (round == 0) x = problem.initial_guess();
-    result.solve = optim::solve(problem, x, solver, progress);
+    result.solve = optim::solve(problem, x, settings.solver, progress);
     x = result.solve.x;
     ++result.solves;
     result.total_iterations += result.solve.iterations;

@@ -23,10 +23,11 @@
 #include <string>
 
 #include "mimic/core/progress.hpp"
-#include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/optim/solve_result.hpp"
+#include "mimic/optim/solver.hpp"
 #include "mimic/smoothing/motion_evaluation.hpp"
 #include "mimic/smoothing/support_projection.hpp"
 #include "mimic/stability/ground_reaction.hpp"
@@ -40,9 +41,9 @@ inline constexpr double kMaxSlipPosition = 1e-4;              // m
 inline constexpr double kMaxSlipAngle = 0.01 * M_PI / 180.0;  // rad
 
 struct SmoothSettings {
-  io::LimitFactors limits;
+  model::LimitFactors limits;
   double knot_spacing = 0.1;  // s
-  io::SolverSettings solver;
+  optim::SolverOptions solver;
   int torque_stride = 10;  // samples between torque-limit rows before refinement (0.05 s at 200 Hz)
   // Knot intervals between support-foot equality samples inside a support run (plus every touchdown).
   // One per knot interval gives a support leg as many equalities as its six joint splines have free
@@ -60,9 +61,6 @@ struct SmoothSettings {
   int stabilizer_iterations = 5;
   double foot_position_weight = 1e5;  // see ProblemOptions
   double foot_rotation_weight = 6e4;
-
-  // From a job: limits, trajectory.knot_spacing, solver, stability.{enabled, zmp_margin, max_iterations}.
-  static SmoothSettings from_job(const io::JobConfig& job);
 };
 
 struct SmoothResult {

@@ -64,8 +64,8 @@
 #include <vector>
 
 #include "mimic/dynamics/derivative_data.hpp"
-#include "mimic/io/job.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/velocity_rows.hpp"
@@ -87,7 +87,7 @@ inline constexpr double kPositionScale = 1e-3;  // m
 inline constexpr double kAngleScale = 1e-3;     // rad
 
 struct ProblemOptions {
-  io::LimitFactors limits;
+  model::LimitFactors limits;
   double knot_spacing = 0.1;          // s
   std::vector<int> torque_samples;    // sample indices (ascending) with torque-limit rows
   std::vector<int> equality_samples;  // sample indices (ascending) with support-foot equalities

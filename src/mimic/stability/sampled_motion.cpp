@@ -61,19 +61,6 @@ std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const
   return phases;
 }
 
-std::vector<ContactPhase> contact_phases_from_intervals(const std::vector<double>& times,
-                                                        const std::vector<io::ContactPhase>& intervals) {
-  std::vector<model::ContactInterval> converted;
-  converted.reserve(intervals.size());
-  for (const io::ContactPhase& interval : intervals) {
-    const ContactPhase phase = interval.support == io::Support::kRight  ? ContactPhase::kRightSupport
-                               : interval.support == io::Support::kLeft ? ContactPhase::kLeftSupport
-                                                                        : ContactPhase::kDoubleSupport;
-    converted.push_back({interval.start, interval.end, phase});
-  }
-  return model::phases_from_intervals(times, converted);
-}
-
 // A new support sole this close to z = 0 is on the ground (rounding of the switches, see the header).
 constexpr double kGroundSnap = 1e-3;  // m
 
@@ -134,7 +121,7 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
 }
 
 SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const io::MotionFiles& files,
-                             const std::vector<io::ContactPhase>& intervals,
+                             const std::vector<model::ContactInterval>& intervals,
                              const ContactDetectionOptions& detection) {
   require_openhrp_joints(model, files.pos, "motion .pos");
   SampledMotion motion;
@@ -155,7 +142,7 @@ SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const 
   }
   differentiate(model, motion.times, motion.q, motion.v, motion.a);
   motion.phases = intervals.empty() ? detect_contact_phases(model, feet, motion.times, motion.q, detection)
-                                    : contact_phases_from_intervals(motion.times, intervals);
+                                    : model::phases_from_intervals(motion.times, intervals);
   return motion;
 }
 

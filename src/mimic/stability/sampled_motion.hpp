@@ -6,8 +6,8 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/model/contact_phase.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/model/sampled_motion.hpp"
@@ -38,11 +38,6 @@ std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const
                                                 const std::vector<double>& times, const Eigen::MatrixXd& q,
                                                 const ContactDetectionOptions& options = {});
 
-// Per-sample phases from explicit intervals (job YAML `contacts:`): model::phases_from_intervals on the
-// job's intervals. Samples outside every interval take double support.
-std::vector<ContactPhase> contact_phases_from_intervals(const std::vector<double>& times,
-                                                        const std::vector<io::ContactPhase>& intervals);
-
 // The base poses of a joint trajectory without .waist: the first sample stands with both soles flat on
 // z = 0; afterwards the foot in support (the foot lower in the world) stays where it is and the base
 // follows. Support passes to the other foot as soon as it is lower by more than `hysteresis`: in double
@@ -56,9 +51,9 @@ Eigen::MatrixXd reconstruct_base(const model::Model& model, const Feet& feet, co
 
 // The sampled motion of a set of sequence files: base from .waist (or .hip + reconstruction, or
 // reconstruction alone), joints from .pos (the model's joints must be the 30 OpenHRP joints), v and a by
-// differentiate(), phases from `intervals` when given, else detected.
+// differentiate(), phases from `intervals` when given (model::phases_from_intervals), else detected.
 SampledMotion sampled_motion(const model::Model& model, const Feet& feet, const io::MotionFiles& files,
-                             const std::vector<io::ContactPhase>& intervals = {},
+                             const std::vector<model::ContactInterval>& intervals = {},
                              const ContactDetectionOptions& detection = {});
 
 }  // namespace mimic::stability

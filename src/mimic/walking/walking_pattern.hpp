@@ -19,7 +19,6 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
@@ -45,17 +44,17 @@ struct WalkingOptions {
 };
 
 struct WalkingPattern {
-  std::vector<double> times;                        // s, k * period, k = 0..N-1
-  Eigen::MatrixXd q;                                // nq x N: free-flyer (waist) + joints, model order
-  Eigen::MatrixXd zmp_reference;                    // N x 3, world, on the ground (z = 0)
-  Eigen::MatrixXd com;                              // N x 3, world: the preview-control CoM (x, y) and
-                                                    // the multibody CoM height (z)
-  Eigen::MatrixXd zmp;                              // N x 3, world: multibody ZMP of the motion (z = 0)
-  std::vector<stability::ContactPhase> phases;      // N
-  std::vector<io::ContactPhase> contact_intervals;  // the phases as the job YAML's `contacts:`
-  double com_height = 0.0;                          // zc of the preview control, m
-  int com_passes = 0;                               // most waist-correction passes used at one sample
-  double com_error = 0.0;                           // largest horizontal CoM error left, m
+  std::vector<double> times;                              // s, k * period, k = 0..N-1
+  Eigen::MatrixXd q;                                      // nq x N: free-flyer (waist) + joints, model order
+  Eigen::MatrixXd zmp_reference;                          // N x 3, world, on the ground (z = 0)
+  Eigen::MatrixXd com;                                    // N x 3, world: the preview-control CoM (x, y) and
+                                                          // the multibody CoM height (z)
+  Eigen::MatrixXd zmp;                                    // N x 3, world: multibody ZMP of the motion (z = 0)
+  std::vector<stability::ContactPhase> phases;            // N
+  std::vector<model::ContactInterval> contact_intervals;  // the phases as the job YAML's `contacts:`
+  double com_height = 0.0;                                // zc of the preview control, m
+  int com_passes = 0;                                     // most waist-correction passes used at one sample
+  double com_error = 0.0;                                 // largest horizontal CoM error left, m
 
   Eigen::Index size() const { return static_cast<Eigen::Index>(times.size()); }
 };

@@ -9,8 +9,8 @@
 namespace mimic::walking {
 
 using stability::ContactPhase;
-using stability::SoleRectangle;
 using stability::ground_corners;
+using stability::SoleRectangle;
 
 namespace {
 
@@ -164,16 +164,13 @@ WalkState WalkSchedule::at(double t) const {
   return state;
 }
 
-std::vector<io::ContactPhase> WalkSchedule::contact_intervals() const {
-  std::vector<io::ContactPhase> intervals;
+std::vector<model::ContactInterval> WalkSchedule::contact_intervals() const {
+  std::vector<model::ContactInterval> intervals;
   for (const WalkPhase& p : phases_) {
-    const io::Support support = p.contact == ContactPhase::kRightSupport  ? io::Support::kRight
-                                : p.contact == ContactPhase::kLeftSupport ? io::Support::kLeft
-                                                                          : io::Support::kBoth;
-    if (!intervals.empty() && intervals.back().support == support) {
+    if (!intervals.empty() && intervals.back().phase == p.contact) {
       intervals.back().end = p.end;
     } else {
-      intervals.push_back({p.start, p.end, support});
+      intervals.push_back({p.start, p.end, p.contact});
     }
   }
   return intervals;

@@ -18,7 +18,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "mimic/io/job.hpp"
+#include "mimic/model/contact_phase.hpp"
 #include "mimic/spatial/se3.hpp"
 #include "mimic/stability/support_polygon.hpp"
 #include "mimic/walking/footsteps.hpp"
@@ -71,7 +71,7 @@ class WalkSchedule {
   WalkState at(double t) const;
 
   // The support phases as the job YAML's `contacts:` (consecutive phases with the same support merged).
-  std::vector<io::ContactPhase> contact_intervals() const;
+  std::vector<model::ContactInterval> contact_intervals() const;
 
   // The centre of a sole's rectangle on the ground, world.
   Vec2 sole_centre(Foot foot, const FootPlacement& placement) const;

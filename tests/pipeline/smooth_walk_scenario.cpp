@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_check.hpp"
 #include "mimic/smoothing/smooth_motion.hpp"
 #include "smoothing/scenario.hpp"
@@ -25,7 +26,7 @@ constexpr int kStride = 4;
 
 TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetAndZmp) {
   const auto scenario = testing::load_scenario(kStride);
-  const SmoothSettings settings = SmoothSettings::from_job(scenario->job);
+  const SmoothSettings settings = pipeline::smooth_settings(scenario->job);
   const SmoothResult result = smooth_motion(scenario->model, scenario->feet, scenario->planned, settings);
   ASSERT_TRUE(result.success) << result.failure << "\n" << result.solve.summary();
 
@@ -77,7 +78,7 @@ TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetAndZmp) {
 // 50 Hz grid (every 4th sample) to keep it short.
 TEST(SmoothWalkScenario, StabilizerRunsWhenTheMarginIsTooSmall) {
   const auto scenario = testing::load_scenario(4);
-  SmoothSettings settings = SmoothSettings::from_job(scenario->job);
+  SmoothSettings settings = pipeline::smooth_settings(scenario->job);
   settings.zmp_margin = 0.04;  // m
   const SmoothResult result = smooth_motion(scenario->model, scenario->feet, scenario->planned, settings);
   ASSERT_TRUE(result.success) << result.failure;

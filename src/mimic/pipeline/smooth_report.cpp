@@ -1,4 +1,4 @@
-#include "mimic/smoothing/smooth_report.hpp"
+#include "mimic/pipeline/smooth_report.hpp"
 
 #include <fmt/format.h>
 
@@ -10,7 +10,7 @@
 #include "mimic/io/job_json.hpp"
 #include "mimic/optim/solve_result.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::pipeline {
 
 namespace {
 
@@ -21,12 +21,12 @@ double max_slip(const evaluation::CheckReport& r) { return r.max_slip_position; 
 
 }  // namespace
 
-double torque_reduction(const SmoothResult& result) {
+double torque_reduction(const smoothing::SmoothResult& result) {
   const double before = result.before.torque_integral;
   return before > 0.0 ? (before - result.after.torque_integral) / before : 0.0;
 }
 
-std::string format_smooth_summary(const model::Model& model, const SmoothResult& r) {
+std::string format_smooth_summary(const model::Model& model, const smoothing::SmoothResult& r) {
   std::ostringstream out;
   out << fmt::format(
       "integral of tau^T tau: before {:.6g}, after {:.6g} N^2 m^2 s ({:+.2f} %; optimised "
@@ -76,7 +76,8 @@ std::string format_smooth_summary(const model::Model& model, const SmoothResult&
   return out.str();
 }
 
-io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model, const SmoothResult& r) {
+io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model,
+                            const smoothing::SmoothResult& r) {
   io::Json json = io::Json::object();
   json["job"] = io::job_to_json(job);
   json["ok"] = r.success;
@@ -114,4 +115,4 @@ io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model,
   return json;
 }
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::pipeline

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "mimic/io/job.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/smoothing/smooth_motion.hpp"
@@ -28,7 +29,8 @@ TEST(SmoothStandingMotion, RetargetedBoxingIsSmoothedWithTheFeetKept) {
   const stability::SampledMotion planned = testing::window(full, 0, kLastSample);
   for (const auto phase : planned.phases) ASSERT_EQ(phase, stability::ContactPhase::kDoubleSupport);
 
-  const SmoothResult result = smooth_motion(robot.model, robot.feet, planned, SmoothSettings{});
+  const SmoothResult result = smooth_motion(robot.model, robot.feet, planned,
+                                            pipeline::smooth_settings(io::default_job(io::JobKind::kSmooth)));
   ASSERT_TRUE(result.success) << result.failure << "\n" << result.solve.summary();
   // The optimiser's own feet before the projection, over every sample (both feet in support throughout):
   // within the guarantee on the written motion (smooth_motion.hpp); measured 0.0095 mm, 4e-6 degree.

@@ -1,0 +1,101 @@
+#include "mimic/pipeline/job_options.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "mimic/core/error.hpp"
+#include "mimic/io/number_text.hpp"
+
+namespace mimic::pipeline {
+
+optim::SolverOptions solver_options(const io::SolverSettings& s) {
+  optim::SolverOptions o;
+  o.backend = s.name;
+  o.alm.feasibility_tolerance = s.constraint_tolerance;
+  o.alm.stationarity_tolerance = s.tolerance;
+  o.alm.max_outer_iterations = s.max_iterations;
+  o.alm.initial_penalty = s.alm.penalty_initial;
+  o.alm.penalty_growth = s.alm.penalty_growth;
+  o.alm.max_penalty = s.alm.penalty_max;
+  o.alm.schedule = s.alm.penalty_schedule == "adaptive" ? optim::PenaltySchedule::kAdaptive
+                                                        : optim::PenaltySchedule::kSeed;
+  o.ipopt.feasibility_tolerance = s.constraint_tolerance;
+  o.ipopt.stationarity_tolerance = s.tolerance;
+  o.ipopt.max_iterations = 20 * s.max_iterations;
+  // Exact for the least-squares objectives under the linear angle / velocity constraints; it leaves out
+  // only the curvature of the torque and support constraints, small at the few active rows.
+  o.ipopt.hessian = optim::IpoptOptions::Hessian::kGaussNewton;
+  o.ipopt.verbose = s.ipopt.print_level > 0;
+  if (s.ipopt.print_level > 0) o.ipopt.integer_options["print_level"] = s.ipopt.print_level;
+  o.ipopt.string_options["linear_solver"] = s.ipopt.linear_solver;
+  return o;
+}
+
+KinematicRetargetOptions kinematic_retarget_options(const io::JobConfig& job) {
+  KinematicRetargetOptions options;
+  options.preset = job.mocap.preset == "auto" ? std::string() : job.mocap.preset;
+  options.load.unit = mocap::parse_unit_option(job.mocap.units, "mocap.units");
+  options.load.up = mocap::parse_up_option(job.mocap.up_axis, "mocap.up_axis");
+  options.load.max_gap_frames = job.mocap.gap_fill_frames;
+  if (job.retarget.scale) options.retarget.scale = *job.retarget.scale;
+  options.retarget.scale_from_height = job.retarget.scale_from_height;
+  // Algorithm 1 keeps the reference below the velocity limits scaled by both factors.
+  options.velocity_scale = job.retarget.velocity_limit_scale * job.limits.velocity_factor;
+  options.output_rate = job.trajectory.output_rate;
+  return options;
+}
+
+motion::MotionSettings motion_settings(const io::JobConfig& job) {
+  motion::MotionSettings settings;
+  settings.objective = job.objective.kind == io::ObjectiveKind::kTorque ? motion::Objective::kTorque
+                                                                        : motion::Objective::kImitation;
+  settings.sigma = job.objective.sigma;
+  settings.limits = job.limits;
+  settings.knot_spacing = job.trajectory.knot_spacing;
+  settings.solver = solver_options(job.solver);
+  return settings;
+}
+
+stability::StabilizerOptions stabilizer_options(const io::JobConfig& job) {
+  stability::StabilizerOptions options;
+  options.margin = job.stability.zmp_margin;
+  options.max_iterations = job.stability.max_iterations;
+  return options;
+}
+
+smoothing::SmoothSettings smooth_settings(const io::JobConfig& job) {
+  smoothing::SmoothSettings settings;
+  settings.limits = job.limits;
+  settings.knot_spacing = job.trajectory.knot_spacing;
+  settings.solver = solver_options(job.solver);
+  settings.stabilize = job.stability.enabled;
+  settings.zmp_margin = job.stability.zmp_margin;
+  settings.stabilizer_iterations = job.stability.max_iterations;
+  return settings;
+}
+
+walking::WalkingOptions walking_options(const io::JobConfig& job) {
+  const io::PreviewSettings& preview = job.stability.preview;
+  if (std::abs(job.trajectory.output_rate * preview.period - 1.0) > 1e-9) {
+    throw InputError(input_error_message(
+        job.source.empty() ? "command line" : job.source.string(), "trajectory.output_rate",
+        "a walking pattern is written at its control period: expected 1 / stability.preview.period = " +
+            io::format_number(1.0 / preview.period) + " Hz, found " +
+            io::format_number(job.trajectory.output_rate)));
+  }
+  walking::WalkingOptions options;
+  options.preview.cart.period = preview.period;
+  options.preview.preview_time = preview.horizon;
+  options.preview.error_weight = preview.q;
+  options.preview.jerk_weight = preview.r;
+  return options;
+}
+
+evaluation::CheckOptions check_options(const io::JobConfig& job) {
+  evaluation::CheckOptions options;
+  options.factors = job.limits;
+  options.zmp_margin = job.stability.zmp_margin;
+  return options;
+}
+
+}  // namespace mimic::pipeline

@@ -1,0 +1,43 @@
+// A job (io::JobConfig, the schema of docs/job-yaml.md) as the options of the stages it runs: the one
+// place that reads a job's settings for the modules below pipeline, which know nothing of the schema.
+// Each function takes the keys its stage uses; docs/job-yaml.md says which command reads which key.
+#pragma once
+
+#include "mimic/evaluation/check.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/motion/optimize_motion.hpp"
+#include "mimic/optim/solver.hpp"
+#include "mimic/pipeline/kinematic_retarget.hpp"
+#include "mimic/smoothing/smooth_motion.hpp"
+#include "mimic/stability/zmp_stabilizer.hpp"
+#include "mimic/walking/walking_pattern.hpp"
+
+namespace mimic::pipeline {
+
+// solver.*: either back end's options. solver.max_iterations caps the ALM's outer iterations, each a
+// whole inner solve; Ipopt, whose iterations are single Newton steps, gets 20 times as many.
+optim::SolverOptions solver_options(const io::SolverSettings& solver);
+
+// The kinematic retarget of a retarget job: mocap.*, retarget.{scale, velocity_limit_scale},
+// limits.velocity_factor and trajectory.output_rate. Throws InputError for a bad mocap.units / up_axis.
+KinematicRetargetOptions kinematic_retarget_options(const io::JobConfig& job);
+
+// The upper-body optimisation of a retarget job: objective.*, limits.*, trajectory.knot_spacing, solver.*.
+motion::MotionSettings motion_settings(const io::JobConfig& job);
+
+// A retarget's ZMP correction: stability.{zmp_margin, max_iterations} (stability.enabled says whether
+// it runs at all).
+stability::StabilizerOptions stabilizer_options(const io::JobConfig& job);
+
+// The smooth stage: limits.*, trajectory.knot_spacing, solver.*, stability.{enabled, zmp_margin,
+// max_iterations}.
+smoothing::SmoothSettings smooth_settings(const io::JobConfig& job);
+
+// The walking pattern generator: stability.preview.{q, r, horizon, period}. A walk is written at its
+// control period, so trajectory.output_rate must be 1 / stability.preview.period: InputError otherwise.
+walking::WalkingOptions walking_options(const io::JobConfig& job);
+
+// The check a job asks for (`mimic check --config`): limits.* and stability.zmp_margin.
+evaluation::CheckOptions check_options(const io::JobConfig& job);
+
+}  // namespace mimic::pipeline
