@@ -116,14 +116,16 @@ SOLE_BOX_THICKNESS = 0.060
 # two shapes is a contact of the real robot (a conservative model for a check: no false alarm).
 # A <cylinder> is read by mimic as the capsule inscribed in it: radius r, segment of length (length - 2 r)
 # along the cylinder's z axis, centred on its origin. Rows: link, kind, origin xyz, rpy, size, source note;
-# size is (radius, length) for a capsule, (x, y, z) for a box.
+# size is (radius, length) for a capsule, (x, y, z) for a box. The feet are boxes: their flat soles are what
+# touches the other foot and the floor, and a capsule inside a 0.23 x 0.13 x 0.06 foot would miss most of it.
 CAPSULE_ALONG_Y = (1.5707963267948966, 0.0, 0.0)
 COLLISION = [
     ("BODY", "capsule", (-0.014, 0.0, 0.223), CAPSULE_ALONG_Y, (0.08, 0.32),
      "waist: the uniform box with BODY's inertia [S6] is 0.22 x 0.32 x 0.16 about its COM (D); "
      "capsule across it, radius half its height"),
-    ("CHEST_LINK1", "box", (-0.04, 0.0, 0.11), (0.0, 0.0, 0.0), (0.25, 0.30, 0.30),
-     "torso: the box of the torso inertia estimate (ref. section 3, EST), about its COM"),
+    ("CHEST_LINK1", "capsule", (-0.04, 0.0, 0.11), CAPSULE_ALONG_Y, (0.125, 0.30),
+     "torso: the 0.25 x 0.30 x 0.30 box of the torso inertia estimate (ref. section 3, EST) about its COM; "
+     "capsule across it, radius half its depth"),
     ("HEAD_LINK1", "capsule", (0.01, 0.0, 0.098), (0.0, 0.0, 0.0), (0.07, 0.176),
      "head: 0.186 above the neck joint [D2]; cameras at x 0.08, y +-0.072 [S8] bound its front and sides"),
     ("RLEG_LINK2", "capsule", (0.0, 0.0, -0.150), (0.0, 0.0, 0.0), (0.05, 0.30),

@@ -103,10 +103,13 @@ Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box) {
       num -= d[i] * c;
       den += d[i] * d[i];
     }
+    // A convex quadratic's minimum over [lo, hi] is at its clamped vertex (constant pieces: anywhere).
     const double t = den > 0.0 ? std::clamp(num / den, lo, hi) : lo;
-    for (const double candidate : {t, hi}) {
-      const double value = outside_squared(candidate);
-      if (value < best) best = value, best_t = candidate;
+    const double value = outside_squared(t);
+    if (value < best) {
+      best = value, best_t = t;
+    } else if (value > best) {
+      break;  // the pieces' minima of a convex function decrease, then increase: the rest are larger
     }
   }
 
@@ -178,6 +181,9 @@ Contact box_box(const OrientedBox& first, const OrientedBox& second) {
           const Vec3 middle =
               edges.centre + edges.R.col(j) * (sj * edges.half[j]) + edges.R.col(k) * (sk * edges.half[k]);
           const Vec3 along = edges.R.col(i) * edges.half[i];
+          // No point of this edge can be closer than its midpoint's distance to the other box's bounding
+          // sphere, less the edge's half length: skip it when that already exceeds the best found.
+          if ((middle - other.centre).norm() - edges.half[i] - other.half.norm() >= best.distance) continue;
           Contact c = segment_box(middle - along, middle + along, other);
           if (c.distance < best.distance) {
             if (swapped) {
