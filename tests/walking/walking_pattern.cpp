@@ -256,16 +256,16 @@ TEST(WalkingPattern, SmoothingJobMatchesTheScenario) {
   const io::JobConfig smooth = io::load_job(test::source_dir() / "config" / "jobs" / "walk_bar_smooth.yaml");
   EXPECT_EQ(smooth.input, io::motion_file(io::motion_base(s.job.output.path), ".pos"));
   ASSERT_TRUE(smooth.payload.has_value());
-  EXPECT_EQ(smooth.payload->frame, s.job.payload->frame);
-  EXPECT_EQ(smooth.payload->mass, s.job.payload->mass);
-  EXPECT_EQ(smooth.payload->com, s.job.payload->com);
-  EXPECT_EQ(smooth.payload->inertia, s.job.payload->inertia);
+  EXPECT_EQ(smooth.payload->attached_to, s.job.payload->attached_to);
+  EXPECT_EQ(smooth.payload->inertia.mass, s.job.payload->inertia.mass);
+  EXPECT_EQ(smooth.payload->inertia.com, s.job.payload->inertia.com);
+  EXPECT_EQ(smooth.payload->inertia.inertia_com, s.job.payload->inertia.inertia_com);
   ASSERT_EQ(smooth.contacts.size(), s.pattern.contact_intervals.size());
   for (std::size_t i = 0; i < smooth.contacts.size(); ++i) {
     // The YAML's decimals against sums of the plan's times: round-off of a few ulps, far below 1e-9 s.
     EXPECT_NEAR(smooth.contacts[i].start, s.pattern.contact_intervals[i].start, 1e-9) << i;
     EXPECT_NEAR(smooth.contacts[i].end, s.pattern.contact_intervals[i].end, 1e-9) << i;
-    EXPECT_EQ(smooth.contacts[i].support, s.pattern.contact_intervals[i].support) << i;
+    EXPECT_EQ(smooth.contacts[i].phase, s.pattern.contact_intervals[i].phase) << i;
   }
 }
 
