@@ -218,8 +218,8 @@ TEST(PlannedWalkFile, MultibodyZmpStaysInsideTheSupportOfThePlannedPhases) {
       "%.4f m; .zmp file vs recomputed %.3g m\n",
       trace.worst_margin, w.time(trace.worst_sample), off_centre, file_error);
   // Mid-swing the ZMP is measured 2.0 mm from the sole centre (the dynamics filter's residual, see
-  // walking_pattern.cpp: 2.5 mm from the reference at worst); 4 mm allows twice that. A golden planned
-  // without the bar is 13.2 mm off, the cart-table model alone 26.5 mm.
+  // tests/walking/walking_pattern.cpp: 2.5 mm from the reference at worst); 4 mm allows twice that. A golden
+  // planned without the bar is 13.2 mm off, the cart-table model alone 26.5 mm.
   EXPECT_LE(off_centre, 0.004);
   // The job asks for 2 cm; the plan puts the ZMP at the sole centre, 65.5 mm from the nearest sole edge,
   // and the bound above allows it 4 mm off: 61.5 mm (measured 64.5 mm; without the bar 61.0 mm).

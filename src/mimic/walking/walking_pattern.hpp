@@ -7,8 +7,9 @@
 //     Kajita 2003 section III) turns the ZMP reference into a centre-of-mass trajectory, with the cart at
 //     zc = the CoM height of the initial pose (half-sitting legs, upper body at t = 0, payload included);
 //  3. at each sample the waist is placed horizontally so that the multibody CoM (payload included) is the
-//     cart's: a few fixed-point passes "CoM error -> waist shift", each solving both legs by the leg IK
-//     (leg_ik.hpp) for the sole poses of the schedule; the upper body comes from an UpperBodyTrajectory.
+//     cart's: a few fixed-point passes "CoM error -> waist shift", each refitting both legs
+//     (stability::refit_legs, seeded by the previous sample) to the sole poses of the schedule; the upper
+//     body comes from an UpperBodyTrajectory.
 //  4. the multibody ZMP of the result is recomputed from the motion itself (finite differences and the
 //     full dynamics); the cart-table CoM of its error against the reference is added to the target,
 //     Kajita's "dynamics filter" (2003, section IV, with the exact cart-table solve in place of the second
