@@ -106,7 +106,7 @@ TEST(PlannedWalkFile, TimingFollowsTheFootstepFile) {
     // The job holds them to a few decimals (%g); the sums of 0.2 and 0.7 are exact to ~1e-15.
     EXPECT_NEAR(smooth.contacts[i].start, w.intervals[i].start, 1e-9) << i;
     EXPECT_NEAR(smooth.contacts[i].end, w.intervals[i].end, 1e-9) << i;
-    EXPECT_EQ(smooth.contacts[i].support, w.intervals[i].support) << i;
+    EXPECT_EQ(smooth.contacts[i].phase, w.intervals[i].phase) << i;
   }
 }
 
