@@ -35,6 +35,11 @@ mimic_module(model      DEPS mimic_spatial urdfdom::urdfdom_model yaml-cpp)
 
 mimic_module(dynamics   DEPS mimic_model)
 
+# Collision shapes of the robot, self-collision distances and sole-corner heights with their q-gradients
+# (issue 13); urdfdom reads the URDF's <collision> elements.
+mimic_module(geometry   DEPS mimic_dynamics urdfdom::urdfdom_model)
+
+
 mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
 
 mimic_module(trajectory DEPS mimic_core Eigen3::Eigen)
@@ -49,7 +54,7 @@ mimic_module(stability  DEPS mimic_dynamics mimic_io)
 # by the walk stage (pipeline/walk): walking gets the upper body as data.
 mimic_module(walking    DEPS mimic_stability)
 
-mimic_module(evaluation DEPS mimic_stability)
+mimic_module(evaluation DEPS mimic_stability mimic_geometry)
 
 # Sample-local terms of the optimisation problems (term.hpp) and the velocity rows on control points.
 mimic_module(terms      DEPS mimic_stability mimic_trajectory mimic_optim)

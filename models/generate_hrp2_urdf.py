@@ -105,9 +105,40 @@ FRAMES = [
 ]
 
 # Sole rectangle of the right foot about the ankle projection (x forward, y left), reference section 5
-# [S2,S3,S12]; the left one is its mirror. Written as a thin collision box whose bottom face is the sole.
+# [S2,S3,S12]; the left one is its mirror. Written as the foot's collision box, whose bottom face is the sole.
 RIGHT_SOLE = (-0.100, 0.130, -0.075, 0.056)
-SOLE_BOX_THICKNESS = 0.010  # EST: only the bottom face (the support rectangle) is meaningful
+# Foot height 0.06: the foot box of reference section 3 (0.23 x 0.13 x 0.06, EST) is also the sole
+# rectangle; the JSK mechanical foot box is 0.240 x 0.138 x 0.07 [S11], so this box lies inside it.
+SOLE_BOX_THICKNESS = 0.060
+
+# Collision shapes (docs/robot-description.md "Collision model"), right side and centre; the left side is
+# mirrored. Each shape lies inside the published or estimated envelope of its link, so that a contact between
+# two shapes is a contact of the real robot (a conservative model for a check: no false alarm).
+# A <cylinder> is read by mimic as the capsule inscribed in it: radius r, segment of length (length - 2 r)
+# along the cylinder's z axis, centred on its origin. Rows: link, kind, origin xyz, rpy, size, source note;
+# size is (radius, length) for a capsule, (x, y, z) for a box. The feet are boxes: their flat soles are what
+# touches the other foot and the floor, and a capsule inside a 0.23 x 0.13 x 0.06 foot would miss most of it.
+CAPSULE_ALONG_Y = (1.5707963267948966, 0.0, 0.0)
+COLLISION = [
+    ("BODY", "capsule", (-0.014, 0.0, 0.223), CAPSULE_ALONG_Y, (0.08, 0.32),
+     "waist: the uniform box with BODY's inertia [S6] is 0.22 x 0.32 x 0.16 about its COM (D); "
+     "capsule across it, radius half its height"),
+    ("CHEST_LINK1", "capsule", (-0.04, 0.0, 0.11), CAPSULE_ALONG_Y, (0.125, 0.30),
+     "torso: the 0.25 x 0.30 x 0.30 box of the torso inertia estimate (ref. section 3, EST) about its COM; "
+     "capsule across it, radius half its depth"),
+    ("HEAD_LINK1", "capsule", (0.01, 0.0, 0.098), (0.0, 0.0, 0.0), (0.07, 0.176),
+     "head: 0.186 above the neck joint [D2]; cameras at x 0.08, y +-0.072 [S8] bound its front and sides"),
+    ("RLEG_LINK2", "capsule", (0.0, 0.0, -0.150), (0.0, 0.0, 0.0), (0.05, 0.30),
+     "thigh: cylinder r 0.05 over the 0.300 hip-knee segment (ref. section 3, EST; length D1)"),
+    ("RLEG_LINK3", "capsule", (0.0, 0.0, -0.150), (0.0, 0.0, 0.0), (0.05, 0.30),
+     "shank: cylinder r 0.05 over the 0.300 knee-ankle segment (ref. section 3, EST; length D1)"),
+    ("RARM_LINK2", "capsule", (0.0, 0.0, -0.125), (0.0, 0.0, 0.0), (0.045, 0.25),
+     "upper arm: cylinder r 0.045 over the 0.250 shoulder-elbow segment (ref. section 3, EST; length S7)"),
+    ("RARM_LINK4", "capsule", (0.0, 0.0, -0.125), (0.0, 0.0, 0.0), (0.04, 0.25),
+     "forearm: cylinder r 0.04 over the 0.250 elbow-wrist segment (ref. section 3, EST; length S7)"),
+    ("RARM_LINK6", "capsule", (0.0, 0.0, -0.05), (0.0, 0.0, 0.0), (0.025, 0.15),
+     "hand: the 0.05 x 0.10 x 0.15 hand box about its COM (ref. section 3, EST); capsule of its thickness"),
+]
 
 
 def mirror_name(name):
@@ -125,6 +156,11 @@ def mirror_joint(row):
 def mirror_link(value):
     mass, com, (ixx, iyy, izz, ixy, ixz, iyz), note = value
     return (mass, (com[0], -com[1], com[2]), (ixx, iyy, izz, -ixy, ixz, -iyz), "mirror of the right link: " + note)
+
+
+def mirror_collision(row):
+    link, kind, xyz, rpy, size, note = row
+    return (mirror_name(link), kind, (xyz[0], -xyz[1], xyz[2]), rpy, size, "mirror of the right one: " + note)
 
 
 def fmt(x):
@@ -147,6 +183,10 @@ def main():
     for name, value in LINKS.items():
         if name.startswith("RLEG") or name.startswith("RARM"):
             links[mirror_name(name)] = mirror_link(value)
+    collision = {row[0]: row for row in COLLISION}
+    for row in COLLISION:
+        if row[0].startswith("RLEG") or row[0].startswith("RARM"):
+            collision[mirror_name(row[0])] = mirror_collision(row)
 
     out = []
     w = out.append
@@ -168,6 +208,19 @@ def main():
         w(f'      <mass value="{fmt(mass)}"/>')
         w(f'      <inertia ixx="{fmt(ixx)}" ixy="{fmt(ixy)}" ixz="{fmt(ixz)}" iyy="{fmt(iyy)}" iyz="{fmt(iyz)}" izz="{fmt(izz)}"/>')
         w("    </inertial>")
+        if name in collision:
+            _, kind, xyz, rpy, size, note = collision[name]
+            w(f"    <!-- collision: {note} -->")
+            w("    <collision>")
+            w(f'      <origin xyz="{vec(xyz)}" rpy="{vec(rpy)}"/>')
+            if kind == "capsule":
+                radius, length = size
+                w(f"      <!-- mimic reads this cylinder as its inscribed capsule: radius {fmt(radius)}, segment"
+                  f" {fmt(round(length - 2 * radius, 6))} -->")
+                w(f'      <geometry><cylinder radius="{fmt(radius)}" length="{fmt(length)}"/></geometry>')
+            else:
+                w(f'      <geometry><box size="{vec(size)}"/></geometry>')
+            w("    </collision>")
         w("  </link>")
 
     link("BODY")
@@ -198,8 +251,8 @@ def main():
             w(f'  <link name="{name}">')
             w(f"    <!-- support rectangle x in [{fmt(x0)}, {fmt(x1)}], y in [{fmt(y0)}, {fmt(y1)}] about the sole frame")
             side = "right foot" if name == "r_sole" else "left foot, mirror of the right one"
-            w(f"         [S2,S3,S12] ({side}): the bottom face of this box. Same numbers in")
-            w("         config/robots/hrp2.yaml. -->")
+            w(f"         [S2,S3,S12] ({side}): the bottom face of this box, the foot's collision")
+            w("         box (0.06 high, EST, inside the JSK foot box [S11]). Same numbers in config/robots/hrp2.yaml. -->")
             w("    <collision>")
             w(f'      <origin xyz="{vec(round(c, 6) for c in centre)}" rpy="0 0 0"/>')
             w(f'      <geometry><box size="{vec(round(s, 6) for s in size)}"/></geometry>')

@@ -30,7 +30,7 @@ MODULE_CALL = re.compile(r"^\s*mimic_module\(\s*(\w+)(.*?)\)", re.S | re.M)
 APP_SET = re.compile(r"^\s*set\(\s*MIMIC_APP_MODULES\b(.*?)\)", re.S | re.M)
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]mimic/([A-Za-z0-9_]+)/([^">]+)[">]')
 SOURCE_SUFFIXES = {".hpp", ".hxx", ".h", ".cpp", ".cc"}
-EXEMPT_TEST_DIRS = {"cli", "support"}
+EXEMPT_TEST_DIRS = {"cli", "support", "data"}  # data: motion fixtures, no code
 
 
 def strip_cmake_comments(text):

@@ -3,7 +3,8 @@
 // The reader is private to this file and repeats what core::StrictMapping does (strict keys, errors at
 // file:line). It was written while that reader still lived in io, above model; it is now in core, within
 // model's reach, so this Reader is to be replaced by it. Its messages ("file:N: ...") differ from
-// StrictMapping's ("file:line N: key: ..."), and tests/model pins them, so the switch changes those tests too.
+// StrictMapping's ("file:line N: key: ..."), and tests/model pins them, so the switch changes those tests
+// too.
 #include "mimic/model/robot_description.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -233,6 +234,59 @@ void read_nominal_pose(const Reader& reader, const UrdfNames& urdf, const YAML::
   pose.joints = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
+spatial::Vec3 read_vec3(const Reader& reader, const YAML::Node& node, const std::string& what) {
+  if (!node.IsSequence() || node.size() != 3) reader.fail(node, what + ": expected [x, y, z]");
+  return {reader.number(node[0], what), reader.number(node[1], what), reader.number(node[2], what)};
+}
+
+double positive(const Reader& reader, const YAML::Node& node, const std::string& what) {
+  const double value = reader.number(node, what);
+  if (!(value > 0.0)) reader.fail(node, what + ": expected a length > 0, found " + node.as<std::string>());
+  return value;
+}
+
+// collision: {shapes: [{link, capsule: {a, b, radius}} | {link, box: {centre, size}}], exclude: [[l1, l2]]}
+void read_collision(const Reader& reader, const UrdfNames& urdf, const YAML::Node& node,
+                    CollisionDescription& collision) {
+  reader.expect_keys(node, "collision", {}, {"shapes", "exclude"});
+  if (const YAML::Node shapes = node["shapes"]) {
+    if (!shapes.IsSequence()) reader.fail(shapes, "collision.shapes: expected a list of shapes");
+    for (const auto& item : shapes) {
+      const std::string where = "collision.shapes";
+      reader.expect_keys(item, where, {"link"}, {"capsule", "box"});
+      if (static_cast<bool>(item["capsule"]) == static_cast<bool>(item["box"]))
+        reader.fail(item, where + ": give one of 'capsule' or 'box' (the supported shapes)");
+      CollisionShapeSpec spec;
+      spec.link = urdf.frame(item["link"], where + ".link");
+      if (const YAML::Node capsule = item["capsule"]) {
+        reader.expect_keys(capsule, where + ".capsule", {"a", "b", "radius"});
+        spec.kind = CollisionShapeSpec::Kind::kCapsule;
+        spec.a = read_vec3(reader, capsule["a"], where + ".capsule.a");
+        spec.b = read_vec3(reader, capsule["b"], where + ".capsule.b");
+        spec.radius = positive(reader, capsule["radius"], where + ".capsule.radius");
+      } else {
+        const YAML::Node box = item["box"];
+        reader.expect_keys(box, where + ".box", {"centre", "size"});
+        spec.kind = CollisionShapeSpec::Kind::kBox;
+        spec.centre = read_vec3(reader, box["centre"], where + ".box.centre");
+        spec.size = read_vec3(reader, box["size"], where + ".box.size");
+        if (!(spec.size.minCoeff() > 0.0))
+          reader.fail(box["size"], where + ".box.size: expected lengths > 0");
+      }
+      collision.shapes.push_back(spec);
+    }
+  }
+  if (const YAML::Node exclude = node["exclude"]) {
+    if (!exclude.IsSequence()) reader.fail(exclude, "collision.exclude: expected a list of link pairs");
+    for (const auto& pair : exclude) {
+      if (!pair.IsSequence() || pair.size() != 2)
+        reader.fail(pair, "collision.exclude: expected a pair of link names, e.g. [RLEG_LINK5, LLEG_LINK5]");
+      collision.exclude.emplace_back(urdf.frame(pair[0], "collision.exclude"),
+                                     urdf.frame(pair[1], "collision.exclude"));
+    }
+  }
+}
+
 // joint_order, extra_columns, groups and commands of a file written before the description: taken from the
 // default description, with their names checked against this file's URDF.
 void inherit_structure(const std::string& path, const Model& model, RobotDescription& description) {
@@ -326,8 +380,9 @@ RobotDescription load_robot_description(const std::string& path) {
   // const: lookups of absent keys must not touch the document.
   const YAML::Node root = load_yaml(path);
   const Reader reader(path);
-  reader.expect_keys(root, "top level", {"urdf", "frames", "soles"},
-                     {"joint_order", "extra_columns", "groups", "commands", "nominal_pose", "half_sitting"});
+  reader.expect_keys(
+      root, "top level", {"urdf", "frames", "soles"},
+      {"joint_order", "extra_columns", "groups", "commands", "nominal_pose", "half_sitting", "collision"});
   // half_sitting is the name of nominal_pose in files written before the description (HRP-2 only had one
   // nominal pose); both at once would be ambiguous.
   if (root["nominal_pose"] && root["half_sitting"])
@@ -341,7 +396,7 @@ RobotDescription load_robot_description(const std::string& path) {
   if (!legacy)
     reader.expect_keys(root, "top level",
                        {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands"},
-                       {"nominal_pose", "half_sitting"});
+                       {"nominal_pose", "half_sitting", "collision"});
 
   RobotDescription description;
   description.source_path = path;
@@ -396,6 +451,8 @@ RobotDescription load_robot_description(const std::string& path) {
 
   const char* pose_key = root["nominal_pose"] ? "nominal_pose" : "half_sitting";
   read_nominal_pose(reader, names, root[pose_key], pose_key, description.nominal_pose);
+  if (const YAML::Node collision = root["collision"])
+    read_collision(reader, names, collision, description.collision);
   return description;
 }
 

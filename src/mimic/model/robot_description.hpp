@@ -50,6 +50,27 @@ struct NominalPose {
   Eigen::VectorXd joints;
 };
 
+// A collision shape given by the description (key collision.shapes, docs/robot-description.md). The
+// shapes named for a link replace that link's URDF <collision> elements. Lengths in metres, in the link's
+// frame.
+struct CollisionShapeSpec {
+  enum class Kind { kCapsule, kBox };
+  std::string link;
+  Kind kind = Kind::kCapsule;
+  spatial::Vec3 a = spatial::Vec3::Zero();  // capsule: the segment's ends
+  spatial::Vec3 b = spatial::Vec3::Zero();
+  double radius = 0.0;
+  spatial::Vec3 centre = spatial::Vec3::Zero();  // box: centre and edge lengths, along the link's axes
+  spatial::Vec3 size = spatial::Vec3::Zero();
+};
+
+// The collision section: shapes that replace or add to the URDF's, and the link pairs left unchecked
+// (besides the adjacent ones, see geometry/collision_model.hpp).
+struct CollisionDescription {
+  std::vector<CollisionShapeSpec> shapes;
+  std::vector<std::pair<std::string, std::string>> exclude;
+};
+
 struct RobotDescription {
   std::string source_path;  // the YAML file (named in errors)
   std::string urdf;         // the model file, resolved against the YAML file's folder
@@ -64,6 +85,7 @@ struct RobotDescription {
   OperationalFrames frames;
   SoleRectangle right_sole, left_sole;
   NominalPose nominal_pose;
+  CollisionDescription collision;  // empty when the file has no collision section
 
   // The joints of a group by its name ("right_leg", ..., "left_arm": an arm's chain without its hand).
   // Throws ModelError naming the description for an unknown group.

@@ -1,0 +1,49 @@
+// The geometry of a sampled motion (issue 13): the closest pair of collision shapes and the lowest
+// sole-rectangle corner over all samples, with how many samples break the safety distance or go below the
+// floor. `mimic check` does not use it yet: it joins the exit code together with the optimizers' collision
+// and ground constraints (until then, today's boxing output would fail every retarget test).
+#pragma once
+
+#include <limits>
+#include <string>
+
+#include "mimic/geometry/collision_model.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
+
+namespace mimic::evaluation {
+
+struct GeometryCheckOptions {
+  // m: two shapes closer than this count as colliding (issue 13: default 0.01 m, a job option later).
+  double safety_distance = 0.01;
+  // m a sole corner may be below z = 0 and still count as on the floor: a flat support foot computed
+  // through a 0.65 m kinematic chain sits at z = 0 to ~1e-15, and the leg IK that plants the feet is held
+  // to 1e-9 m; 1e-6 m is far below anything that damages a robot and above both.
+  double ground_tolerance = 1.0e-6;
+};
+
+struct GeometryReport {
+  // The pair of shapes that came closest (URDF link names), the distance (m, < 0 when they overlap) and
+  // its time; in how many samples that pair, and any pair, was closer than the safety distance.
+  std::string closest_first, closest_second;
+  double min_distance = std::numeric_limits<double>::infinity();
+  double min_distance_time = 0.0;
+  int closest_pair_samples_below = 0;
+  int samples_below_safety = 0;
+
+  // The lowest sole corner ("right" / "left" foot), its height (m) and time; samples with a corner below
+  // -ground_tolerance.
+  std::string lowest_corner_foot;
+  double min_corner_height = std::numeric_limits<double>::infinity();
+  double min_corner_time = 0.0;
+  int samples_below_ground = 0;
+
+  bool collision_free() const { return samples_below_safety == 0; }
+  bool above_ground() const { return samples_below_ground == 0; }
+};
+
+// Scans every sample of `motion` (q only). Throws std::invalid_argument when motion.q is not nq x N.
+GeometryReport check_geometry(const model::Model& model, const geometry::CollisionModel& cmodel,
+                              const model::SampledMotion& motion, const GeometryCheckOptions& options = {});
+
+}  // namespace mimic::evaluation

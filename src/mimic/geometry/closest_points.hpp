@@ -1,0 +1,52 @@
+// Closest points between a segment and a segment, a segment and an oriented box, and two oriented boxes:
+// the geometric core of the capsule-capsule, capsule-box and box-box distances of distances.hpp. All
+// quantities are in one frame (the world, in practice), in metres. No allocation.
+//
+// Each function returns a Contact: the (signed) distance, a witness point on each set and the unit normal
+// n pointing from the second set to the first. n is the gradient of the distance with respect to a
+// translation of the first set (and -n for the second), which is what the q-gradients of distances.hpp are
+// built from. The witness points may not be unique (parallel segments, a segment parallel to a face):
+// any closest pair then gives the same distance and a valid (sub-)gradient, because the distance is the
+// minimum over the pairs of points and, by Danskin's theorem, the gradient of a minimum is the gradient at
+// any minimiser when the minimum is smooth, and a Clarke sub-gradient where it is not.
+#pragma once
+
+#include "mimic/spatial/types.hpp"
+
+namespace mimic::geometry {
+
+using spatial::Mat3;
+using spatial::Vec3;
+
+struct Contact {
+  double distance = 0.0;          // >= 0 apart; < 0 inside (boxes: depth along the normal)
+  Vec3 on_first = Vec3::Zero();   // witness point on the first set
+  Vec3 on_second = Vec3::Zero();  // witness point on the second set
+  Vec3 normal = Vec3::UnitZ();    // unit, from the second set to the first
+};
+
+// An oriented box: centre, axes (columns of R) and half edge lengths along them.
+struct OrientedBox {
+  Mat3 R = Mat3::Identity();
+  Vec3 centre = Vec3::Zero();
+  Vec3 half = Vec3::Zero();
+};
+
+// Segments [a1, b1] and [a2, b2] (either may have zero length). distance = |on_first - on_second| >= 0.
+// When the segments cross (distance 0) the normal is that of the plane of both directions, or any unit
+// vector perpendicular to the first when they are parallel: every unit vector is then a sub-gradient of
+// the norm at 0, and one perpendicular to the axes is the direction in which capsules separate.
+Contact segment_segment(const Vec3& a1, const Vec3& b1, const Vec3& a2, const Vec3& b2);
+
+// Segment [a, b] and a box: the minimum over the segment of the box's signed distance (negative inside:
+// minus the distance to the nearest face). on_second is the closest point of the box's surface.
+Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box);
+
+// Two boxes. For separated boxes the closest points of two convex polyhedra include a point on an edge of
+// one of them, so the minimum of segment_box over the 12 edges of each against the other is the distance.
+// For intersecting boxes some edge of one crosses the other, so the result is negative, and its magnitude
+// is the deepest edge penetration (a lower bound of the penetration depth, enough for a check and for a
+// constraint that pushes the boxes apart).
+Contact box_box(const OrientedBox& first, const OrientedBox& second);
+
+}  // namespace mimic::geometry

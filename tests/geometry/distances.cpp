@@ -1,0 +1,162 @@
+// Pair distances and sole-corner heights of HRP-2 (distances.hpp): gradients against central differences
+// in q, the half-sitting pose is free, today's failure fixtures (tests/data) are caught, no allocation.
+#include "mimic/geometry/distances.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "mimic/model/configuration.hpp"
+#include "mimic/model/robot.hpp"
+#include "support/allocation_counter.hpp"
+#include "support/fixture_motion.hpp"
+
+namespace mimic::geometry {
+namespace {
+
+struct Hrp2 {
+  model::Robot robot = model::load_robot(model::default_robot_description_path());
+  CollisionModel cmodel = build_collision_model(robot.model, robot.description);
+};
+
+const Hrp2& hrp2() {
+  static const Hrp2 instance;
+  return instance;
+}
+
+int pair_index(const CollisionModel& cmodel, const std::string& name) {
+  for (int k = 0; k < static_cast<int>(cmodel.pairs.size()); ++k)
+    if (cmodel.pair_name(k) == name) return k;
+  return -1;
+}
+
+TEST(Hrp2Collision, ShapesAndPairs) {
+  const CollisionModel& cmodel = hrp2().cmodel;
+  // waist, torso, head; per side thigh, shank, foot box, upper arm, forearm, hand.
+  EXPECT_EQ(cmodel.shapes.size(), 15u);
+  EXPECT_EQ(cmodel.corners.size(), 8u);
+  // Adjacent through shapeless links: no pair; across the body: checked.
+  EXPECT_EQ(pair_index(cmodel, "BODY / RLEG_LINK2"), -1);
+  EXPECT_EQ(pair_index(cmodel, "RARM_LINK4 / RARM_LINK6"), -1);
+  EXPECT_EQ(pair_index(cmodel, "CHEST_LINK1 / HEAD_LINK1"), -1);
+  EXPECT_GE(pair_index(cmodel, "HEAD_LINK1 / RARM_LINK6"), 0);
+  EXPECT_GE(pair_index(cmodel, "l_sole / r_sole"), 0);
+  // 15 shapes, 105 pairs, 14 adjacent ones (each shape but the waist has one shape parent).
+  EXPECT_EQ(cmodel.pairs.size(), 105u - 14u);
+}
+
+TEST(Hrp2Collision, HalfSittingIsFree) {
+  const auto& [robot, cmodel] = hrp2();
+  model::Data data(robot.model);
+  CollisionData cdata(robot.model, cmodel);
+  compute_distances(robot.model, data, cmodel, cdata, robot.description.nominal_q(robot.model));
+  Eigen::Index worst = 0;
+  EXPECT_GE(cdata.distance.minCoeff(&worst), 0.01) << cmodel.pair_name(static_cast<int>(worst));
+  // The soles lie on z = 0 (D1 reproduces the waist height to 1e-6: the corners are 0 to round-off).
+  EXPECT_NEAR(cdata.corner_height.minCoeff(), 0.0, 1e-6);
+  EXPECT_NEAR(cdata.corner_height.maxCoeff(), 0.0, 1e-6);
+}
+
+// Central differences along each tangent direction: step 1e-6 rad or m. Truncation error is h^2/6 times the
+// third derivative (the distances' curvature is ~1 / 0.05 m over these links, so ~1e-10); round-off is
+// 1e-16 x (distance ~1 m) / 1e-6 ~ 1e-10. A tolerance of 1e-6 leaves margin while catching any wrong
+// column (whose entries are ~0.1 .. 1).
+TEST(Hrp2Collision, GradientsMatchCentralDifferences) {
+  const auto& [robot, cmodel] = hrp2();
+  const model::Model& model = robot.model;
+  model::Data data(model);
+  CollisionData cdata(model, cmodel), plus(model, cmodel), minus(model, cmodel);
+  std::mt19937 rng(3);
+  constexpr double h = 1e-6;
+  int rows_checked = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    // Trial 0: near the half-sitting (whose symmetric, parallel limbs are kinks of the distances, see
+    // HalfSittingGradientsAreSubGradients); the others anywhere within the joint limits.
+    const Eigen::VectorXd near_nominal =
+        model::integrate(model, robot.description.nominal_q(model), 0.05 * Eigen::VectorXd::Random(model.nv));
+    const Eigen::VectorXd q = trial == 0 ? near_nominal : model::random_configuration(model, rng);
+    compute_distance_gradients(model, data, cmodel, cdata, q);
+    Eigen::MatrixXd fd_distance(cdata.distance.size(), model.nv),
+        fd_corner(cdata.corner_height.size(), model.nv);
+    for (int c = 0; c < model.nv; ++c) {
+      const Eigen::VectorXd dv = Eigen::VectorXd::Unit(model.nv, c) * h;
+      compute_distances(model, data, cmodel, plus, model::integrate(model, q, dv));
+      compute_distances(model, data, cmodel, minus, model::integrate(model, q, -dv));
+      fd_distance.col(c) = (plus.distance - minus.distance) / (2 * h);
+      fd_corner.col(c) = (plus.corner_height - minus.corner_height) / (2 * h);
+    }
+    for (Eigen::Index k = 0; k < fd_distance.rows(); ++k, ++rows_checked)
+      EXPECT_LT((cdata.distance_gradient.row(k) - fd_distance.row(k)).lpNorm<Eigen::Infinity>(), 1e-6)
+          << "trial " << trial << " pair " << cmodel.pair_name(static_cast<int>(k)) << " distance "
+          << cdata.distance[k];
+    EXPECT_LT((cdata.corner_gradient - fd_corner).lpNorm<Eigen::Infinity>(), 1e-6) << "trial " << trial;
+  }
+  EXPECT_EQ(rows_checked, 6 * 91);
+}
+
+// At the half-sitting the legs are parallel and the feet side by side, face to face: the closest points
+// are not unique and the distances have kinks. A distance is a minimum over pairs of points, so its
+// directional derivative along any d is the smallest over the closest pairs of g . d, and the gradient of
+// any one closest pair is an upper bound of it: one-sided differences must not exceed g . d.
+TEST(Hrp2Collision, HalfSittingGradientsAreSubGradients) {
+  const auto& [robot, cmodel] = hrp2();
+  const model::Model& model = robot.model;
+  model::Data data(model);
+  CollisionData cdata(model, cmodel), moved(model, cmodel);
+  const Eigen::VectorXd q = robot.description.nominal_q(model);
+  compute_distance_gradients(model, data, cmodel, cdata, q);
+  constexpr double h = 1e-7;  // one-sided: truncation h x curvature (~1e-5) stays below the 1e-5 allowed
+  for (int c = 0; c < model.nv; ++c) {
+    for (const double sign : {-1.0, 1.0}) {
+      const Eigen::VectorXd d = sign * Eigen::VectorXd::Unit(model.nv, c);
+      compute_distances(model, data, cmodel, moved, model::integrate(model, q, h * d));
+      const Eigen::VectorXd slope = (moved.distance - cdata.distance) / h;
+      const Eigen::VectorXd bound = cdata.distance_gradient * d;
+      for (Eigen::Index k = 0; k < slope.size(); ++k)
+        EXPECT_LE(slope[k], bound[k] + 1e-5) << cmodel.pair_name(static_cast<int>(k)) << " dof " << c;
+    }
+  }
+}
+
+TEST(Hrp2Collision, BoxingFixtureHasTheRightHandInTheHead) {
+  const auto& [robot, cmodel] = hrp2();
+  const model::SampledMotion motion =
+      test::read_fixture(robot.model, test::fixture_path("boxing_hand_in_head"));
+  model::Data data(robot.model);
+  CollisionData cdata(robot.model, cmodel);
+  const int pair = pair_index(cmodel, "HEAD_LINK1 / RARM_LINK6");
+  double closest = 1.0;
+  for (Eigen::Index k = 0; k < motion.size(); ++k) {
+    compute_distances(robot.model, data, cmodel, cdata, motion.q.col(k));
+    closest = std::min(closest, cdata.distance[pair]);
+  }
+  EXPECT_LT(closest, 0.0);
+}
+
+TEST(Hrp2Collision, SmoothedWalkFixtureHasASoleCornerBelowTheFloor) {
+  const auto& [robot, cmodel] = hrp2();
+  const model::SampledMotion motion =
+      test::read_fixture(robot.model, test::fixture_path("walk_bar_smooth_toe_below_floor"));
+  model::Data data(robot.model);
+  CollisionData cdata(robot.model, cmodel);
+  double lowest = 1.0;
+  for (Eigen::Index k = 0; k < motion.size(); ++k) {
+    compute_distances(robot.model, data, cmodel, cdata, motion.q.col(k));
+    lowest = std::min(lowest, cdata.corner_height.minCoeff());
+  }
+  EXPECT_LT(lowest, -0.005);
+}
+
+TEST(Hrp2Collision, GradientsDoNotAllocate) {
+  const auto& [robot, cmodel] = hrp2();
+  model::Data data(robot.model);
+  CollisionData cdata(robot.model, cmodel);
+  const Eigen::VectorXd q = robot.description.nominal_q(robot.model);
+  compute_distance_gradients(robot.model, data, cmodel, cdata, q);
+  const test::Counts allocations =
+      test::count_allocations([&] { compute_distance_gradients(robot.model, data, cmodel, cdata, q); });
+  EXPECT_EQ(allocations.total(), 0);
+}
+
+}  // namespace
+}  // namespace mimic::geometry
