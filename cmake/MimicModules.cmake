@@ -50,9 +50,9 @@ mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdl
 
 mimic_module(stability  DEPS mimic_dynamics mimic_io)
 
-# Footstep plans, the walking schedule, preview control and the walking pattern (io for now: the job and
-# sequence types; WP13 removes that edge).
-mimic_module(walking    DEPS mimic_stability mimic_io)
+# Footstep plans, the walking schedule, preview control and the walking pattern. Files are read and written
+# by the walk stage (pipeline/walk): walking gets the upper body as data.
+mimic_module(walking    DEPS mimic_stability)
 
 mimic_module(evaluation DEPS mimic_stability mimic_geometry)
 
