@@ -4,29 +4,25 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "mimic/core/error.hpp"
-#include "mimic/dynamics/com.hpp"
-#include "mimic/dynamics/com_derivatives.hpp"
-#include "mimic/dynamics/frame_derivatives.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/dynamics/rnea.hpp"
-#include "mimic/dynamics/rnea_derivatives.hpp"
 #include "mimic/optim/sparse.hpp"
-#include "mimic/spatial/explog.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
 namespace mimic::smoothing {
 
 namespace {
 
-using spatial::Force;
 using spatial::Mat3;
 using spatial::SE3;
 using spatial::Vec3;
+using terms::RowKind;
 using trajectory::EndSpec;
 
 constexpr int kRight = 0, kLeft = 1;
@@ -55,20 +51,21 @@ double uniform_period(const std::vector<double>& times) {
 }
 
 trajectory::SplineParameterization make_parameterization(const stability::SampledMotion& planned,
-                                                         const Legs& legs, const model::Model& model,
-                                                         double knot_spacing) {
+                                                         const std::vector<int>& leg_joints,
+                                                         const model::Model& model, double knot_spacing) {
   const Eigen::Index last = planned.size() - 1;
-  Eigen::VectorXd start = Eigen::VectorXd::Zero(kCoordinates), end = Eigen::VectorXd::Zero(kCoordinates);
-  for (int i = 0; i < kLegJoints; ++i) {
-    start[kBaseCoordinates + i] = planned.q(model.idx_q(legs.joints[i]), 0);
-    end[kBaseCoordinates + i] = planned.q(model.idx_q(legs.joints[i]), last);
+  const int coordinates = kBaseCoordinates + static_cast<int>(leg_joints.size());
+  Eigen::VectorXd start = Eigen::VectorXd::Zero(coordinates), end = Eigen::VectorXd::Zero(coordinates);
+  for (std::size_t i = 0; i < leg_joints.size(); ++i) {
+    start[kBaseCoordinates + static_cast<Eigen::Index>(i)] = planned.q(model.idx_q(leg_joints[i]), 0);
+    end[kBaseCoordinates + static_cast<Eigen::Index>(i)] = planned.q(model.idx_q(leg_joints[i]), last);
   }
   const double t0 = planned.times.front(), tf = planned.times.back();
   if (tf - t0 < 2.0 * knot_spacing - 1e-12) {
     throw InputError("smoothing: the planned motion lasts " + std::to_string(tf - t0) +
                      " s, less than two knot intervals of " + std::to_string(knot_spacing) + " s");
   }
-  return {trajectory::QuarticBspline(t0, tf, knot_spacing), kCoordinates, EndSpec::fixed_at_rest(start),
+  return {trajectory::QuarticBspline(t0, tf, knot_spacing), coordinates, EndSpec::fixed_at_rest(start),
           EndSpec::fixed_at_rest(end)};
 }
 
@@ -83,23 +80,23 @@ std::vector<int> checked(std::vector<int> samples, int n, const char* what) {
   return samples;
 }
 
+std::vector<int> joint_list(const stability::Legs& legs) {
+  const auto joints = legs.joints();
+  return {joints.begin(), joints.end()};
+}
+
 }  // namespace
 
-Legs Legs::of(const model::Model& model, const stability::Feet& feet) {
-  Legs legs;
-  int k = 0;
-  for (const int body : {feet.right_foot_body, feet.left_foot_body}) {
-    std::vector<int> chain;
-    for (int b = body; b > 0; b = model.parents[b]) chain.push_back(model::Model::joint_of_body(b));
-    if (chain.size() != 6 || model.parents[model::Model::body_of_joint(chain.back())] != 0) {
-      throw ModelError(model.source_path +
-                       ": smoothing expects 6 joints from the waist to each sole, found " +
-                       std::to_string(chain.size()));
-    }
-    std::reverse(chain.begin(), chain.end());
-    for (const int j : chain) legs.joints[static_cast<std::size_t>(k++)] = j;
-  }
-  return legs;
+ProblemData::ProblemData(const SmoothingProblem& problem)
+    : sample(problem.model_, problem.ground_), scaled(problem.model_.nv) {
+  sums.reserve(problem.row_sets_.size());
+  for (const auto& set : problem.row_sets_)
+    sums.push_back(std::make_unique<terms::TermSumData>(set.sum.create_data()));
+  const int coordinates = problem.coordinate_count();
+  for (auto* p : {&pq, &pv, &pa, &pqs, &pvs, &pas}) p->resize(coordinates);
+  samples.q.resize(coordinates, problem.n_);
+  samples.qdot.resize(coordinates, problem.n_);
+  samples.qddot.resize(coordinates, problem.n_);
 }
 
 SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
@@ -108,35 +105,37 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
       feet_(feet),
       planned_(planned),
       options_(std::move(options)),
-      limits_(motion::scaled_limits(model, options_.limits)),
-      legs_(Legs::of(model, feet)),
+      limits_(model::scaled_limits(model, options_.limits)),
+      legs_(stability::Legs::of(model, feet)),
+      leg_joints_(joint_list(legs_)),
       n_(static_cast<int>(planned.size())),
       dt_(uniform_period(planned.times)),
-      parameterization_(make_parameterization(planned, legs_, model, options_.knot_spacing)),
-      basis_(parameterization_, planned.times),
-      data_(model),
-      derivatives_(model) {
+      ground_(model, feet.right_foot_body, feet.left_foot_body),
+      parameterization_(make_parameterization(planned, leg_joints_, model, options_.knot_spacing)),
+      basis_(parameterization_, planned.times) {
   if (!model.has_free_flyer()) throw ModelError(model.source_path + ": smoothing needs a free-flyer model");
   if (static_cast<int>(planned.phases.size()) != n_ || planned.q.cols() != n_ || planned.v.cols() != n_ ||
       planned.a.cols() != n_)
     throw std::invalid_argument("SmoothingProblem: planned motion sizes disagree");
   options_.torque_samples = checked(options_.torque_samples, n_, "torque");
   options_.equality_samples = checked(options_.equality_samples, n_, "equality");
+  const int legs = static_cast<int>(leg_joints_.size());
 
-  sole_frames_ = {feet.right_sole_frame, feet.left_sole_frame};
-  foot_bodies_ = {feet.right_foot_body, feet.left_foot_body};
+  const std::array<int, 2> sole_frames = {feet.right_sole_frame, feet.left_sole_frame};
   const std::array<model::SoleRectangle, 2> outlines = {feet.right_outline, feet.left_outline};
+  std::array<std::vector<SE3>, 2> sole_reference;  // planned sole poses per sample
   rotations_.resize(static_cast<std::size_t>(n_));
   for (int f = 0; f < 2; ++f) {
-    sole_reference_[f].resize(static_cast<std::size_t>(n_));
+    sole_reference[f].resize(static_cast<std::size_t>(n_));
     sole_centre_[f].resize(static_cast<std::size_t>(n_));
   }
+  model::Data data(model);
   for (int n = 0; n < n_; ++n) {
     rotations_[n] = base_rotation(planned.q.col(n));
-    dynamics::forward_kinematics(model, data_, planned.q.col(n));
+    dynamics::forward_kinematics(model, data, planned.q.col(n));
     for (int f = 0; f < 2; ++f) {
-      const SE3 pose = dynamics::update_frame_placement(model, data_, sole_frames_[f]);
-      sole_reference_[f][n] = pose;
+      const SE3 pose = dynamics::update_frame_placement(model, data, sole_frames[f]);
+      sole_reference[f][n] = pose;
       const auto& o = outlines[f];
       sole_centre_[f][n] = pose.act(Vec3(0.5 * (o.x_min + o.x_max), 0.5 * (o.y_min + o.y_max), 0.0));
     }
@@ -145,30 +144,28 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
   // The plan's leg angles that the spline cannot represent (header comment): r = q_planned - fit, with the
   // planned rates and accelerations minus the fit's analytic ones.
   {
-    Eigen::MatrixXd reference = Eigen::MatrixXd::Zero(kCoordinates, n_);
-    for (int i = 0; i < kLegJoints; ++i)
-      reference.row(kBaseCoordinates + i) = planned.q.row(model.idx_q(legs_.joints[i]));
+    Eigen::MatrixXd reference = Eigen::MatrixXd::Zero(coordinate_count(), n_);
+    for (int i = 0; i < legs; ++i)
+      reference.row(kBaseCoordinates + i) = planned.q.row(model.idx_q(leg_joints_[i]));
     fit_ = trajectory::fit_spline(parameterization_, planned.times, reference);
     trajectory::JointSamples fitted;
     basis_.evaluate(fit_, fitted);
-    leg_offset_q_.resize(kLegJoints, n_);
-    leg_offset_v_.resize(kLegJoints, n_);
-    leg_offset_a_.resize(kLegJoints, n_);
-    for (int i = 0; i < kLegJoints; ++i) {
-      const int j = legs_.joints[i];
+    leg_offset_q_.resize(legs, n_);
+    leg_offset_v_.resize(legs, n_);
+    leg_offset_a_.resize(legs, n_);
+    for (int i = 0; i < legs; ++i) {
+      const int j = leg_joints_[i];
       leg_offset_q_.row(i) = planned.q.row(model.idx_q(j)) - fitted.q.row(kBaseCoordinates + i);
       leg_offset_v_.row(i) = planned.v.row(model.idx_v(j)) - fitted.qdot.row(kBaseCoordinates + i);
       leg_offset_a_.row(i) = planned.a.row(model.idx_v(j)) - fitted.qddot.row(kBaseCoordinates + i);
     }
   }
 
-  leg_of_dof_.assign(static_cast<std::size_t>(model.nv), -1);
-  for (int i = 0; i < kLegJoints; ++i) leg_of_dof_[model.idx_v(legs_.joints[i])] = i < 6 ? kRight : kLeft;
-  for (int c = 0; c < kCoordinates; ++c) all_coordinates_.push_back(c);
+  for (int c = 0; c < coordinate_count(); ++c) all_coordinates_.push_back(c);
   for (int c = 0; c < kBaseCoordinates; ++c) base_coordinates_.push_back(c);
   for (int f = 0; f < 2; ++f) {
     foot_coordinates_[f] = base_coordinates_;
-    for (int i = 0; i < 6; ++i) foot_coordinates_[f].push_back(kBaseCoordinates + 6 * f + i);
+    for (int i = 0; i < legs / 2; ++i) foot_coordinates_[f].push_back(kBaseCoordinates + legs / 2 * f + i);
   }
 
   // Row layout, sample by sample (rows of one sample share their columns: one dense Gram block each).
@@ -187,17 +184,17 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     equality_rows_ += rows;
   }
 
-  // Velocity rows on the derivative's control polygon (motion/velocity_rows.hpp), leg joints only.
+  // Velocity rows on the derivative's control polygon (terms/velocity_rows.hpp), leg joints only.
   {
-    std::vector<int> coordinates(kLegJoints);
-    std::vector<double> limits(kLegJoints);
-    for (int p = 0; p < kLegJoints; ++p) {
+    std::vector<int> coordinates(static_cast<std::size_t>(legs));
+    std::vector<double> limits(static_cast<std::size_t>(legs));
+    for (int p = 0; p < legs; ++p) {
       coordinates[static_cast<std::size_t>(p)] = kBaseCoordinates + p;
       // The spline's rate plus the offset's: the spline gets what the offset leaves of the limit.
       limits[static_cast<std::size_t>(p)] =
-          limits_.velocity[legs_.joints[p]] - leg_offset_v_.row(p).cwiseAbs().maxCoeff();
+          limits_.velocity[leg_joints_[p]] - leg_offset_v_.row(p).cwiseAbs().maxCoeff();
     }
-    velocity_ = motion::VelocityRows(parameterization_, coordinates, limits);
+    velocity_ = terms::VelocityRows(parameterization_, coordinates, limits);
   }
   velocity_rows_ = velocity_.num_rows();
   int torque_rows = velocity_rows_;
@@ -207,70 +204,109 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
   }
   torque_rows_ = torque_rows - velocity_rows_;
 
-  const int nv = model.nv;
-  q_.resize(model.nq);
-  v_.resize(nv);
-  a_.resize(nv);
-  fext_.assign(static_cast<std::size_t>(model.nbodies), Force::Zero());
-  dW_dq_.resize(6, nv);
-  dW_dv_.resize(6, nv);
-  dW_da_.resize(6, nv);
-  dcom_dq_.resize(3, nv);
-  dp_dq_.resize(3, nv);
-  de_dq_.resize(3, nv);
-  for (auto* m : {&dWr_dq_, &dWr_dv_, &dWr_da_, &dWl_dq_, &dWl_dv_, &dWl_da_}) m->resize(6, nv);
-  Gq_.resize(model.nj, nv);
-  Gv_.resize(model.nj, nv);
-  Ga_.resize(model.nj, nv);
-  ds_dq_.resize(nv);
-  zero_row_ = Eigen::RowVectorXd::Zero(nv);
-  for (auto* p : {&pq_, &pv_, &pa_, &pqs_, &pvs_, &pas_}) p->resize(kCoordinates);
-  samples_.q.resize(kCoordinates, n_);
-  samples_.qdot.resize(kCoordinates, n_);
-  samples_.qddot.resize(kCoordinates, n_);
+  // The terms (header comment). Torques of every joint, in joint order.
+  std::vector<int> joints(static_cast<std::size_t>(model.nj));
+  for (int j = 0; j < model.nj; ++j) joints[static_cast<std::size_t>(j)] = j;
+  torque_ = std::make_shared<terms::TorqueResidual>(model, joints, &ground_);
+  torque_limits_ = std::make_shared<terms::TorqueLimits>(model, joints, limits_.torque, &ground_);
+  for (int f = 0; f < 2; ++f) {
+    foot_residual_[f] =
+        std::make_shared<terms::SupportFoot>(model, sole_frames[f], sole_reference[f], RowKind::kResidual,
+                                             options_.foot_position_weight, options_.foot_rotation_weight);
+    foot_equality_[f] =
+        std::make_shared<terms::SupportFoot>(model, sole_frames[f], sole_reference[f], RowKind::kEquality,
+                                             1.0 / kPositionScale, 1.0 / kAngleScale);
+  }
+  build_row_sets();
+  data_ = create_data();
+}
+
+int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits) {
+  const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
+  const int key = 4 * static_cast<int>(phase) + 2 * equalities + torque_limits;
+  for (std::size_t k = 0; k < row_sets_.size(); ++k) {
+    if (row_set_keys_[k] == key) return static_cast<int>(k);
+  }
+  // Row order within a sample: torques, then the right foot, then the left (residuals and equalities).
+  const double w = std::sqrt(dt_);
+  RowSet set{terms::TermSum(model_), {}, {}, {}, {}, {}, {}};
+  set.sum.add("torque", torque_, w);
+  const std::array<bool, 2> contact = {right, left};
+  const std::array<const char*, 2> side = {"right", "left"};
+  for (int f = 0; f < 2; ++f) {
+    if (contact[f]) set.sum.add(std::string(side[f]) + " support foot", foot_residual_[f], w);
+  }
+  for (int f = 0; f < 2 && equalities; ++f) {
+    if (contact[f]) set.sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
+  }
+  if (torque_limits) set.sum.add("torque limits", torque_limits_);
+  for (const auto& item : set.sum.items()) {
+    const auto kind = static_cast<std::size_t>(item.term->kind());
+    const auto* torques = dynamic_cast<const terms::JointTorqueRows*>(item.term.get());
+    const int foot =
+        item.term == foot_residual_[kLeft] || item.term == foot_equality_[kLeft] ? kLeft : kRight;
+    for (int r = 0; r < item.term->rows(); ++r) {
+      set.coordinates[kind].push_back(torques ? &torque_coordinates(torques->joints()[r])
+                                              : &foot_coordinates_[foot]);
+      set.scale_first[kind].push_back(torques ? 0 : 1);
+    }
+  }
+  set.residual_scale = set.sum.scale(RowKind::kResidual);
+  set.equality_scale = set.sum.scale(RowKind::kEquality);
+  set.upper = set.sum.upper();
+  set.lower = set.sum.lower();
+  row_sets_.push_back(std::move(set));
+  row_set_keys_.push_back(key);
+  return static_cast<int>(row_sets_.size()) - 1;
+}
+
+void SmoothingProblem::build_row_sets() {
+  sample_row_set_.resize(static_cast<std::size_t>(n_));
+  for (int n = 0; n < n_; ++n) {
+    sample_row_set_[n] =
+        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_row_[n] >= 0);
+  }
 }
 
 bool SmoothingProblem::in_contact(int n, int foot) const {
-  const stability::ContactPhase phase = planned_.phases[static_cast<std::size_t>(n)];
-  return foot == kRight ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
+  const model::ContactPhase phase = planned_.phases[static_cast<std::size_t>(n)];
+  return foot == kRight ? model::right_foot_in_contact(phase) : model::left_foot_in_contact(phase);
 }
 
 void SmoothingProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {
   lower.setConstant(num_variables(), -std::numeric_limits<double>::infinity());
   upper.setConstant(num_variables(), std::numeric_limits<double>::infinity());
+  const int leg_size = static_cast<int>(leg_joints_.size()) / 2;
   // Angle = spline + offset: the spline's control points are bounded by the limits minus the offset's
   // extremes, so the convex hull keeps the angle inside at every t.
   for (int s = 0; s < parameterization_.num_slots(); ++s) {
-    for (int p = 0; p < kLegJoints; ++p) {
+    for (int p = 0; p < static_cast<int>(leg_joints_.size()); ++p) {
       const double low = leg_offset_q_.row(p).minCoeff(), high = leg_offset_q_.row(p).maxCoeff();
       double& l = lower[parameterization_.variable_index(s, kBaseCoordinates + p)];
       double& u = upper[parameterization_.variable_index(s, kBaseCoordinates + p)];
-      l = limits_.lower[legs_.joints[p]] - low;
-      u = limits_.upper[legs_.joints[p]] - high;
-      if (p == 3 || p == 9)  // RLEG_JOINT3, LLEG_JOINT3: hip yaw, roll, pitch, knee, ...
+      l = limits_.lower[leg_joints_[p]] - low;
+      u = limits_.upper[leg_joints_[p]] - high;
+      if (p % leg_size == stability::Legs::kKnee)
         l = std::max(l, std::min(options_.min_knee_flexion - low, u));
     }
   }
 }
 
 const std::vector<int>& SmoothingProblem::torque_coordinates(int joint) const {
-  return leg_of_dof_[model_.idx_v(joint)] >= 0 ? all_coordinates_ : base_coordinates_;
+  return ground_.foot_of_dof[static_cast<std::size_t>(model_.idx_v(joint))] >= 0 ? all_coordinates_
+                                                                                 : base_coordinates_;
 }
 
 optim::SparseMatrix SmoothingProblem::residual_jacobian_pattern() const {
   optim::PatternBuilder builder(residual_rows_, num_variables());
   std::vector<int> columns;
-  const auto add = [&](int n, int row, const std::vector<int>& coordinates) {
-    columns.clear();
-    basis_.append_columns(n, coordinates, columns);
-    builder.add_columns(row, columns);
-  };
   for (int n = 0; n < n_; ++n) {
-    int row = residual_row_[n];
-    for (int j = 0; j < model_.nj; ++j) add(n, row++, torque_coordinates(j));
-    for (int f = 0; f < 2; ++f) {
-      if (!in_contact(n, f)) continue;
-      for (int c = 0; c < 6; ++c) add(n, row++, foot_coordinates_[f]);
+    const auto& rows =
+        row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(RowKind::kResidual)];
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      columns.clear();
+      basis_.append_columns(n, *rows[r], columns);
+      builder.add_columns(residual_row_[n] + static_cast<int>(r), columns);
     }
   }
   return builder.build();
@@ -281,12 +317,12 @@ optim::SparseMatrix SmoothingProblem::equality_jacobian_pattern() const {
   std::vector<int> columns;
   for (int n = 0; n < n_; ++n) {
     if (equality_row_[n] < 0) continue;
-    int row = equality_row_[n];
-    for (int f = 0; f < 2; ++f) {
-      if (!in_contact(n, f)) continue;
+    const auto& rows =
+        row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(RowKind::kEquality)];
+    for (std::size_t r = 0; r < rows.size(); ++r) {
       columns.clear();
-      basis_.append_columns(n, foot_coordinates_[f], columns);
-      for (int c = 0; c < 6; ++c) builder.add_columns(row++, columns);
+      basis_.append_columns(n, *rows[r], columns);
+      builder.add_columns(equality_row_[n] + static_cast<int>(r), columns);
     }
   }
   return builder.build();
@@ -297,223 +333,129 @@ optim::SparseMatrix SmoothingProblem::inequality_jacobian_pattern() const {
   velocity_.add_pattern(builder, 0);
   std::vector<int> columns;
   for (const int n : options_.torque_samples) {
-    for (int j = 0; j < model_.nj; ++j) {
+    const auto& rows =
+        row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(RowKind::kInequality)];
+    for (std::size_t r = 0; r < rows.size(); ++r) {
       columns.clear();
-      basis_.append_columns(n, torque_coordinates(j), columns);
-      builder.add_columns(torque_row_[n] + 2 * j, columns);
-      builder.add_columns(torque_row_[n] + 2 * j + 1, columns);
+      basis_.append_columns(n, *rows[r], columns);
+      builder.add_columns(torque_row_[n] + 2 * static_cast<int>(r), columns);
+      builder.add_columns(torque_row_[n] + 2 * static_cast<int>(r) + 1, columns);
     }
   }
   return builder.build();
 }
 
-void SmoothingProblem::set_state(int n) {
+void SmoothingProblem::set_state(int n, ProblemData& data) const {
+  const trajectory::JointSamples& samples = data.samples;
+  terms::SampleData& sample = data.sample;
   const Mat3& R = rotations_[n];
-  const Vec3 d(samples_.q(0, n), samples_.q(1, n), 0.0);
-  const Vec3 rate(samples_.qdot(0, n), samples_.qdot(1, n), 0.0);
-  const Vec3 acceleration(samples_.qddot(0, n), samples_.qddot(1, n), 0.0);
+  const Vec3 d(samples.q(0, n), samples.q(1, n), 0.0);
+  const Vec3 rate(samples.qdot(0, n), samples.qdot(1, n), 0.0);
+  const Vec3 acceleration(samples.qddot(0, n), samples.qddot(1, n), 0.0);
   const Vec3 local_rate = R.transpose() * rate;  // R^T d'
   const Vec3 omega = planned_.v.col(n).segment<3>(3);
-  q_ = planned_.q.col(n);
-  v_ = planned_.v.col(n);
-  a_ = planned_.a.col(n);
-  q_.head<3>() += d;
-  v_.head<3>() += local_rate;
-  a_.head<3>() += R.transpose() * acceleration - omega.cross(local_rate);
-  for (int i = 0; i < kLegJoints; ++i) {
-    const int j = legs_.joints[i];
-    q_[model_.idx_q(j)] = samples_.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
-    v_[model_.idx_v(j)] = samples_.qdot(kBaseCoordinates + i, n) + leg_offset_v_(i, n);
-    a_[model_.idx_v(j)] = samples_.qddot(kBaseCoordinates + i, n) + leg_offset_a_(i, n);
+  sample.index = n;
+  sample.contact.phase = planned_.phases[static_cast<std::size_t>(n)];
+  sample.contact.right_sole_centre = sole_centre_[kRight][n];
+  sample.contact.left_sole_centre = sole_centre_[kLeft][n];
+  sample.q = planned_.q.col(n);
+  sample.v = planned_.v.col(n);
+  sample.a = planned_.a.col(n);
+  sample.q.head<3>() += d;
+  sample.v.head<3>() += local_rate;
+  sample.a.head<3>() += R.transpose() * acceleration - omega.cross(local_rate);
+  for (int i = 0; i < static_cast<int>(leg_joints_.size()); ++i) {
+    const int j = leg_joints_[i];
+    sample.q[model_.idx_q(j)] = samples.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
+    sample.v[model_.idx_v(j)] = samples.qdot(kBaseCoordinates + i, n) + leg_offset_v_(i, n);
+    sample.a[model_.idx_v(j)] = samples.qddot(kBaseCoordinates + i, n) + leg_offset_a_(i, n);
   }
 }
 
-// Seed 001 III-C with the lever rule (ground_reaction.hpp), sole centres at their planned places c_R, c_L:
-// single support puts W on the support foot; double support gives the right foot
-//   W_R = s W + s (1 - s) [0; (c_R - c_L) x f],  s = d_L / (d_L + d_R)
-// (the force share s f at c_R plus the share s of the couple left by the two forces; W_L = W - W_R).
-void SmoothingProblem::foot_wrenches(int n, const Force& W, const Vec3& com, Force& right,
-                                     Force& left) const {
-  const stability::ContactPhase phase = planned_.phases[static_cast<std::size_t>(n)];
-  const Vec3& cr = sole_centre_[kRight][n];
-  const Vec3& cl = sole_centre_[kLeft][n];
-  const double s = stability::right_foot_share(phase, com, cr, cl);
-  right.f = s * W.f;
-  right.tau = s * W.tau + s * (1.0 - s) * (cr - cl).cross(W.f);
-  left.f = W.f - right.f;
-  left.tau = W.tau - right.tau;
-}
-
 void SmoothingProblem::chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq,
-                                  const RowRef& gv, const RowRef& ga, double* values) {
+                                  const RowRef& gv, const RowRef& ga, double* values,
+                                  ProblemData& data) const {
   const Mat3& R = rotations_[n];
   const Vec3 omega = planned_.v.col(n).segment<3>(3);
   const Vec3 g_q = gq.head<3>().transpose(), g_v = gv.head<3>().transpose(), g_a = ga.head<3>().transpose();
   // d = (d_x, d_y, 0) in the world: the first two components of R g (header comment).
-  pq_.head<kBaseCoordinates>() = (R * g_q).head<kBaseCoordinates>();
-  pv_.head<kBaseCoordinates>() = (R * (g_v + omega.cross(g_a))).head<kBaseCoordinates>();
-  pa_.head<kBaseCoordinates>() = (R * g_a).head<kBaseCoordinates>();
-  for (int i = 0; i < kLegJoints; ++i) {
-    const int dof = model_.idx_v(legs_.joints[i]);
-    pq_[kBaseCoordinates + i] = gq[dof];
-    pv_[kBaseCoordinates + i] = gv[dof];
-    pa_[kBaseCoordinates + i] = ga[dof];
+  data.pq.head<kBaseCoordinates>() = (R * g_q).head<kBaseCoordinates>();
+  data.pv.head<kBaseCoordinates>() = (R * (g_v + omega.cross(g_a))).head<kBaseCoordinates>();
+  data.pa.head<kBaseCoordinates>() = (R * g_a).head<kBaseCoordinates>();
+  for (int i = 0; i < static_cast<int>(leg_joints_.size()); ++i) {
+    const int dof = model_.idx_v(leg_joints_[i]);
+    data.pq[kBaseCoordinates + i] = gq[dof];
+    data.pv[kBaseCoordinates + i] = gv[dof];
+    data.pa[kBaseCoordinates + i] = ga[dof];
   }
   const auto count = static_cast<Eigen::Index>(coordinates.size());
   for (Eigen::Index i = 0; i < count; ++i) {
-    pqs_[i] = pq_[coordinates[i]];
-    pvs_[i] = pv_[coordinates[i]];
-    pas_[i] = pa_[coordinates[i]];
+    data.pqs[i] = data.pq[coordinates[i]];
+    data.pvs[i] = data.pv[coordinates[i]];
+    data.pas[i] = data.pa[coordinates[i]];
   }
-  basis_.chain_rule(n, coordinates, pqs_.head(count), pvs_.head(count), pas_.head(count), values);
-}
-
-void SmoothingProblem::write_foot_rows(int n, int foot, bool jacobians, double position_weight,
-                                       double rotation_weight, Eigen::VectorXd& values,
-                                       optim::SparseMatrix& jacobian, int row) {
-  const SE3& reference = sole_reference_[foot][n];
-  if (!jacobians) {
-    const SE3& pose = dynamics::update_frame_placement(model_, data_, sole_frames_[foot]);
-    values.segment<3>(row) = position_weight * (pose.p - reference.p);
-    values.segment<3>(row + 3) = rotation_weight * spatial::log3(reference.R.transpose() * pose.R);
-    return;
-  }
-  const Vec3 p = dynamics::frame_position_derivative(model_, derivatives_, sole_frames_[foot], dp_dq_);
-  const Vec3 e = dynamics::frame_orientation_error_derivative(model_, derivatives_, sole_frames_[foot],
-                                                              reference.R, de_dq_);
-  values.segment<3>(row) = position_weight * (p - reference.p);
-  values.segment<3>(row + 3) = rotation_weight * e;
-  dp_dq_ *= position_weight;
-  de_dq_ *= rotation_weight;
-  for (int c = 0; c < 3; ++c) {
-    chain_rows(n, foot_coordinates_[foot], dp_dq_.row(c), zero_row_, zero_row_,
-               optim::row_values(jacobian, row + c).data());
-    chain_rows(n, foot_coordinates_[foot], de_dq_.row(c), zero_row_, zero_row_,
-               optim::row_values(jacobian, row + 3 + c).data());
-  }
+  basis_.chain_rule(n, coordinates, data.pqs.head(count), data.pvs.head(count), data.pas.head(count), values);
 }
 
 void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
-  basis_.evaluate(x, samples_);
-  for (int n = 0; n < n_; ++n) evaluate_sample(n, jacobians, out);
+  evaluate(x, jacobians, out, *data_);
+}
+
+void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
+                                ProblemData& data) const {
+  basis_.evaluate(x, data.samples);
+  for (int n = 0; n < n_; ++n) evaluate_sample(n, jacobians, out, data);
   velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
 }
 
-void SmoothingProblem::write_support_rows(int n, bool jacobians, double w, optim::Evaluation& out) {
-  int row = residual_row_[n] + model_.nj;
-  for (int f = 0; f < 2; ++f) {
-    if (!in_contact(n, f)) continue;
-    write_foot_rows(n, f, jacobians, w * options_.foot_position_weight, w * options_.foot_rotation_weight,
-                    out.residuals, out.residual_jacobian, row);
-    if (equality_row_[n] >= 0) {
-      const int e = equality_row_[n] + (f == kLeft && in_contact(n, kRight) ? 6 : 0);
-      write_foot_rows(n, f, jacobians, 1.0 / kPositionScale, 1.0 / kAngleScale, out.equalities,
-                      out.equality_jacobian, e);
+void SmoothingProblem::write_rows(int n, const RowSet& set, RowKind kind, const terms::TermData& rows,
+                                  const Eigen::VectorXd& scale, int first, bool jacobians,
+                                  Eigen::VectorXd& values, optim::SparseMatrix& jacobian,
+                                  ProblemData& data) const {
+  const auto k = static_cast<std::size_t>(kind);
+  for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
+    const int row = first + static_cast<int>(r);
+    values[row] = scale[r] * rows.value[r];
+    if (!jacobians) continue;
+    double* out = optim::row_values(jacobian, row).data();
+    if (set.scale_first[k][r]) {
+      data.scaled = scale[r] * rows.dq.row(r);
+      chain_rows(n, *set.coordinates[k][r], data.scaled, rows.dv.row(r), rows.da.row(r), out, data);
+    } else {
+      chain_rows(n, *set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r), out, data);
+      const auto count = static_cast<Eigen::Index>(optim::row_values(jacobian, row).size());
+      Eigen::Map<Eigen::VectorXd>(out, count) *= scale[r];
     }
-    row += 6;
   }
 }
 
-void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out) {
-  set_state(n);
-  const int nj = model_.nj;
-  const double w = std::sqrt(dt_);
-  const stability::ContactPhase phase = planned_.phases[static_cast<std::size_t>(n)];
-  const auto right_body = static_cast<std::size_t>(foot_bodies_[kRight]);
-  const auto left_body = static_cast<std::size_t>(foot_bodies_[kLeft]);
-  Force Wr, Wl;
-  const Eigen::VectorXd* tau = nullptr;
-
-  if (!jacobians) {
-    const Force W = dynamics::contact_wrench(model_, data_, q_, v_, a_);  // forward kinematics too
-    foot_wrenches(n, W, data_.com, Wr, Wl);
-    for (auto& f : fext_) f.setZero();
-    fext_[right_body] = data_.oMi[right_body].act_inv(Wr);
-    fext_[left_body] = data_.oMi[left_body].act_inv(Wl);
-    // Foot placements before rnea (which leaves the other oMi as forward_kinematics set them anyway).
-    write_support_rows(n, false, w, out);
-    tau = &dynamics::rnea(model_, data_, q_, v_, a_, fext_);
-  } else {
-    // Share of the right foot and its derivative (double support: through the CoM only).
-    double s = phase == stability::ContactPhase::kRightSupport ? 1.0 : 0.0;
-    ds_dq_.setZero();
-    Vec3 com = Vec3::Zero();
-    if (phase == stability::ContactPhase::kDoubleSupport) {
-      com = dynamics::com_derivatives(model_, derivatives_, q_, dcom_dq_);
-      const Vec3& cr = sole_centre_[kRight][n];
-      const Vec3& cl = sole_centre_[kLeft][n];
-      const Eigen::Vector2d u = com.head<2>() - cr.head<2>(), v = com.head<2>() - cl.head<2>();
-      const double dr = u.norm(), dl = v.norm(), sum = dr + dl;
-      s = stability::right_foot_share(phase, com, cr, cl);
-      if (sum > 1e-12 && dr > 1e-12 && dl > 1e-12) {
-        const Eigen::Vector2d ds_dcom = (dr * v / dl - dl * u / dr) / (sum * sum);
-        ds_dq_ = ds_dcom.transpose() * dcom_dq_.topRows<2>();
-      }
-    }
-    const Force W =
-        dynamics::contact_wrench_derivatives(model_, derivatives_, q_, v_, a_, dW_dq_, dW_dv_, dW_da_);
-    foot_wrenches(n, W, com, Wr, Wl);
-    // dW_R = s dW + (W + (1 - 2 s) [0; dc x f]) ds + s (1 - s) [0; dc x df],  dW_L = dW - dW_R.
-    const Vec3 dc = sole_centre_[kRight][n] - sole_centre_[kLeft][n];
-    const double k = s * (1.0 - s);
-    Eigen::Matrix<double, 6, 1> ds_column;
-    ds_column << W.f, W.tau + (1.0 - 2.0 * s) * dc.cross(W.f);
-    const std::array<dynamics::Matrix6x*, 3> dW = {&dW_dq_, &dW_dv_, &dW_da_};
-    const std::array<Eigen::Matrix<double, 6, Eigen::Dynamic>*, 3> dWr = {&dWr_dq_, &dWr_dv_, &dWr_da_};
-    const std::array<Eigen::Matrix<double, 6, Eigen::Dynamic>*, 3> dWl = {&dWl_dq_, &dWl_dv_, &dWl_da_};
-    for (int o = 0; o < 3; ++o) {
-      *dWr[o] = s * *dW[o];
-      if (k != 0.0) {
-        for (int c = 0; c < model_.nv; ++c)
-          dWr[o]->col(c).tail<3>() += k * dc.cross(Vec3(dW[o]->col(c).head<3>()));
-      }
-      if (o == 0) dWr[o]->noalias() += ds_column * ds_dq_;
-      *dWl[o] = *dW[o] - *dWr[o];
-    }
-    for (auto& f : fext_) f.setZero();
-    fext_[right_body] = derivatives_.oMi[right_body].act_inv(Wr);
-    fext_[left_body] = derivatives_.oMi[left_body].act_inv(Wl);
-    dynamics::compute_rnea_derivatives(model_, derivatives_, q_, v_, a_, fext_,
-                                       dynamics::ExternalForceDependence::kWorldFixed);
-    tau = &derivatives_.tau;
-    // Held fixed in the world by kWorldFixed; their own dependence on x enters through -S_r . dW_foot.
-    Gq_ = derivatives_.dtau_dq.bottomRows(nj);
-    Gv_ = derivatives_.dtau_dv.bottomRows(nj);
-    Ga_ = derivatives_.dtau_da.bottomRows(nj);
-    for (int dof = 6; dof < model_.nv; ++dof) {
-      const int leg = leg_of_dof_[dof];
-      if (leg < 0) continue;
-      const Eigen::Matrix<double, 1, 6> S = derivatives_.J.row(dof);
-      const int r = dof - 6;
-      Gq_.row(r).noalias() -= S * (leg == kRight ? dWr_dq_ : dWl_dq_);
-      Gv_.row(r).noalias() -= S * (leg == kRight ? dWr_dv_ : dWl_dv_);
-      Ga_.row(r).noalias() -= S * (leg == kRight ? dWr_da_ : dWl_da_);
-    }
-    write_support_rows(n, true, w, out);
-  }
-
-  const int first = residual_row_[n];
-  for (int j = 0; j < nj; ++j) {
-    out.residuals[first + j] = w * (*tau)[6 + j];
-    if (jacobians) {
-      double* values = optim::row_values(out.residual_jacobian, first + j).data();
-      chain_rows(n, torque_coordinates(j), Gq_.row(j), Gv_.row(j), Ga_.row(j), values);
-      const auto count =
-          static_cast<Eigen::Index>(optim::row_values(out.residual_jacobian, first + j).size());
-      Eigen::Map<Eigen::VectorXd>(values, count) *= w;
-    }
+void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out,
+                                       ProblemData& data) const {
+  set_state(n, data);
+  const RowSet& set = row_sets_[sample_row_set_[n]];
+  terms::TermSumData& rows = *data.sums[sample_row_set_[n]];
+  data.sample.fill(set.sum.needs(), jacobians);
+  set.sum.calc(data.sample, rows, jacobians);
+  write_rows(n, set, RowKind::kResidual, rows.residual, set.residual_scale, residual_row_[n], jacobians,
+             out.residuals, out.residual_jacobian, data);
+  if (equality_row_[n] >= 0) {
+    write_rows(n, set, RowKind::kEquality, rows.equality, set.equality_scale, equality_row_[n], jacobians,
+               out.equalities, out.equality_jacobian, data);
   }
   if (torque_row_[n] < 0) return;
-  const int row = torque_row_[n];
-  for (int j = 0; j < nj; ++j) {
-    const double inverse_limit = 1.0 / limits_.torque[j];
-    const double scaled = (*tau)[6 + j] * inverse_limit;
-    out.inequalities[row + 2 * j] = scaled - 1.0;
-    out.inequalities[row + 2 * j + 1] = -scaled - 1.0;
+  // Each bound b as the normalised row u / b - 1 <= 0 (term.hpp): upper, then lower, per joint.
+  const terms::TermData& limits = rows.inequality;
+  const auto& coordinates = set.coordinates[static_cast<std::size_t>(RowKind::kInequality)];
+  for (Eigen::Index r = 0; r < limits.value.size(); ++r) {
+    const int row = torque_row_[n] + 2 * static_cast<int>(r);
+    const double inverse_limit = 1.0 / set.upper[r];
+    const double scaled = limits.value[r] * inverse_limit;
+    out.inequalities[row] = scaled - 1.0;
+    out.inequalities[row + 1] = -scaled - 1.0;
     if (!jacobians) continue;
-    const std::span<double> upper = optim::row_values(out.inequality_jacobian, row + 2 * j);
-    const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 2 * j + 1);
-    chain_rows(n, torque_coordinates(j), Gq_.row(j), Gv_.row(j), Ga_.row(j), upper.data());
+    const std::span<double> upper = optim::row_values(out.inequality_jacobian, row);
+    const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
+    chain_rows(n, *coordinates[r], limits.dq.row(r), limits.dv.row(r), limits.da.row(r), upper.data(), data);
     for (std::size_t i = 0; i < upper.size(); ++i) {
       upper[i] *= inverse_limit;
       lower[i] = -upper[i];
@@ -533,36 +475,29 @@ Eigen::MatrixXd SmoothingProblem::configurations(const Eigen::VectorXd& x) const
   Eigen::MatrixXd q = planned_.q;
   for (int n = 0; n < n_; ++n) {
     q.col(n).head<kBaseCoordinates>() += samples.q.col(n).head<kBaseCoordinates>();
-    for (int i = 0; i < kLegJoints; ++i)
-      q(model_.idx_q(legs_.joints[i]), n) = samples.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
+    for (int i = 0; i < static_cast<int>(leg_joints_.size()); ++i)
+      q(model_.idx_q(leg_joints_[i]), n) = samples.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
   }
   return q;
 }
 
-Eigen::MatrixXd SmoothingProblem::torques(const Eigen::VectorXd& x) {
-  basis_.evaluate(x, samples_);
+Eigen::MatrixXd SmoothingProblem::torques(const Eigen::VectorXd& x) const {
+  ProblemData data(*this);
+  basis_.evaluate(x, data.samples);
   Eigen::MatrixXd tau(model_.nj, n_);
-  Force Wr, Wl;
   for (int n = 0; n < n_; ++n) {
-    set_state(n);
-    const Force W = dynamics::contact_wrench(model_, data_, q_, v_, a_);
-    foot_wrenches(n, W, data_.com, Wr, Wl);
-    for (auto& f : fext_) f.setZero();
-    const auto rb = static_cast<std::size_t>(foot_bodies_[kRight]);
-    const auto lb = static_cast<std::size_t>(foot_bodies_[kLeft]);
-    fext_[rb] = data_.oMi[rb].act_inv(Wr);
-    fext_[lb] = data_.oMi[lb].act_inv(Wl);
-    tau.col(n) = dynamics::rnea(model_, data_, q_, v_, a_, fext_).tail(model_.nj);
+    set_state(n, data);
+    data.sample.fill(terms::kTorquesWithGroundReaction, false);
+    tau.col(n) = data.sample.joint_torque;
   }
   return tau;
 }
-
 std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, int index, double value) const {
   using optim::ConstraintKind;
   if (kind == ConstraintKind::kLowerBound || kind == ConstraintKind::kUpperBound) {
-    const int coordinate = index % kCoordinates;
+    const int coordinate = index % coordinate_count();
     if (coordinate >= kBaseCoordinates) {
-      const int joint = legs_.joints[coordinate - kBaseCoordinates];
+      const int joint = leg_joints_[coordinate - kBaseCoordinates];
       const bool lower = kind == ConstraintKind::kLowerBound;
       return model_.joint_names[joint] +
              format(lower ? " angle (a control point) is below its lower limit %.4g rad by %.3g rad"
@@ -586,7 +521,7 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
     }
   }
   if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
-    const int joint = legs_.joints[velocity_.limited_joint(index)];
+    const int joint = leg_joints_[velocity_.limited_joint(index)];
     const double limit = limits_.velocity[joint];
     return model_.joint_names[joint] +
            format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
