@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "mimic/io/number_text.hpp"
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
+#include "mimic/motion/refine.hpp"
 #include "mimic/smoothing/smoothing_problem.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 #include "mimic/stability/waist_sequence.hpp"
@@ -92,43 +94,39 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
   torque_samples.insert(n - 1);
 
-  Eigen::VectorXd x;
   Eigen::MatrixXd q;
-  for (int round = 0;; ++round) {
-    options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
-    SmoothingProblem problem(model, feet, planned, options);
-    if (round == 0) x = problem.initial_guess();
-    result.solve = optim::solve(problem, x, settings.solver, progress);
-    x = result.solve.x;
-    ++result.solves;
-    result.total_iterations += result.solve.iterations;
-    result.solver_seconds += result.solve.seconds;
-    result.variables = problem.num_variables();
-    result.equalities = problem.num_equalities();
-    result.torque_samples = static_cast<int>(torque_samples.size());
-
-    const Eigen::MatrixXd tau = problem.torques(x);
+  std::optional<SmoothingProblem> problem;
+  motion::RefineSteps steps;
+  steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
+    options.torque_samples = samples;
+    problem.emplace(model, feet, planned, options);
+    result.variables = problem->num_variables();
+    result.equalities = problem->num_equalities();
+    result.torque_samples = static_cast<int>(samples.size());
+    return *problem;
+  };
+  steps.initial_guess = [&] { return problem->initial_guess(); };
+  steps.violating = [&](const Eigen::VectorXd& x) {
+    const Eigen::MatrixXd tau = problem->torques(x);
     result.optimized_torque_integral = 0.0;
     std::vector<int> violating;
     for (int k = 0; k < n; ++k) {
       result.optimized_torque_integral += (k == 0 || k == n - 1 ? 0.5 : 1.0) * dt * tau.col(k).squaredNorm();
       bool violated = false;
       for (int j = 0; j < model.nj; ++j)
-        violated = violated || std::abs(tau(j, k)) > problem.limits().torque[j] * (1.0 + 1e-6);
-      if (violated && !torque_samples.contains(k)) violating.push_back(k);
+        violated = violated || std::abs(tau(j, k)) > problem->limits().torque[j] * (1.0 + 1e-6);
+      if (violated) violating.push_back(k);
     }
-    q = problem.configurations(x);
+    q = problem->configurations(x);
     result.max_base_shift = (q.topRows<2>() - planned.q.topRows<2>()).colwise().norm().maxCoeff();
-    if (!violating.empty() && round < settings.max_refinements) {
-      torque_samples.insert(violating.begin(), violating.end());
-      if (progress) {
-        progress({"smooth", round + 1, settings.max_refinements, result.solve.objective, 0.0,
-                  std::to_string(violating.size()) + " samples with torque violations added"});
-      }
-      continue;
-    }
-    break;
-  }
+    return violating;
+  };
+  const motion::RefineResult refined = motion::refine(
+      steps, std::move(torque_samples), {settings.solver, settings.max_refinements, "smooth"}, progress);
+  result.solve = refined.solve;
+  result.solves = refined.solves;
+  result.total_iterations = refined.total_iterations;
+  result.solver_seconds = refined.solver_seconds;
 
   // Exact support feet, then the motion as it will be written.
   result.projection = project_support_feet(model, feet, planned, q);
