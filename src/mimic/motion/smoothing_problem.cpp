@@ -1,4 +1,4 @@
-#include "mimic/smoothing/smoothing_problem.hpp"
+#include "mimic/motion/smoothing_problem.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -15,7 +15,7 @@
 #include "mimic/optim/sparse.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::motion {
 
 namespace {
 
@@ -87,7 +87,7 @@ std::vector<int> joint_list(const stability::Legs& legs) {
 
 }  // namespace
 
-ProblemData::ProblemData(const SmoothingProblem& problem)
+SmoothingProblemData::SmoothingProblemData(const SmoothingProblem& problem)
     : sample(problem.model_, problem.ground_), scaled(problem.model_.nv) {
   sums.reserve(problem.row_sets_.size());
   for (const auto& set : problem.row_sets_)
@@ -100,7 +100,7 @@ ProblemData::ProblemData(const SmoothingProblem& problem)
 }
 
 SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                                   const stability::SampledMotion& planned, ProblemOptions options)
+                                   const stability::SampledMotion& planned, SmoothingOptions options)
     : model_(model),
       feet_(feet),
       planned_(planned),
@@ -215,7 +215,7 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
                                              options_.foot_position_weight, options_.foot_rotation_weight);
     foot_equality_[f] =
         std::make_shared<terms::SupportFoot>(model, sole_frames[f], sole_reference[f], RowKind::kEquality,
-                                             1.0 / kPositionScale, 1.0 / kAngleScale);
+                                             1.0 / kSupportPositionScale, 1.0 / kSupportAngleScale);
   }
   build_row_sets();
   data_ = create_data();
@@ -345,7 +345,7 @@ optim::SparseMatrix SmoothingProblem::inequality_jacobian_pattern() const {
   return builder.build();
 }
 
-void SmoothingProblem::set_state(int n, ProblemData& data) const {
+void SmoothingProblem::set_state(int n, SmoothingProblemData& data) const {
   const trajectory::JointSamples& samples = data.samples;
   terms::SampleData& sample = data.sample;
   const Mat3& R = rotations_[n];
@@ -374,7 +374,7 @@ void SmoothingProblem::set_state(int n, ProblemData& data) const {
 
 void SmoothingProblem::chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq,
                                   const RowRef& gv, const RowRef& ga, double* values,
-                                  ProblemData& data) const {
+                                  SmoothingProblemData& data) const {
   const Mat3& R = rotations_[n];
   const Vec3 omega = planned_.v.col(n).segment<3>(3);
   const Vec3 g_q = gq.head<3>().transpose(), g_v = gv.head<3>().transpose(), g_a = ga.head<3>().transpose();
@@ -402,7 +402,7 @@ void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim:
 }
 
 void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
-                                ProblemData& data) const {
+                                SmoothingProblemData& data) const {
   basis_.evaluate(x, data.samples);
   for (int n = 0; n < n_; ++n) evaluate_sample(n, jacobians, out, data);
   velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
@@ -411,7 +411,7 @@ void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim:
 void SmoothingProblem::write_rows(int n, const RowSet& set, RowKind kind, const terms::TermData& rows,
                                   const Eigen::VectorXd& scale, int first, bool jacobians,
                                   Eigen::VectorXd& values, optim::SparseMatrix& jacobian,
-                                  ProblemData& data) const {
+                                  SmoothingProblemData& data) const {
   const auto k = static_cast<std::size_t>(kind);
   for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
     const int row = first + static_cast<int>(r);
@@ -430,7 +430,7 @@ void SmoothingProblem::write_rows(int n, const RowSet& set, RowKind kind, const 
 }
 
 void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out,
-                                       ProblemData& data) const {
+                                       SmoothingProblemData& data) const {
   set_state(n, data);
   const RowSet& set = row_sets_[sample_row_set_[n]];
   terms::TermSumData& rows = *data.sums[sample_row_set_[n]];
@@ -482,7 +482,7 @@ Eigen::MatrixXd SmoothingProblem::configurations(const Eigen::VectorXd& x) const
 }
 
 Eigen::MatrixXd SmoothingProblem::torques(const Eigen::VectorXd& x) const {
-  ProblemData data(*this);
+  SmoothingProblemData data(*this);
   basis_.evaluate(x, data.samples);
   Eigen::MatrixXd tau(model_.nj, n_);
   for (int n = 0; n < n_; ++n) {
@@ -515,9 +515,9 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
       const bool position = local % 6 < 3;
       return std::string(foot == kRight ? "right" : "left") + " support foot " +
              (position ? format("position at t=%.3f s is off its planned placement by %.3g mm",
-                                planned_.times[n], value * kPositionScale * 1e3)
+                                planned_.times[n], value * kSupportPositionScale * 1e3)
                        : format("orientation at t=%.3f s is off its planned placement by %.3g deg",
-                                planned_.times[n], value * kAngleScale * 180.0 / M_PI));
+                                planned_.times[n], value * kSupportAngleScale * 180.0 / M_PI));
     }
   }
   if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
@@ -539,4 +539,4 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
   return optim::Problem::describe_constraint(kind, index, value);
 }
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::motion

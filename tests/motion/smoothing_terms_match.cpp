@@ -3,7 +3,8 @@
 // (torques with the ground reaction) or sqrt(dt) w * (the support foot's displacement), every equality row
 // the displacement in mm / mrad, every torque row +-tau_j / tau_max_j - 1, bit for bit, with the terms
 // built here from src/mimic/terms and evaluated at the problem's own states. And evaluate is const: two
-// ProblemData on two threads give the same rows, values and Jacobians, as the problem's own entry point.
+// SmoothingProblemData on two threads give the same rows, values and Jacobians, as the problem's own entry
+// point.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -11,15 +12,15 @@
 
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/optim/problem.hpp"
-#include "mimic/smoothing/smoothing_problem.hpp"
 #include "mimic/terms/support_foot.hpp"
 #include "mimic/terms/term_sum.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
-#include "smoothing/scenario.hpp"
+#include "pipeline/smooth_scenario.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::motion {
 namespace {
 
 using terms::RowKind;
@@ -28,8 +29,8 @@ struct Window {
   std::unique_ptr<testing::Scenario> scenario = testing::load_scenario();
   // 1.5 s .. 2.2 s: double support until 1.8 s, then left support (config/jobs/walk_bar_smooth.yaml).
   stability::SampledMotion planned = testing::window(scenario->planned, 300, 440);
-  ProblemOptions options() const {
-    ProblemOptions o;
+  SmoothingOptions options() const {
+    SmoothingOptions o;
     o.limits.torque_factor = 0.9;
     for (int k = 0; k < 141; k += 7) o.torque_samples.push_back(k);
     for (int k = 3; k < 141; k += 20) o.equality_samples.push_back(k);
@@ -72,7 +73,7 @@ TEST(SmoothingTermsMatch, RowsAreTheScaledTermRows) {
                                                  1.0));
   const double dt = w.planned.times[1] - w.planned.times[0];
   const double root_dt = std::sqrt(dt);
-  const ProblemOptions& options = problem.options();
+  const SmoothingOptions& options = problem.options();
 
   auto data = problem.create_data();
   terms::TermSumData rows = sum.create_data();
@@ -110,7 +111,7 @@ TEST(SmoothingTermsMatch, RowsAreTheScaledTermRows) {
         if (!contact[f]) continue;
         const auto u = rows.equality.value.segment<6>(6 * f);
         for (int r = 0; r < 6; ++r) {
-          const double scale = 1.0 / (r < 3 ? kPositionScale : kAngleScale);
+          const double scale = 1.0 / (r < 3 ? kSupportPositionScale : kSupportAngleScale);
           ASSERT_EQ(out.equalities[equality++], scale * u[r]) << "sample " << k << " foot " << f;
         }
       }
@@ -137,7 +138,7 @@ TEST(SmoothingTermsMatch, TwoThreadsWithTheirOwnDataGiveTheSameRows) {
   problem.evaluate(x, true, serial);
   std::array<optim::Evaluation, 2> parallel = {optim::make_evaluation(problem),
                                                optim::make_evaluation(problem)};
-  std::array<std::unique_ptr<ProblemData>, 2> data = {problem.create_data(), problem.create_data()};
+  std::array<std::unique_ptr<SmoothingProblemData>, 2> data = {problem.create_data(), problem.create_data()};
   const SmoothingProblem& shared = problem;
   std::array<std::thread, 2> threads;
   for (int t = 0; t < 2; ++t) {
@@ -157,4 +158,4 @@ TEST(SmoothingTermsMatch, TwoThreadsWithTheirOwnDataGiveTheSameRows) {
 }
 
 }  // namespace
-}  // namespace mimic::smoothing
+}  // namespace mimic::motion

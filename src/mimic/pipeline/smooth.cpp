@@ -1,4 +1,4 @@
-#include "mimic/smoothing/smooth_motion.hpp"
+#include "mimic/pipeline/smooth.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -13,11 +13,11 @@
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/motion/refine.hpp"
-#include "mimic/smoothing/smoothing_problem.hpp"
+#include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 #include "mimic/stability/waist_sequence.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::pipeline {
 
 namespace {
 
@@ -78,11 +78,11 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   check.factors = settings.limits;
   check.slip_position = kMaxSlipPosition;
   check.slip_angle = kMaxSlipAngle;
-  result.before = evaluate_motion(model, feet, planned, check);
+  result.before = evaluation::evaluate_motion(model, feet, planned, check);
 
   const int n = static_cast<int>(planned.size());
   const double dt = n > 1 ? planned.times[1] - planned.times[0] : 0.0;
-  ProblemOptions options;
+  motion::SmoothingOptions options;
   options.limits = settings.limits;
   options.knot_spacing = settings.knot_spacing;
   options.foot_position_weight = settings.foot_position_weight;
@@ -95,7 +95,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   torque_samples.insert(n - 1);
 
   Eigen::MatrixXd q;
-  std::optional<SmoothingProblem> problem;
+  std::optional<motion::SmoothingProblem> problem;
   motion::RefineSteps steps;
   steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
     options.torque_samples = samples;
@@ -129,7 +129,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   result.solver_seconds = refined.solver_seconds;
 
   // Exact support feet, then the motion as it will be written.
-  result.projection = project_support_feet(model, feet, planned, q);
+  result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
   stability::SampledMotion smoothed;
   smoothed.times = planned.times;
   smoothed.q = std::move(q);
@@ -146,7 +146,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.stabilization = stable.report;
     smoothed = std::move(stable.motion);
   }
-  result.after = evaluate_motion(model, feet, smoothed, check);
+  result.after = evaluation::evaluate_motion(model, feet, smoothed, check);
   result.files = motion_files(model, feet, smoothed);
   result.motion = std::move(smoothed);
   result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
@@ -171,4 +171,4 @@ void require_success(const SmoothResult& result) {
   if (!result.success) throw InfeasibleError("smoothing: " + result.failure);
 }
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::pipeline

@@ -12,7 +12,7 @@
 //  * its orientation: it enters the dynamics nonlinearly through the twist (R^T pdot, omega), and keeping it
 //    keeps every derivative exact and the carried bar's posture in the world as planned.
 // The support-foot constraints stay satisfiable: each leg alone has the 6 DoF to reach its foot.
-// Knee control points are also kept >= ProblemOptions::min_knee_flexion (away from that singularity).
+// Knee control points are also kept >= SmoothingOptions::min_knee_flexion (away from that singularity).
 //
 // Variables: quartic B-spline control points (trajectory::SplineParameterization, 2 + leg joints) of
 //   d(t) = p_xy(t) - p_xy,planned(t)   the base's horizontal deviation from the plan (world x, y), and
@@ -46,16 +46,17 @@
 // Since 1/2 |r|^2 = 1/2 sum_n dt tau^T tau + penalty, the torque integral is 2 f minus the penalty.
 //
 // Constraints, scaled by their limits so that the solvers' feasibility tolerance is a fraction of them:
-//   support foot  h = (p_sole - p_planned) / kPositionScale, log3(R_planned^T R_sole) / kAngleScale (6 rows
-//                 per foot in support) at ProblemOptions::equality_samples: the contact instants
+//   support foot  h = (p_sole - p_planned) / kSupportPositionScale, log3(R_planned^T R_sole) /
+//   kSupportAngleScale (6 rows
+//                 per foot in support) at SmoothingOptions::equality_samples: the contact instants
 //                 (touchdown, seed 001 "G_foot = G_ref at t_c") and a grid inside each support phase. On
 //                 EVERY sample the paper's "support foot velocity and acceleration = 0" (with the
 //                 placement at t_c) cannot be met by a spline exactly (the foot pose is a nonlinear
 //                 function of the splines); on a grid of one sample per knot interval it can. The written
-//                 motion is then projected on the exact constraint by the leg IK (smooth_motion.hpp).
+//                 motion is then projected on the exact constraint by the leg IK (pipeline/smooth.hpp).
 //   angle         variable bounds on the leg control points (convex hull, as motion_problem.hpp).
 //   velocity      the leg joints' derivative control polygon (as motion_problem.hpp).
-//   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at ProblemOptions::torque_samples.
+//   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at SmoothingOptions::torque_samples.
 //
 // The rows come from terms (src/mimic/terms): TorqueResidual and TorqueLimits with the ground reaction,
 // SupportFoot (residual and equality) per foot. Which of them a sample has depends on its contact phase and
@@ -64,8 +65,9 @@
 // the chain rule for the feet, after it for the torques, as the problem always did: keeping that keeps the
 // solver's path bit for bit), maps the partials onto the coordinates and applies the basis.
 //
-// evaluate is const: all scratch lives in a ProblemData (create_data()), so two threads can evaluate one
-// problem with one ProblemData each. The optim::Problem entry point uses the problem's own ProblemData.
+// evaluate is const: all scratch lives in a SmoothingProblemData (create_data()), so two threads can evaluate
+// one problem with one SmoothingProblemData each. The optim::Problem entry point uses the problem's own
+// SmoothingProblemData.
 #pragma once
 
 #include <Eigen/Core>
@@ -88,23 +90,23 @@
 #include "mimic/trajectory/sampled_basis.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::motion {
 
 inline constexpr int kBaseCoordinates = 2;  // d: horizontal base position deviation (world x, y)
 
 // Units of the support-foot equalities: 1 mm and 1 mrad, so that |h| = 1 is a 1 mm / 0.057 degree error
 // and the feasibility tolerance (1e-6 by default) is a nanometre.
-inline constexpr double kPositionScale = 1e-3;  // m
-inline constexpr double kAngleScale = 1e-3;     // rad
+inline constexpr double kSupportPositionScale = 1e-3;  // m
+inline constexpr double kSupportAngleScale = 1e-3;     // rad
 
-struct ProblemOptions {
+struct SmoothingOptions {
   model::LimitFactors limits;
   double knot_spacing = 0.1;          // s
   std::vector<int> torque_samples;    // sample indices (ascending) with torque-limit rows
   std::vector<int> equality_samples;  // sample indices (ascending) with support-foot equalities
   // Penalty weights of the support-foot placement residuals. 1e5 / m makes a 0.1 mm drift cost as much as
   // a 10 N m torque on one joint over the same time; 6e4 / rad the same for 0.01 degree (1.75e-4 rad), so
-  // that the two guarantees (smooth_motion.hpp: 0.1 mm, 0.01 degree) weigh alike. At 2e4 / rad the foot
+  // that the two guarantees (pipeline/smooth.hpp: 0.1 mm, 0.01 degree) weigh alike. At 2e4 / rad the foot
   // rolled by 0.011 degree before the lift-off on the shipped walk (now 0.0013 degree).
   double foot_position_weight = 1e5;  // 1 / m
   double foot_rotation_weight = 6e4;  // 1 / rad
@@ -116,8 +118,8 @@ struct ProblemOptions {
 class SmoothingProblem;
 
 // Everything evaluate writes besides its output: one per thread (file comment).
-struct ProblemData {
-  explicit ProblemData(const SmoothingProblem& problem);
+struct SmoothingProblemData {
+  explicit SmoothingProblemData(const SmoothingProblem& problem);
   terms::SampleData sample;
   std::vector<std::unique_ptr<terms::TermSumData>> sums;  // one per row set of the problem
   trajectory::JointSamples samples;                       // the spline at every sample
@@ -133,7 +135,7 @@ class SmoothingProblem : public optim::Problem {
   // non-uniform grid or a motion too short for two knot intervals, std::invalid_argument for a sample
   // index out of range.
   SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                   const stability::SampledMotion& planned, ProblemOptions options);
+                   const stability::SampledMotion& planned, SmoothingOptions options);
 
   int num_variables() const override { return parameterization_.num_variables(); }
   int num_residuals() const override { return residual_rows_; }
@@ -143,16 +145,19 @@ class SmoothingProblem : public optim::Problem {
   optim::SparseMatrix residual_jacobian_pattern() const override;
   optim::SparseMatrix equality_jacobian_pattern() const override;
   optim::SparseMatrix inequality_jacobian_pattern() const override;
-  // With the problem's own ProblemData (not thread-safe; the const overload is).
+  // With the problem's own SmoothingProblemData (not thread-safe; the const overload is).
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
-  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out, ProblemData& data) const;
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
+                SmoothingProblemData& data) const;
   std::string describe_constraint(optim::ConstraintKind kind, int index, double value) const override;
 
-  std::unique_ptr<ProblemData> create_data() const { return std::make_unique<ProblemData>(*this); }
+  std::unique_ptr<SmoothingProblemData> create_data() const {
+    return std::make_unique<SmoothingProblemData>(*this);
+  }
 
   const model::Model& model() const { return model_; }
   const trajectory::SplineParameterization& parameterization() const { return parameterization_; }
-  const ProblemOptions& options() const { return options_; }
+  const SmoothingOptions& options() const { return options_; }
   const model::ScaledLimits& limits() const { return limits_; }
   const stability::Legs& legs() const { return legs_; }
   int sample_count() const { return n_; }
@@ -168,10 +173,10 @@ class SmoothingProblem : public optim::Problem {
   // velocities and accelerations).
   Eigen::MatrixXd torques(const Eigen::VectorXd& x) const;
   // The robot's state at sample n for the spline values in `data.samples` (q, v, a, contact, index).
-  void set_state(int n, ProblemData& data) const;
+  void set_state(int n, SmoothingProblemData& data) const;
 
  private:
-  friend struct ProblemData;
+  friend struct SmoothingProblemData;
   // The rows of one kind of sample (contact phase, equality sample or not, torque sample or not): their
   // terms, and per row of each kind the coordinates it depends on and whether its scale is applied before
   // the chain rule (file comment).
@@ -185,14 +190,14 @@ class SmoothingProblem : public optim::Problem {
 
   void build_row_sets();
   int row_set(model::ContactPhase phase, bool equalities, bool torque_limits);
-  void evaluate_sample(int n, bool jacobians, optim::Evaluation& out, ProblemData& data) const;
+  void evaluate_sample(int n, bool jacobians, optim::Evaluation& out, SmoothingProblemData& data) const;
   // Writes the rows of one kind: values = scale * u, Jacobian rows through the chain rule.
   void write_rows(int n, const RowSet& set, terms::RowKind kind, const terms::TermData& rows,
                   const Eigen::VectorXd& scale, int first, bool jacobians, Eigen::VectorXd& values,
-                  optim::SparseMatrix& jacobian, ProblemData& data) const;
+                  optim::SparseMatrix& jacobian, SmoothingProblemData& data) const;
   // Maps tangent-space partials (1 x nv rows) to the coordinates and applies the basis.
   void chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
-                  const RowRef& ga, double* values, ProblemData& data) const;
+                  const RowRef& ga, double* values, SmoothingProblemData& data) const;
   // The coordinates a joint torque depends on: all of them for a leg, the base's for the upper body (whose
   // torques depend on the base twist and its rate only, not on the legs nor on the base position).
   const std::vector<int>& torque_coordinates(int joint) const;
@@ -201,7 +206,7 @@ class SmoothingProblem : public optim::Problem {
   const model::Model& model_;
   stability::Feet feet_;
   const stability::SampledMotion& planned_;
-  ProblemOptions options_;
+  SmoothingOptions options_;
   model::ScaledLimits limits_;
   stability::Legs legs_;
   std::vector<int> leg_joints_;  // model joint indices of the leg coordinates, right then left
@@ -232,7 +237,7 @@ class SmoothingProblem : public optim::Problem {
   std::vector<int> row_set_keys_;    // contact phase, equalities and torque limits of each row set
   std::vector<int> sample_row_set_;  // index into row_sets_ per sample
 
-  std::unique_ptr<ProblemData> data_;  // for the optim::Problem entry point
+  std::unique_ptr<SmoothingProblemData> data_;  // for the optim::Problem entry point
 };
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::motion
