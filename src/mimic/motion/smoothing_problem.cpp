@@ -297,51 +297,37 @@ const std::vector<int>& SmoothingProblem::torque_coordinates(int joint) const {
                                                                                  : base_coordinates_;
 }
 
-optim::SparseMatrix SmoothingProblem::residual_jacobian_pattern() const {
-  optim::PatternBuilder builder(residual_rows_, num_variables());
+void SmoothingProblem::add_sample_pattern(optim::PatternBuilder& builder, RowKind kind,
+                                          const std::vector<int>& first_row, int copies) const {
   std::vector<int> columns;
   for (int n = 0; n < n_; ++n) {
-    const auto& rows =
-        row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(RowKind::kResidual)];
+    if (first_row[n] < 0) continue;
+    const auto& rows = row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(kind)];
     for (std::size_t r = 0; r < rows.size(); ++r) {
       columns.clear();
       basis_.append_columns(n, *rows[r], columns);
-      builder.add_columns(residual_row_[n] + static_cast<int>(r), columns);
+      for (int c = 0; c < copies; ++c)
+        builder.add_columns(first_row[n] + copies * static_cast<int>(r) + c, columns);
     }
   }
+}
+
+optim::SparseMatrix SmoothingProblem::residual_jacobian_pattern() const {
+  optim::PatternBuilder builder(residual_rows_, num_variables());
+  add_sample_pattern(builder, RowKind::kResidual, residual_row_, 1);
   return builder.build();
 }
 
 optim::SparseMatrix SmoothingProblem::equality_jacobian_pattern() const {
   optim::PatternBuilder builder(equality_rows_, num_variables());
-  std::vector<int> columns;
-  for (int n = 0; n < n_; ++n) {
-    if (equality_row_[n] < 0) continue;
-    const auto& rows =
-        row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(RowKind::kEquality)];
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      columns.clear();
-      basis_.append_columns(n, *rows[r], columns);
-      builder.add_columns(equality_row_[n] + static_cast<int>(r), columns);
-    }
-  }
+  add_sample_pattern(builder, RowKind::kEquality, equality_row_, 1);
   return builder.build();
 }
 
 optim::SparseMatrix SmoothingProblem::inequality_jacobian_pattern() const {
   optim::PatternBuilder builder(num_inequalities(), num_variables());
   velocity_.add_pattern(builder, 0);
-  std::vector<int> columns;
-  for (const int n : options_.torque_samples) {
-    const auto& rows =
-        row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(RowKind::kInequality)];
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      columns.clear();
-      basis_.append_columns(n, *rows[r], columns);
-      builder.add_columns(torque_row_[n] + 2 * static_cast<int>(r), columns);
-      builder.add_columns(torque_row_[n] + 2 * static_cast<int>(r) + 1, columns);
-    }
-  }
+  add_sample_pattern(builder, RowKind::kInequality, torque_row_, 2);  // upper and lower bound rows
   return builder.build();
 }
 

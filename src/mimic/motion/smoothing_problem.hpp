@@ -79,6 +79,7 @@
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/optim/problem.hpp"
+#include "mimic/optim/sparse.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 #include "mimic/terms/sample_data.hpp"
@@ -190,6 +191,10 @@ class SmoothingProblem : public optim::Problem {
 
   void build_row_sets();
   int row_set(model::ContactPhase phase, bool equalities, bool torque_limits);
+  // The Jacobian pattern of the `kind` rows of every sample n with first_row[n] >= 0, each term row taking
+  // `copies` consecutive rows (2 for the inequalities: upper and lower bound).
+  void add_sample_pattern(optim::PatternBuilder& builder, terms::RowKind kind,
+                          const std::vector<int>& first_row, int copies) const;
   void evaluate_sample(int n, bool jacobians, optim::Evaluation& out, SmoothingProblemData& data) const;
   // Writes the rows of one kind: values = scale * u, Jacobian rows through the chain rule.
   void write_rows(int n, const RowSet& set, terms::RowKind kind, const terms::TermData& rows,
