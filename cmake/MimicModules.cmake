@@ -63,11 +63,9 @@ mimic_module(motion     DEPS mimic_terms mimic_trajectory mimic_optim mimic_dyna
 
 mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)
 
-mimic_module(smoothing  DEPS mimic_evaluation mimic_motion mimic_stability mimic_optim mimic_trajectory mimic_io)
-
-# pipeline/job_options maps a job onto the options of every stage below it (motion, smoothing, walking,
+# pipeline/job_options maps a job onto the options of every stage below it (motion, smooth, walking,
 # stability, evaluation): the one reader of io::JobConfig below apps/.
-mimic_module(pipeline   DEPS mimic_evaluation mimic_motion mimic_smoothing mimic_walking mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
+mimic_module(pipeline   DEPS mimic_evaluation mimic_motion mimic_walking mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
 
 # What apps/ may include (not transitive; `mimic` = every module). Target: mimic_pipeline mimic_io
 # mimic_model mimic_core.
