@@ -15,9 +15,8 @@ Contact flipped(Contact c) {
   return c;
 }
 
-// d distance / dq for the velocity columns of one shape: sign * (n . v_c + (p x
-// n) . w_c). The columns of the two shapes of a pair are disjoint, so each
-// entry is assigned once.
+// d distance / dq for the velocity columns of one shape: sign * (n . v_c + (p x n) . w_c). The columns of
+// the two shapes of a pair are disjoint, so each entry is assigned once.
 void write_columns(const WorldAxes& axes, const std::vector<int>& columns, const Vec3& n, const Vec3& p,
                    double sign, GradientRow row) {
   Eigen::Matrix<double, 1, 6> weights;
