@@ -3,6 +3,8 @@
 // solved with each back end, torque refinements, leg-IK projection, ZMP check / stabilizer, evaluation of
 // the result). Reported per run: total seconds, solver seconds and iterations, solves, the torque integral
 // reduction. Target (issue 8): <= 30 s on this 2-core machine.
+#include "mimic/pipeline/smooth.hpp"
+
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -11,7 +13,6 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/smoothing/smooth_motion.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 
 namespace {
@@ -42,14 +43,14 @@ void BM_SmoothWalkBar(benchmark::State& state) {
   const Scenario& s = scenario();
   io::JobConfig job = s.job;
   job.solver.name = state.range(0) == 0 ? optim::Backend::kAugmentedLagrangian : optim::Backend::kIpopt;
-  const smoothing::SmoothSettings settings = pipeline::smooth_settings(job);
+  const pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
   // The counters are read inside the loop from the result itself: assigning the whole SmoothResult to a
   // variable declared outside the loop (`result = smooth_motion(...)`) was measured to corrupt its `after`
   // member in this translation unit at -O3 (GCC 12.2; the object code has an IPA-SRA clone of
   // MotionEvaluation::operator=), while copy construction and member-wise assignment are exact; left for a
   // closer look.
   for (auto _ : state) {
-    const smoothing::SmoothResult result = smoothing::smooth_motion(s.model, s.feet, s.planned, settings);
+    const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
     benchmark::DoNotOptimize(result.after.torque_integral);
     state.counters["total_s"] = result.total_seconds;
     state.counters["solver_s"] = result.solver_seconds;

@@ -50,9 +50,9 @@ mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdl
 
 mimic_module(stability  DEPS mimic_dynamics mimic_io)
 
-# Footstep plans, the walking schedule, preview control and the walking pattern (io for now: the job and
-# sequence types; WP13 removes that edge).
-mimic_module(walking    DEPS mimic_stability mimic_io)
+# Footstep plans, the walking schedule, preview control and the walking pattern. Files are read and written
+# by the walk stage (pipeline/walk): walking gets the upper body as data.
+mimic_module(walking    DEPS mimic_stability)
 
 mimic_module(evaluation DEPS mimic_stability mimic_geometry)
 
@@ -63,11 +63,9 @@ mimic_module(motion     DEPS mimic_terms mimic_trajectory mimic_optim mimic_dyna
 
 mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)
 
-mimic_module(smoothing  DEPS mimic_evaluation mimic_motion mimic_stability mimic_optim mimic_trajectory mimic_io)
-
-# pipeline/job_options maps a job onto the options of every stage below it (motion, smoothing, walking,
+# pipeline/job_options maps a job onto the options of every stage below it (motion, smooth, walking,
 # stability, evaluation): the one reader of io::JobConfig below apps/.
-mimic_module(pipeline   DEPS mimic_evaluation mimic_motion mimic_smoothing mimic_walking mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
+mimic_module(pipeline   DEPS mimic_evaluation mimic_motion mimic_walking mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
 
 # What apps/ may include (not transitive; `mimic` = every module). Target: mimic_pipeline mimic_io
 # mimic_model mimic_core.

@@ -12,8 +12,8 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/pipeline/smooth.hpp"
 #include "mimic/pipeline/smooth_report.hpp"
-#include "mimic/smoothing/smooth_motion.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 #include "progress_log.hpp"
 
@@ -58,13 +58,13 @@ int run_smooth(const Options& opt) {
                job.contacts.empty() ? "detected" : "from the job",
                planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
 
-  const smoothing::SmoothResult result =
-      smoothing::smooth_motion(model, feet, planned, pipeline::smooth_settings(job), app::progress_logger());
+  const pipeline::SmoothResult result =
+      pipeline::smooth_motion(model, feet, planned, pipeline::smooth_settings(job), app::progress_logger());
   std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(model, result);
   if (!job.output.report.empty())
     io::write_json_file(job.output.report, pipeline::smooth_report_json(job, model, result));
   // A motion the robot cannot play is not written.
-  smoothing::require_success(result);
+  pipeline::require_success(result);
   if (!result.solve.success())
     spdlog::warn(
         "the solver stopped before its stationarity tolerance ({}): the smoothed motion is feasible "

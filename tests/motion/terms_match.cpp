@@ -63,7 +63,7 @@ struct Fixture {
 TEST(TermsMatchMotionProblem, TorqueObjectiveAndTorqueLimits) {
   Fixture f;
   ProblemOptions options;
-  options.objective = io::ObjectiveKind::kTorque;
+  options.objective = Objective::kTorque;
   options.limits.torque_factor = 0.5;
   for (int i = 0; i < f.n; i += 5) options.torque_samples.push_back(i);
   MotionProblem problem(f.model, f.input, options);

@@ -103,7 +103,7 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
 
 TEST(JobOptions, SmoothAndCheckKeysReachTheirStages) {
   const io::JobConfig job = changed_job(io::JobKind::kSmooth);
-  const smoothing::SmoothSettings smooth = smooth_settings(job);
+  const SmoothSettings smooth = smooth_settings(job);
   expect_limits(smooth.limits);
   EXPECT_EQ(smooth.knot_spacing, 0.05);
   EXPECT_EQ(smooth.solver.backend, optim::Backend::kIpopt);

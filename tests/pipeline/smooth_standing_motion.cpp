@@ -8,10 +8,10 @@
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/smoothing/smooth_motion.hpp"
-#include "smoothing/scenario.hpp"
+#include "mimic/pipeline/smooth.hpp"
+#include "pipeline/smooth_scenario.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::pipeline {
 namespace {
 
 #ifdef NDEBUG
@@ -46,4 +46,4 @@ TEST(SmoothStandingMotion, RetargetedBoxingIsSmoothedWithTheFeetKept) {
 }
 
 }  // namespace
-}  // namespace mimic::smoothing
+}  // namespace mimic::pipeline

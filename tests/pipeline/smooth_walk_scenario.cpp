@@ -11,11 +11,11 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_check.hpp"
-#include "mimic/smoothing/smooth_motion.hpp"
-#include "smoothing/scenario.hpp"
+#include "mimic/pipeline/smooth.hpp"
+#include "pipeline/smooth_scenario.hpp"
 #include "support/temp_path.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::pipeline {
 namespace {
 
 #ifdef NDEBUG
@@ -92,4 +92,4 @@ TEST(SmoothWalkScenario, StabilizerRunsWhenTheMarginIsTooSmall) {
 }
 
 }  // namespace
-}  // namespace mimic::smoothing
+}  // namespace mimic::pipeline

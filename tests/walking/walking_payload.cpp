@@ -94,10 +94,10 @@ steps:
   model::Data data(loaded);
   double loaded_error = 0.0, waist_shift = 0.0;
   for (Eigen::Index k = 0; k < with_bar.size(); ++k) {
-    const auto& c = dynamics::center_of_mass(loaded, data, with_bar.q.col(k));
+    const auto& c = dynamics::center_of_mass(loaded, data, with_bar.motion.q.col(k));
     loaded_error = std::max(loaded_error, (c.head<2>() - with_bar.com.row(k).head<2>().transpose()).norm());
-    waist_shift =
-        std::max(waist_shift, (with_bar.q.col(k).head<2>() - without_bar.q.col(k).head<2>()).norm());
+    waist_shift = std::max(
+        waist_shift, (with_bar.motion.q.col(k).head<2>() - without_bar.motion.q.col(k).head<2>()).norm());
   }
   EXPECT_LT(loaded_error, 1e-8);  // the waist correction stops at 1e-9 m: measured 1.0e-9
   // The bar's moment about the CoM is ~0.7 kg x 0.7 m: the CoM would move by ~8 mm, so the waist moves the
@@ -108,7 +108,7 @@ steps:
 
   // The real robot carries the bar: its ZMP for each plan, from the loaded dynamics.
   const auto deviation = [&](const WalkingPattern& p) {
-    const Eigen::MatrixXd zmp = multibody_zmp(loaded, p.times, p.q);
+    const Eigen::MatrixXd zmp = multibody_zmp(loaded, p.motion);
     return (zmp.leftCols(2) - p.zmp_reference.leftCols(2)).rowwise().norm().maxCoeff();
   };
   const double planned_with = deviation(with_bar), planned_without = deviation(without_bar);

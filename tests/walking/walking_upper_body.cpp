@@ -6,8 +6,8 @@
 #include <filesystem>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/sequence.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/stability/leg_refit.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"
 
@@ -18,7 +18,10 @@ struct Hrp2 {
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
   model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
   Eigen::VectorXd posture = config.half_sitting(model).tail(model.nj);
-  std::vector<int> legs = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+  std::vector<int> legs = [this] {
+    const auto joints = stability::Legs::of(model, stability::Feet::from(model, config)).joints();
+    return std::vector<int>(joints.begin(), joints.end());
+  }();
 };
 
 const Hrp2& robot() {
@@ -96,17 +99,13 @@ TEST(WalkingUpperBody, KeyframeErrorsNameTheLineAndTheJoint) {
             "/cfg/arms.yaml:line 1: unknown key 'frames' (expected one of: keyframes)");
 }
 
-TEST(WalkingUpperBody, PosFilesAreResampledLinearlyAndOtherFilesRefused) {
+// A joint sequence (what the walk stage reads from a .pos) is interpolated linearly and held after its end.
+TEST(WalkingUpperBody, SampledJointsAreInterpolatedLinearly) {
   const Hrp2& r = robot();
-  const auto dir = test::unique_temp_path("walking_upper_body");
-  std::filesystem::create_directories(dir);
-  io::PosSequence pos;
-  pos.times = {0.0, 0.01, 0.02};  // 100 Hz
-  pos.angles = Eigen::MatrixXd::Zero(3, 30);
-  pos.angles(1, 16) = -0.2;
-  pos.angles(2, 16) = -0.4;
-  io::write_pos(dir / "arms.pos", pos);
-  const UpperBodyTrajectory arms = load_upper_body(dir / "arms.pos", r.model, r.posture, r.legs);
+  Eigen::MatrixXd angles = Eigen::MatrixXd::Zero(3, r.model.nj);
+  angles(1, 16) = -0.2;
+  angles(2, 16) = -0.4;
+  const UpperBodyTrajectory arms = UpperBodyTrajectory::sampled({0.0, 0.01, 0.02}, angles);  // 100 Hz
   Eigen::VectorXd q(r.model.nj);
   // Linear interpolation at the midpoint of two samples: one rounding (1e-15).
   arms.at(0.005, q);  // a 200 Hz sample between two 100 Hz ones
@@ -115,10 +114,12 @@ TEST(WalkingUpperBody, PosFilesAreResampledLinearlyAndOtherFilesRefused) {
   EXPECT_NEAR(q[16], -0.3, 1e-15);
   arms.at(1.0, q);
   EXPECT_DOUBLE_EQ(q[16], -0.4);
+}
 
-  EXPECT_THROW(load_upper_body(dir / "arms.bvh", r.model, r.posture, r.legs), InputError);
-  EXPECT_THROW(load_upper_body(dir / "missing.yaml", r.model, r.posture, r.legs), InputError);
-  std::filesystem::remove_all(dir);
+TEST(WalkingUpperBody, AMissingKeyframeFileIsAnInputError) {
+  const Hrp2& r = robot();
+  const auto missing = test::unique_temp_path("walking_upper_body") / "missing.yaml";
+  EXPECT_THROW(load_upper_body_keyframes(missing, r.model, r.posture, r.legs), InputError);
 }
 
 }  // namespace

@@ -137,7 +137,7 @@ MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input
       coordinates[static_cast<std::size_t>(p)] = p;
       limits[static_cast<std::size_t>(p)] = limits_.velocity[active_[p]];
     }
-    velocity_ = VelocityRows(parameterization_, coordinates, limits);
+    velocity_ = terms::VelocityRows(parameterization_, coordinates, limits);
   }
   velocity_rows_ = velocity_.num_rows();
   torque_rows_ = 2 * m_ * static_cast<int>(options_.torque_samples.size());

@@ -46,8 +46,8 @@
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/base_motion.hpp"
 #include "mimic/motion/motion_input.hpp"
-#include "mimic/motion/velocity_rows.hpp"
 #include "mimic/optim/problem.hpp"
+#include "mimic/terms/velocity_rows.hpp"
 #include "mimic/trajectory/sampled_basis.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
 
@@ -126,7 +126,7 @@ class MotionProblem : public optim::Problem {
   std::vector<int> frames_;                     // gaze, r_gripper, l_gripper
   std::vector<std::vector<int>> frame_chain_;   // active indices moving each frame (ascending)
   std::vector<std::vector<int>> torque_chain_;  // active indices each active torque depends on
-  VelocityRows velocity_;
+  terms::VelocityRows velocity_;
   int residual_rows_ = 0;
   int velocity_rows_ = 0;
   int torque_rows_ = 0;

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/motion/refine.hpp"
 
 namespace mimic::motion {
 
@@ -59,22 +61,18 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
   options.knot_spacing = settings.knot_spacing;
 
   MotionResult result;
-  Eigen::VectorXd x;
-  for (int round = 0;; ++round) {
-    options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
-    MotionProblem problem(model, input, options);
-    if (round == 0) x = problem.initial_guess();
-    result.solve = optim::solve(problem, x, settings.solver, progress);
-    x = result.solve.x;
-    ++result.solves;
-    result.total_iterations += result.solve.iterations;
-    result.total_seconds += result.solve.seconds;
-    result.torque_samples = static_cast<int>(torque_samples.size());
-
-    // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to
-    // the solver's tolerance; torques are checked sample by sample.
-    const trajectory::JointSamples joints = problem.joint_samples(x);
-    const Eigen::MatrixXd tau = problem.torques(joints);
+  std::optional<MotionProblem> problem;
+  RefineSteps steps;
+  steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
+    options.torque_samples = samples;
+    return problem.emplace(model, input, options);
+  };
+  steps.initial_guess = [&] { return problem->initial_guess(); };
+  // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to
+  // the solver's tolerance; torques are checked sample by sample.
+  steps.violating = [&](const Eigen::VectorXd& x) {
+    const trajectory::JointSamples joints = problem->joint_samples(x);
+    const Eigen::MatrixXd tau = problem->torques(joints);
     MotionMetrics metrics;
     std::vector<int> violating;
     for (int i = 0; i < n; ++i) {
@@ -89,12 +87,12 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
         update_peak(metrics.torque, torque_ratio, name, i / input.rate);
         violated = violated || torque_ratio > 1.0 + kLimitTolerance;
       }
-      if (violated && !torque_samples.contains(i)) violating.push_back(i);
+      if (violated) violating.push_back(i);
     }
     double joint_squares = 0.0, position_squares = 0.0;
     for (const int j : active)
       joint_squares += (joints.q.row(j) - input.joints.col(j).transpose()).squaredNorm();
-    const Eigen::MatrixXd points = problem.end_effector_positions(joints.q);
+    const Eigen::MatrixXd points = problem->end_effector_positions(joints.q);
     for (int i = 0; i < n; ++i) {
       for (int f = 0; f < 3; ++f) {
         const double e =
@@ -108,17 +106,15 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
     result.metrics = metrics;
     result.joints = joints.q.transpose();
     result.variables = x;
-
-    if (!violating.empty() && round < settings.max_refinements) {
-      torque_samples.insert(violating.begin(), violating.end());
-      if (progress) {
-        progress({"motion", round + 1, settings.max_refinements, result.solve.objective, 0.0,
-                  std::to_string(violating.size()) + " samples with torque violations added"});
-      }
-      continue;
-    }
-    break;
-  }
+    return violating;
+  };
+  const RefineResult refined = refine(steps, std::move(torque_samples),
+                                      {settings.solver, settings.max_refinements, "motion"}, progress);
+  result.solve = refined.solve;
+  result.solves = refined.solves;
+  result.total_iterations = refined.total_iterations;
+  result.total_seconds = refined.solver_seconds;
+  result.torque_samples = static_cast<int>(refined.torque_samples.size());
 
   const MotionMetrics& m = result.metrics;
   if (!result.solve.success()) {

@@ -63,8 +63,8 @@ stability::StabilizerOptions stabilizer_options(const io::JobConfig& job) {
   return options;
 }
 
-smoothing::SmoothSettings smooth_settings(const io::JobConfig& job) {
-  smoothing::SmoothSettings settings;
+SmoothSettings smooth_settings(const io::JobConfig& job) {
+  SmoothSettings settings;
   settings.limits = job.limits;
   settings.knot_spacing = job.trajectory.knot_spacing;
   settings.solver = solver_options(job.solver);

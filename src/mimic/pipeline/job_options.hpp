@@ -8,7 +8,7 @@
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/optim/solver.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
-#include "mimic/smoothing/smooth_motion.hpp"
+#include "mimic/pipeline/smooth.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 
@@ -31,7 +31,7 @@ stability::StabilizerOptions stabilizer_options(const io::JobConfig& job);
 
 // The smooth stage: limits.*, trajectory.knot_spacing, solver.*, stability.{enabled, zmp_margin,
 // max_iterations}.
-smoothing::SmoothSettings smooth_settings(const io::JobConfig& job);
+SmoothSettings smooth_settings(const io::JobConfig& job);
 
 // The walking pattern generator: stability.preview.{q, r, horizon, period}. A walk is written at its
 // control period, so trajectory.output_rate must be 1 / stability.preview.period: InputError otherwise.

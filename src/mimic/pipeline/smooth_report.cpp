@@ -21,12 +21,12 @@ double max_slip(const evaluation::CheckReport& r) { return r.max_slip_position; 
 
 }  // namespace
 
-double torque_reduction(const smoothing::SmoothResult& result) {
+double torque_reduction(const SmoothResult& result) {
   const double before = result.before.torque_integral;
   return before > 0.0 ? (before - result.after.torque_integral) / before : 0.0;
 }
 
-std::string format_smooth_summary(const model::Model& model, const smoothing::SmoothResult& r) {
+std::string format_smooth_summary(const model::Model& model, const SmoothResult& r) {
   std::ostringstream out;
   out << fmt::format(
       "integral of tau^T tau: before {:.6g}, after {:.6g} N^2 m^2 s ({:+.2f} %; optimised "
@@ -76,8 +76,7 @@ std::string format_smooth_summary(const model::Model& model, const smoothing::Sm
   return out.str();
 }
 
-io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model,
-                            const smoothing::SmoothResult& r) {
+io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model, const SmoothResult& r) {
   io::Json json = io::Json::object();
   json["job"] = io::job_to_json(job);
   json["ok"] = r.success;

@@ -8,18 +8,17 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/smoothing/smooth_motion.hpp"
+#include "mimic/pipeline/smooth.hpp"
 
 namespace mimic::pipeline {
 
 // Relative reduction of the torque integral, (before - after) / before.
-double torque_reduction(const smoothing::SmoothResult& result);
+double torque_reduction(const SmoothResult& result);
 
 // Human-readable lines for stdout: torque integral before / after, peak |torque| of the 12 leg joints and
 // of the worst other joints, slip, ZMP margin, solver status / iterations / time.
-std::string format_smooth_summary(const model::Model& model, const smoothing::SmoothResult& result);
+std::string format_smooth_summary(const model::Model& model, const SmoothResult& result);
 
-io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model,
-                            const smoothing::SmoothResult& result);
+io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model, const SmoothResult& result);
 
 }  // namespace mimic::pipeline

@@ -4,16 +4,16 @@
 #include <cmath>
 #include <string>
 
-#include "mimic/io/number_text.hpp"
-#include "mimic/io/sample_table.hpp"
-#include "mimic/io/strict_yaml.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/core/strict_yaml.hpp"
+#include "mimic/core/text_file.hpp"
 
 namespace mimic::walking {
 namespace {
 
 namespace fs = std::filesystem;
-using io::StrictMapping;
-using io::YamlDocument;
+using core::StrictMapping;
+using core::YamlDocument;
 
 // Reads an optional number that must satisfy `ok`; `expected` completes "expected a number ...".
 void read_checked(const StrictMapping& map, std::string_view key, double& out, bool (*ok)(double),
@@ -21,7 +21,7 @@ void read_checked(const StrictMapping& map, std::string_view key, double& out, b
   double value = out;
   if (!map.read(key, value)) return;
   if (!ok(value))
-    map.fail(key, std::string("expected a number ") + expected + ", found " + io::format_number(value));
+    map.fail(key, std::string("expected a number ") + expected + ", found " + core::format_number(value));
   out = value;
 }
 
@@ -70,7 +70,7 @@ class FootstepParser {
     top.require("steps");
     const YAML::Node& list = top.node("steps");
     if (!list.IsSequence() || list.size() == 0)
-      top.fail("steps", "expected a non-empty list of steps, found " + io::describe_yaml_value(list));
+      top.fail("steps", "expected a non-empty list of steps, found " + core::describe_yaml_value(list));
     FootPlacement right = plan.initial_right, left = plan.initial_left;
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string path = "steps[" + std::to_string(i) + "]";
@@ -171,7 +171,7 @@ double FootstepPlan::duration() const {
 }
 
 FootstepPlan load_footsteps(const fs::path& path) {
-  return parse_footsteps(io::read_text_file(path.string()), path);
+  return parse_footsteps(core::read_text_file(path.string()), path);
 }
 
 FootstepPlan parse_footsteps(std::string_view yaml, const fs::path& source) {

@@ -44,7 +44,7 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
                                          const WalkSchedule& schedule, const WalkingPattern& pattern) {
   WalkingSummary s;
   const Eigen::Index n = pattern.size();
-  s.duration = pattern.times.empty() ? 0.0 : pattern.times.back();
+  s.duration = pattern.motion.times.empty() ? 0.0 : pattern.motion.times.back();
   for (const WalkPhase& p : schedule.phases())
     if (p.kind == WalkPhaseKind::kSwing) ++s.steps;
 
@@ -55,11 +55,11 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
   s.min_zmp_margin = std::numeric_limits<double>::infinity();
   s.min_angle_margin = std::numeric_limits<double>::infinity();
   for (Eigen::Index k = 0; k < n; ++k) {
-    const double t = pattern.times[static_cast<std::size_t>(k)];
-    dynamics::forward_kinematics(model, data, pattern.q.col(k));
+    const double t = pattern.motion.times[static_cast<std::size_t>(k)];
+    dynamics::forward_kinematics(model, data, pattern.motion.q.col(k));
     const SE3 right = dynamics::update_frame_placement(model, data, right_frame);
     const SE3 left = dynamics::update_frame_placement(model, data, left_frame);
-    const ContactPhase phase = pattern.phases[static_cast<std::size_t>(k)];
+    const ContactPhase phase = pattern.motion.phases[static_cast<std::size_t>(k)];
     right_slip.update(right_foot_in_contact(phase), right);
     left_slip.update(left_foot_in_contact(phase), left);
 
@@ -79,16 +79,16 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
     }
 
     for (int j = 0; j < model.nj; ++j) {
-      const double angle = pattern.q(model.idx_q(j), k);
+      const double angle = pattern.motion.q(model.idx_q(j), k);
       const double margin_j = std::min(angle - model.lower_limit[j], model.upper_limit[j] - angle);
       if (margin_j < s.min_angle_margin) {
         s.min_angle_margin = margin_j;
         s.min_angle_margin_joint = model.joint_names[static_cast<std::size_t>(j)];
       }
       if (k + 1 < n) {
-        const double dt = pattern.times[static_cast<std::size_t>(k + 1)] - t;
+        const double dt = pattern.motion.times[static_cast<std::size_t>(k + 1)] - t;
         const double ratio =
-            std::abs(pattern.q(model.idx_q(j), k + 1) - angle) / dt / model.velocity_limit[j];
+            std::abs(pattern.motion.q(model.idx_q(j), k + 1) - angle) / dt / model.velocity_limit[j];
         if (ratio > s.peak_velocity_ratio) {
           s.peak_velocity_ratio = ratio;
           s.peak_velocity_joint = model.joint_names[static_cast<std::size_t>(j)];
@@ -101,11 +101,11 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
   s.max_support_rotation = std::max(right_slip.rotation, left_slip.rotation);
 
   // Touch-downs: the sample at the end of each swing against the schedule's landing pose.
-  const double dt = n > 1 ? pattern.times[1] - pattern.times[0] : 1.0;
+  const double dt = n > 1 ? pattern.motion.times[1] - pattern.motion.times[0] : 1.0;
   for (const WalkPhase& p : schedule.phases()) {
     if (p.kind != WalkPhaseKind::kSwing) continue;
     const Eigen::Index k = std::min<Eigen::Index>(n - 1, static_cast<Eigen::Index>(std::llround(p.end / dt)));
-    dynamics::forward_kinematics(model, data, pattern.q.col(k));
+    dynamics::forward_kinematics(model, data, pattern.motion.q.col(k));
     const int frame = p.contact == ContactPhase::kLeftSupport ? right_frame : left_frame;
     const SE3& sole = dynamics::update_frame_placement(model, data, frame);
     const WalkState landed = schedule.at(p.end);

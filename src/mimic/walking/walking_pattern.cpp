@@ -7,77 +7,36 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
 #include "mimic/dynamics/com.hpp"
-#include "mimic/io/number_text.hpp"
-#include "mimic/io/rpy.hpp"
-#include "mimic/io/zmp_frame.hpp"
-#include "mimic/stability/leg_ik.hpp"
-#include "mimic/stability/sampled_motion.hpp"
-#include "mimic/stability/waist_sequence.hpp"
+#include "mimic/stability/leg_refit.hpp"
 
 namespace mimic::walking {
 
+using core::format_number;
 using stability::CartBoundary;
 using stability::CartState;
-using stability::differentiate;
-using stability::LegAngles;
-using stability::LegIkResult;
-using stability::LegIkStatus;
-using stability::LegKinematics;
+using stability::Legs;
 using stability::solve_com_for_zmp;
-using stability::waist_sequence;
 
 namespace {
 
 using spatial::SE3;
 using spatial::Vec3;
 
-// Both legs of the robot and the configuration they are solved into.
-class Legs {
- public:
-  Legs(const model::Model& model, const model::RobotConfig& config)
-      : right_(model, config.right_sole_frame), left_(model, config.left_sole_frame) {}
-
-  std::array<int, 12> joints() const {
-    std::array<int, 12> j{};
-    for (std::size_t i = 0; i < 6; ++i) {
-      j[i] = right_.joints()[i];
-      j[i + 6] = left_.joints()[i];
-    }
-    return j;
-  }
-
-  // Writes both legs' angles for the soles at `state` and the waist at `waist` into q (model layout);
-  // the previous angles in q seed the IK branch choice.
-  void solve(const model::Model& model, const SE3& waist, const WalkState& state, double time,
-             Eigen::Ref<Eigen::VectorXd> q) const {
-    solve_one(model, right_, "right", waist, state.right_sole, time, q);
-    solve_one(model, left_, "left", waist, state.left_sole, time, q);
-  }
-
- private:
-  static void solve_one(const model::Model& model, const LegKinematics& leg, const char* name,
-                        const SE3& waist, const SE3& sole, double time, Eigen::Ref<Eigen::VectorXd> q) {
-    LegAngles seed;
-    for (int i = 0; i < 6; ++i) seed(i) = q[model.idx_q(leg.joints()[static_cast<std::size_t>(i)])];
-    const LegIkResult result = leg.solve(waist, sole, seed);
-    if (!result.ok()) {
-      std::string what = "walking pattern: t = " + io::format_number(time) + " s: " + name +
-                         " leg: " + to_string(result.status);
-      if (result.status == LegIkStatus::kJointLimit) {
-        const int j = leg.joints()[static_cast<std::size_t>(result.limit_joint)];
-        what += " (" + model.joint_names[static_cast<std::size_t>(j)] + " would be at " +
-                io::format_number(result.angles(result.limit_joint)) + " rad)";
-      }
-      what += "; the waist is at height " + io::format_number(waist.p.z()) +
-              " m: shorten the steps, slow down or change the waist height";
-      throw InfeasibleError(what);
-    }
-    for (int i = 0; i < 6; ++i) q[model.idx_q(leg.joints()[static_cast<std::size_t>(i)])] = result.angles(i);
-  }
-
-  LegKinematics right_, left_;
-};
+// Both legs' angles in q for the soles at `state` with the waist at `waist`, seeded by the angles already
+// in q (the previous sample's: the IK keeps to the branch it is on). Throws InfeasibleError naming the time.
+void refit_legs(const model::Model& model, const Legs& legs, const SE3& waist, const WalkState& state,
+                double time, Eigen::Ref<Eigen::VectorXd> q) {
+  const stability::LegRefit refit =
+      stability::refit_legs(model, legs, waist, state.right_sole, state.left_sole, q);
+  if (refit.ok()) return;
+  throw InfeasibleError(
+      "walking pattern: t = " + format_number(time) + " s: " +
+      stability::describe_failure(model, legs.leg[static_cast<std::size_t>(refit.failed_leg)], refit.result) +
+      "; the waist is at height " + format_number(waist.p.z()) +
+      " m: shorten the steps, slow down or change the waist height");
+}
 
 void set_waist(const SE3& waist, Eigen::Ref<Eigen::VectorXd> q) {
   q.head<3>() = waist.p;
@@ -113,11 +72,11 @@ class WholeBody {
         schedule_(schedule),
         upper_body_(upper_body),
         options_(options),
-        legs_(model, config),
+        legs_(Legs::of(model, stability::Feet::from(model, config))),
         data_(model),
         joints_(model.nj),
         waist_height_(config.half_sitting_waist.z()) {
-    const std::array<int, 12> legs = legs_.joints();
+    const auto legs = legs_.joints();
     for (int j = 0; j < model.nj; ++j)
       if (std::find(legs.begin(), legs.end(), j) == legs.end()) upper_joints_.push_back(j);
     // The initial pose: half-sitting with the upper body of t = 0. Its CoM height is the cart's zc; its
@@ -132,10 +91,11 @@ class WholeBody {
 
   const Vec3& initial_com() const { return initial_com_; }
 
-  // Fills pattern.q and pattern.com (and the convergence fields) for the CoM targets (N x 2).
-  void place(const std::vector<double>& times, const Eigen::MatrixXd& com_target, WalkingPattern& pattern) {
-    const Eigen::Index n = static_cast<Eigen::Index>(times.size());
-    pattern.q.resize(model_.nq, n);
+  // Fills pattern.motion.q and pattern.com (and the convergence fields) for the CoM targets (N x 2).
+  void place(const Eigen::MatrixXd& com_target, WalkingPattern& pattern) {
+    const std::vector<double>& times = pattern.motion.times;
+    const Eigen::Index n = pattern.size();
+    pattern.motion.q.resize(model_.nq, n);
     pattern.com.resize(n, 3);
     pattern.com_passes = 0;
     pattern.com_error = 0.0;
@@ -154,7 +114,7 @@ class WholeBody {
       while (pass < options_.max_com_passes) {
         const SE3 waist = waist_pose(waist_xy.x(), waist_xy.y(), z, state.waist_yaw);
         set_waist(waist, q);
-        legs_.solve(model_, waist, state, t, q);
+        refit_legs(model_, legs_, waist, state, t, q);
         const Eigen::Vector2d com = dynamics::center_of_mass(model_, data_, q).head<2>();
         error = target - com;
         // Secant estimate of d(CoM)/d(waist) per axis: about 0.8, as the feet stay put while the rest of
@@ -171,14 +131,14 @@ class WholeBody {
         waist_xy += error.cwiseQuotient(sensitivity_);
       }
       if (!(error.norm() <= options_.com_tolerance)) {
-        throw InfeasibleError(
-            "walking pattern: t = " + io::format_number(t) + " s: the waist correction left a CoM error of " +
-            io::format_number(error.norm()) + " m after " + std::to_string(pass) + " passes");
+        throw InfeasibleError("walking pattern: t = " + format_number(t) +
+                              " s: the waist correction left a CoM error of " + format_number(error.norm()) +
+                              " m after " + std::to_string(pass) + " passes");
       }
       pattern.com_passes = std::max(pattern.com_passes, pass);
       pattern.com_error = std::max(pattern.com_error, error.norm());
       offset = waist_xy - target;
-      pattern.q.col(k) = q;
+      pattern.motion.q.col(k) = q;
       pattern.com.row(k) << target.x(), target.y(), data_.com.z();
     }
   }
@@ -217,9 +177,10 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
 
   WalkingPattern pattern;
   const Eigen::Index n = static_cast<Eigen::Index>(std::llround(schedule.duration() / dt)) + 1;
-  pattern.times.resize(static_cast<std::size_t>(n));
+  model::SampledMotion& motion = pattern.motion;
+  motion.times.resize(static_cast<std::size_t>(n));
   for (Eigen::Index k = 0; k < n; ++k)
-    pattern.times[static_cast<std::size_t>(k)] = static_cast<double>(k) * dt;
+    motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) * dt;
   pattern.contact_intervals = schedule.contact_intervals();
 
   WholeBody body(model, config, schedule, upper_body, options);
@@ -227,12 +188,12 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
 
   // The ZMP reference and the preview control of the cart-table along x and y.
   pattern.zmp_reference.resize(n, 3);
-  pattern.phases.resize(static_cast<std::size_t>(n));
+  motion.phases.resize(static_cast<std::size_t>(n));
   std::vector<double> zmp_x(static_cast<std::size_t>(n)), zmp_y(static_cast<std::size_t>(n));
   for (Eigen::Index k = 0; k < n; ++k) {
-    const WalkState state = schedule.at(pattern.times[static_cast<std::size_t>(k)]);
+    const WalkState state = schedule.at(motion.times[static_cast<std::size_t>(k)]);
     pattern.zmp_reference.row(k) << state.zmp.x(), state.zmp.y(), 0.0;
-    pattern.phases[static_cast<std::size_t>(k)] = state.contact;
+    motion.phases[static_cast<std::size_t>(k)] = state.contact;
     zmp_x[static_cast<std::size_t>(k)] = state.zmp.x();
     zmp_y[static_cast<std::size_t>(k)] = state.zmp.y();
   }
@@ -246,8 +207,13 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
     com_target.row(k) << cart_x[static_cast<std::size_t>(k)].position,
         cart_y[static_cast<std::size_t>(k)].position;
 
-  body.place(pattern.times, com_target, pattern);
-  pattern.zmp = multibody_zmp(model, pattern.times, pattern.q);
+  // The waist placed over the CoM targets, then the motion's velocities, accelerations and multibody ZMP.
+  const auto place = [&] {
+    body.place(com_target, pattern);
+    model::differentiate(model, motion);
+    pattern.zmp = multibody_zmp(model, motion);
+  };
+  place();
 
   // Kajita 2003 section IV ("dynamics filter"): the cart-table ignores the legs' and the upper body's own
   // dynamics and the changes of the CoM height, so the multibody ZMP strays from the reference (22 mm in the
@@ -267,21 +233,16 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
       solve_com_for_zmp(controller.cart(), error, correction, CartBoundary::kHeldStill);
       for (Eigen::Index k = 0; k < n; ++k) com_target(k, axis) += correction[static_cast<std::size_t>(k)];
     }
-    body.place(pattern.times, com_target, pattern);
-    pattern.zmp = multibody_zmp(model, pattern.times, pattern.q);
+    place();
   }
   return pattern;
 }
 
-Eigen::MatrixXd multibody_zmp(const model::Model& model, const std::vector<double>& times,
-                              const Eigen::MatrixXd& q) {
-  const Eigen::Index n = q.cols();
-  Eigen::MatrixXd v, a;
-  differentiate(model, times, q, v, a);
+Eigen::MatrixXd multibody_zmp(const model::Model& model, const model::SampledMotion& motion) {
   model::Data data(model);
-  Eigen::MatrixXd zmp(n, 3);
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const auto p = dynamics::zmp(model, data, q.col(k), v.col(k), a.col(k), 0.0);
+  Eigen::MatrixXd zmp(motion.size(), 3);
+  for (Eigen::Index k = 0; k < motion.size(); ++k) {
+    const auto p = dynamics::zmp(model, data, motion.q.col(k), motion.v.col(k), motion.a.col(k), 0.0);
     if (p) {
       zmp.row(k) = p->transpose();
     } else {
@@ -289,18 +250,6 @@ Eigen::MatrixXd multibody_zmp(const model::Model& model, const std::vector<doubl
     }
   }
   return zmp;
-}
-
-io::MotionFiles to_motion_files(const model::Model& model, const WalkingPattern& pattern) {
-  if (model.nj != io::kJointCount || !model.has_free_flyer())
-    throw ModelError(model.source_path + ": sequence files need a free-flyer model with the 30 HRP-2 joints");
-  io::MotionFiles files;
-  files.pos.times = pattern.times;
-  files.pos.angles = pattern.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist = waist_sequence(model, pattern.times, pattern.q);
-  files.zmp = io::zmp_sequence_from_world(pattern.zmp, waist);
-  files.waist = std::move(waist);
-  return files;
 }
 
 }  // namespace mimic::walking

@@ -7,8 +7,9 @@
 //     Kajita 2003 section III) turns the ZMP reference into a centre-of-mass trajectory, with the cart at
 //     zc = the CoM height of the initial pose (half-sitting legs, upper body at t = 0, payload included);
 //  3. at each sample the waist is placed horizontally so that the multibody CoM (payload included) is the
-//     cart's: a few fixed-point passes "CoM error -> waist shift", each solving both legs by the leg IK
-//     (leg_ik.hpp) for the sole poses of the schedule; the upper body comes from an UpperBodyTrajectory.
+//     cart's: a few fixed-point passes "CoM error -> waist shift", each refitting both legs
+//     (stability::refit_legs, seeded by the previous sample) to the sole poses of the schedule; the upper
+//     body comes from an UpperBodyTrajectory.
 //  4. the multibody ZMP of the result is recomputed from the motion itself (finite differences and the
 //     full dynamics); the cart-table CoM of its error against the reference is added to the target,
 //     Kajita's "dynamics filter" (2003, section IV, with the exact cart-table solve in place of the second
@@ -19,9 +20,9 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "mimic/io/motion_files.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/walking/preview_control.hpp"
 #include "mimic/walking/walking_schedule.hpp"
 #include "mimic/walking/walking_upper_body.hpp"
@@ -44,37 +45,31 @@ struct WalkingOptions {
 };
 
 struct WalkingPattern {
-  std::vector<double> times;                              // s, k * period, k = 0..N-1
-  Eigen::MatrixXd q;                                      // nq x N: free-flyer (waist) + joints, model order
+  // The whole-body motion at the control period: times k * period (k = 0..N-1), q (free-flyer waist +
+  // joints, model order), v and a by model::differentiate, and the schedule's contact phase per sample.
+  model::SampledMotion motion;
   Eigen::MatrixXd zmp_reference;                          // N x 3, world, on the ground (z = 0)
   Eigen::MatrixXd com;                                    // N x 3, world: the preview-control CoM (x, y) and
                                                           // the multibody CoM height (z)
   Eigen::MatrixXd zmp;                                    // N x 3, world: multibody ZMP of the motion (z = 0)
-  std::vector<stability::ContactPhase> phases;            // N
   std::vector<model::ContactInterval> contact_intervals;  // the phases as the job YAML's `contacts:`
   double com_height = 0.0;                                // zc of the preview control, m
   int com_passes = 0;                                     // most waist-correction passes used at one sample
   double com_error = 0.0;                                 // largest horizontal CoM error left, m
 
-  Eigen::Index size() const { return static_cast<Eigen::Index>(times.size()); }
+  Eigen::Index size() const { return motion.size(); }
 };
 
 // The pattern. `model` is the robot as it walks (with its payload, see model/payload.hpp): its CoM is the
-// one made to follow the cart. The model must be HRP-2-like: a free-flyer and two 6-joint legs ending at
-// config's sole frames. Throws InfeasibleError naming the time and the leg when a sole pose is out of reach
-// or needs a joint beyond its limits, or when the waist correction does not converge.
+// one made to follow the cart. The model must be a biped: a free-flyer and two 6-joint legs ending at
+// config's sole frames (stability::Legs). Throws InfeasibleError naming the time and the leg when a sole pose
+// is out of reach or needs a joint beyond its limits, or when the waist correction does not converge.
 WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotConfig& config,
                                         const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
                                         const WalkingOptions& options = {});
 
-// The multibody ZMP (world, on z = 0) of configurations q (nq x N) at `times`: velocities and
-// accelerations by the finite differences of sampled_motion.hpp, then the contact wrench of the full
-// dynamics (dynamics::zmp). NaN where the ground would have to pull.
-Eigen::MatrixXd multibody_zmp(const model::Model& model, const std::vector<double>& times,
-                              const Eigen::MatrixXd& q);
-
-// The sequence files of a pattern: X.pos (the 30 joints), X.waist (waist pose, rpy continuous) and X.zmp
-// (the multibody ZMP in the waist frame, as hrpsys expects). The model must have the 30 OpenHRP joints.
-io::MotionFiles to_motion_files(const model::Model& model, const WalkingPattern& pattern);
+// The multibody ZMP (world, on z = 0) of a motion (q, v, a filled): the contact wrench of the full
+// dynamics (dynamics::zmp) at each sample. NaN where the ground would have to pull.
+Eigen::MatrixXd multibody_zmp(const model::Model& model, const model::SampledMotion& motion);
 
 }  // namespace mimic::walking

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
-#include "mimic/io/sample_table.hpp"
-#include "mimic/io/strict_yaml.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/core/strict_yaml.hpp"
+#include "mimic/core/text_file.hpp"
 #include "mimic/walking/walking_schedule.hpp"
 
 namespace mimic::walking {
@@ -18,12 +18,6 @@ namespace fs = std::filesystem;
 bool strictly_increasing(const std::vector<double>& times) {
   return std::adjacent_find(times.begin(), times.end(), [](double a, double b) { return b <= a; }) ==
          times.end();
-}
-
-std::string lower_extension(const fs::path& path) {
-  std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext;
 }
 
 }  // namespace
@@ -69,41 +63,42 @@ void UpperBodyTrajectory::at(double t, Eigen::Ref<Eigen::VectorXd> joints) const
 UpperBodyTrajectory parse_upper_body_keyframes(std::string_view yaml, const fs::path& source,
                                                const model::Model& model, const Eigen::VectorXd& posture,
                                                std::span<const int> leg_joints) {
-  io::YamlDocument document(yaml, source.string());
+  core::YamlDocument document(yaml, source.string());
   if (document.root().IsNull()) document.fail(0, "empty upper-body file; expected 'keyframes'");
-  const io::StrictMapping top(document, document.root(), "", 1, {"keyframes"});
+  const core::StrictMapping top(document, document.root(), "", 1, {"keyframes"});
   top.require("keyframes");
   const YAML::Node& list = top.node("keyframes");
   if (!list.IsSequence() || list.size() == 0)
-    top.fail("keyframes", "expected a non-empty list of keyframes, found " + io::describe_yaml_value(list));
+    top.fail("keyframes", "expected a non-empty list of keyframes, found " + core::describe_yaml_value(list));
 
   std::vector<double> times;
   Eigen::MatrixXd postures(static_cast<Eigen::Index>(list.size()), model.nj);
   Eigen::VectorXd current = posture;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = "keyframes[" + std::to_string(i) + "]";
-    const int line = io::YamlDocument::line_of(list[i]);
-    const io::StrictMapping item(document, list[i], path, line > 0 ? line : top.line("keyframes"),
-                                 {"time", "joints"});
+    const int line = core::YamlDocument::line_of(list[i]);
+    const core::StrictMapping item(document, list[i], path, line > 0 ? line : top.line("keyframes"),
+                                   {"time", "joints"});
     item.require("time");
     double time = 0.0;
     item.read("time", time);
     if (time < 0.0 || (!times.empty() && time <= times.back())) {
-      item.fail("time", "expected a time >= 0 after the previous keyframe's" +
-                            (times.empty() ? std::string() : " (" + io::format_number(times.back()) + " s)") +
-                            ", found " + io::format_number(time));
+      item.fail("time",
+                "expected a time >= 0 after the previous keyframe's" +
+                    (times.empty() ? std::string() : " (" + core::format_number(times.back()) + " s)") +
+                    ", found " + core::format_number(time));
     }
     times.push_back(time);
     if (item.has("joints")) {
       const YAML::Node& joints = item.node("joints");
       if (!joints.IsMap())
         item.fail("joints",
-                  "expected a mapping joint name -> angle (rad), found " + io::describe_yaml_value(joints));
+                  "expected a mapping joint name -> angle (rad), found " + core::describe_yaml_value(joints));
       // Joint names are checked here rather than by a StrictMapping: any non-leg model joint is allowed.
       std::vector<std::string> seen;
       for (const auto& entry : joints) {
         const std::string name = entry.first.Scalar();
-        const int entry_line = io::YamlDocument::line_of(entry.first);
+        const int entry_line = core::YamlDocument::line_of(entry.first);
         const std::string key = item.key_path("joints") + "." + name;
         if (std::find(seen.begin(), seen.end(), name) != seen.end())
           document.fail(entry_line, key + ": joint given twice in one keyframe");
@@ -112,16 +107,16 @@ UpperBodyTrajectory parse_upper_body_keyframes(std::string_view yaml, const fs::
         const int j = model.joint_index(name);
         if (std::find(leg_joints.begin(), leg_joints.end(), j) != leg_joints.end())
           document.fail(entry_line, key + ": a leg joint; the legs follow the footsteps (leg IK)");
-        const io::ParsedNumber value =
-            entry.second.IsScalar() ? io::parse_number(entry.second.Scalar()) : io::ParsedNumber{};
-        if (value.status != io::NumberStatus::kOk)
+        const core::ParsedNumber value =
+            entry.second.IsScalar() ? core::parse_number(entry.second.Scalar()) : core::ParsedNumber{};
+        if (value.status != core::NumberStatus::kOk)
           document.fail(entry_line,
-                        key + ": expected an angle (rad), found " + io::describe_yaml_value(entry.second));
+                        key + ": expected an angle (rad), found " + core::describe_yaml_value(entry.second));
         const double lower = model.lower_limit[j], upper = model.upper_limit[j];
         if (value.value < lower || value.value > upper) {
-          document.fail(entry_line, key + ": " + io::format_number(value.value) +
-                                        " rad is outside the joint limits [" + io::format_number(lower) +
-                                        ", " + io::format_number(upper) + "]");
+          document.fail(entry_line, key + ": " + core::format_number(value.value) +
+                                        " rad is outside the joint limits [" + core::format_number(lower) +
+                                        ", " + core::format_number(upper) + "]");
         }
         current[j] = value.value;
       }
@@ -131,22 +126,10 @@ UpperBodyTrajectory parse_upper_body_keyframes(std::string_view yaml, const fs::
   return UpperBodyTrajectory::keyframes(std::move(times), std::move(postures));
 }
 
-UpperBodyTrajectory load_upper_body(const fs::path& path, const model::Model& model,
-                                    const Eigen::VectorXd& posture, std::span<const int> leg_joints) {
-  const std::string ext = lower_extension(path);
-  if (ext == ".yaml" || ext == ".yml") {
-    return parse_upper_body_keyframes(io::read_text_file(path.string()), path, model, posture, leg_joints);
-  }
-  if (ext != ".pos") {
-    throw InputError(input_error_message(path.string(), "",
-                                         "an upper-body motion must be a .pos or a keyframe .yaml / .yml"));
-  }
-  if (model.nj != io::kJointCount) {
-    throw InputError(input_error_message(
-        path.string(), "", "a .pos holds the 30 HRP-2 joints; the model has " + std::to_string(model.nj)));
-  }
-  io::PosSequence pos = io::read_pos(path);
-  return UpperBodyTrajectory::sampled(std::move(pos.times), std::move(pos.angles));
+UpperBodyTrajectory load_upper_body_keyframes(const fs::path& path, const model::Model& model,
+                                              const Eigen::VectorXd& posture,
+                                              std::span<const int> leg_joints) {
+  return parse_upper_body_keyframes(core::read_text_file(path.string()), path, model, posture, leg_joints);
 }
 
 }  // namespace mimic::walking

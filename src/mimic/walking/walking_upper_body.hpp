@@ -1,8 +1,8 @@
 // The upper body of a walking pattern: the joints that the leg IK does not set (chest, head, arms, hands),
 // as a function of time. Three sources:
 //  * a fixed posture (half-sitting by default);
-//  * a .pos file (30 columns, OpenHRP order), resampled linearly to the walk's samples and held at its
-//    last sample after its end; its leg columns are ignored;
+//  * a joint sequence (a .pos, read by the walk stage, pipeline/walk.hpp), resampled linearly to the walk's
+//    samples and held at its last sample after its end; its leg columns are ignored;
 //  * a keyframe YAML, each keyframe setting some upper-body joints by name at a time, the joints not named
 //    keeping their previous value (the first keyframe starts from the fixed posture); consecutive keyframes
 //    are joined by minimum-jerk transitions (zero velocity and acceleration at each keyframe):
@@ -21,7 +21,6 @@
 #include <string_view>
 #include <vector>
 
-#include "mimic/io/sequence.hpp"
 #include "mimic/model/model.hpp"
 
 namespace mimic::walking {
@@ -49,11 +48,11 @@ class UpperBodyTrajectory {
   Interpolation interpolation_;
 };
 
-// Reads `path`: a .pos (any column layout read_pos accepts; its 30 joint columns must match the model's
-// joints) or a keyframe .yaml / .yml. `posture` (size nj) is the posture the keyframes start from;
-// `leg_joints` the model joints a keyframe may not set. Throws InputError for anything else.
-UpperBodyTrajectory load_upper_body(const std::filesystem::path& path, const model::Model& model,
-                                    const Eigen::VectorXd& posture, std::span<const int> leg_joints);
+// Reads the keyframe YAML at `path`. `posture` (size nj) is the posture the keyframes start from;
+// `leg_joints` the model joints a keyframe may not set. Throws InputError "file:line N: ..." for a bad file.
+UpperBodyTrajectory load_upper_body_keyframes(const std::filesystem::path& path, const model::Model& model,
+                                              const Eigen::VectorXd& posture,
+                                              std::span<const int> leg_joints);
 // The keyframe YAML over text in memory (`source` names it in errors).
 UpperBodyTrajectory parse_upper_body_keyframes(std::string_view yaml, const std::filesystem::path& source,
                                                const model::Model& model, const Eigen::VectorXd& posture,

@@ -1,9 +1,9 @@
 // The torque-minimising smoothing of a planned motion (seed 001 problem (7), (11)) as an optim::Problem.
 //
-// Active and passive parts (seed 001 section II). The active coordinates are the 12 leg joints
-// (RLEG_JOINT0-5, LLEG_JOINT0-5) and the base's horizontal position; the upper body is passive: its angles,
-// velocities and accelerations are the planned ones, but its dynamics count in every torque. What else of
-// the base stays as planned, and why:
+// Active and passive parts (seed 001 section II). The active coordinates are the joints of the two legs
+// (stability::Legs: right hip yaw .. ankle roll, then left) and the base's horizontal position; the upper
+// body is passive: its angles, velocities and accelerations are the planned ones, but its dynamics count in
+// every torque. What else of the base stays as planned, and why:
 //  * its height: seed 001's task is "walk while lowering the pelvis", so the waist height is part of the
 //    plan. Left free, the torque objective raises the waist until the knees are straight (no gravity
 //    moment about a straight knee), undoing the task and driving the legs into the stretched-knee
@@ -12,11 +12,11 @@
 //  * its orientation: it enters the dynamics nonlinearly through the twist (R^T pdot, omega), and keeping it
 //    keeps every derivative exact and the carried bar's posture in the world as planned.
 // The support-foot constraints stay satisfiable: each leg alone has the 6 DoF to reach its foot.
-// Knee control points are also kept >= ProblemOptions::min_knee_flexion (away from that singularity).
+// Knee control points are also kept >= SmoothingOptions::min_knee_flexion (away from that singularity).
 //
-// Variables: quartic B-spline control points (trajectory::SplineParameterization, 14 "joints") of
+// Variables: quartic B-spline control points (trajectory::SplineParameterization, 2 + leg joints) of
 //   d(t) = p_xy(t) - p_xy,planned(t)   the base's horizontal deviation from the plan (world x, y), and
-//   s(t)                               the 12 leg angles minus a fixed offset: q_leg(t) = s(t) + r(t),
+//   s(t)                               the leg angles minus a fixed offset: q_leg(t) = s(t) + r(t),
 // r = q_leg,planned - (the spline fit of q_leg,planned), what of the plan the splines cannot represent (its
 // rates and accelerations likewise: planned minus the fit's analytic ones). Without r, legs that are pure
 // splines could not follow the planned waist's motion (its height and orientation stay as planned, at a
@@ -46,54 +46,68 @@
 // Since 1/2 |r|^2 = 1/2 sum_n dt tau^T tau + penalty, the torque integral is 2 f minus the penalty.
 //
 // Constraints, scaled by their limits so that the solvers' feasibility tolerance is a fraction of them:
-//   support foot  h = (p_sole - p_planned) / kPositionScale, log3(R_planned^T R_sole) / kAngleScale (6 rows
-//                 per foot in support) at ProblemOptions::equality_samples: the contact instants
+//   support foot  h = (p_sole - p_planned) / kSupportPositionScale, log3(R_planned^T R_sole) /
+//   kSupportAngleScale (6 rows
+//                 per foot in support) at SmoothingOptions::equality_samples: the contact instants
 //                 (touchdown, seed 001 "G_foot = G_ref at t_c") and a grid inside each support phase. On
 //                 EVERY sample the paper's "support foot velocity and acceleration = 0" (with the
 //                 placement at t_c) cannot be met by a spline exactly (the foot pose is a nonlinear
 //                 function of the splines); on a grid of one sample per knot interval it can. The written
-//                 motion is then projected on the exact constraint by the leg IK (smooth_motion.hpp).
+//                 motion is then projected on the exact constraint by the leg IK (pipeline/smooth.hpp).
 //   angle         variable bounds on the leg control points (convex hull, as motion_problem.hpp).
 //   velocity      the leg joints' derivative control polygon (as motion_problem.hpp).
-//   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at ProblemOptions::torque_samples.
+//   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at SmoothingOptions::torque_samples.
+//
+// The rows come from terms (src/mimic/terms): TorqueResidual and TorqueLimits with the ground reaction,
+// SupportFoot (residual and equality) per foot. Which of them a sample has depends on its contact phase and
+// on whether it is an equality or torque sample, so there is one TermSum per such combination (the terms
+// shared). The terms give raw rows and tangent-space partials; this adapter applies weight * scale (before
+// the chain rule for the feet, after it for the torques, as the problem always did: keeping that keeps the
+// solver's path bit for bit), maps the partials onto the coordinates and applies the basis.
+//
+// evaluate is const: all scratch lives in a SmoothingProblemData (create_data()), so two threads can evaluate
+// one problem with one SmoothingProblemData each. The optim::Problem entry point uses the problem's own
+// SmoothingProblemData.
 #pragma once
 
 #include <Eigen/Core>
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "mimic/dynamics/derivative_data.hpp"
-#include "mimic/model/data.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/motion/active_joints.hpp"
-#include "mimic/motion/velocity_rows.hpp"
 #include "mimic/optim/problem.hpp"
-#include "mimic/stability/ground_reaction.hpp"
+#include "mimic/optim/sparse.hpp"
+#include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/sampled_motion.hpp"
+#include "mimic/terms/sample_data.hpp"
+#include "mimic/terms/support_foot.hpp"
+#include "mimic/terms/term_sum.hpp"
+#include "mimic/terms/torque_limits.hpp"
+#include "mimic/terms/torque_residual.hpp"
+#include "mimic/terms/velocity_rows.hpp"
 #include "mimic/trajectory/sampled_basis.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::motion {
 
 inline constexpr int kBaseCoordinates = 2;  // d: horizontal base position deviation (world x, y)
-inline constexpr int kLegJoints = 12;       // RLEG_JOINT0-5, LLEG_JOINT0-5
-inline constexpr int kCoordinates = kBaseCoordinates + kLegJoints;
 
 // Units of the support-foot equalities: 1 mm and 1 mrad, so that |h| = 1 is a 1 mm / 0.057 degree error
 // and the feasibility tolerance (1e-6 by default) is a nanometre.
-inline constexpr double kPositionScale = 1e-3;  // m
-inline constexpr double kAngleScale = 1e-3;     // rad
+inline constexpr double kSupportPositionScale = 1e-3;  // m
+inline constexpr double kSupportAngleScale = 1e-3;     // rad
 
-struct ProblemOptions {
+struct SmoothingOptions {
   model::LimitFactors limits;
   double knot_spacing = 0.1;          // s
   std::vector<int> torque_samples;    // sample indices (ascending) with torque-limit rows
   std::vector<int> equality_samples;  // sample indices (ascending) with support-foot equalities
   // Penalty weights of the support-foot placement residuals. 1e5 / m makes a 0.1 mm drift cost as much as
   // a 10 N m torque on one joint over the same time; 6e4 / rad the same for 0.01 degree (1.75e-4 rad), so
-  // that the two guarantees (smooth_motion.hpp: 0.1 mm, 0.01 degree) weigh alike. At 2e4 / rad the foot
+  // that the two guarantees (pipeline/smooth.hpp: 0.1 mm, 0.01 degree) weigh alike. At 2e4 / rad the foot
   // rolled by 0.011 degree before the lift-off on the shipped walk (now 0.0013 degree).
   double foot_position_weight = 1e5;  // 1 / m
   double foot_rotation_weight = 6e4;  // 1 / rad
@@ -102,11 +116,17 @@ struct ProblemOptions {
   double min_knee_flexion = 0.2;
 };
 
-// The two legs of HRP-2 in the model: joints in the order of the variables (right, then left, hip yaw to
-// ankle roll) and which leg supports which sole frame.
-struct Legs {
-  std::array<int, kLegJoints> joints{};  // model joint indices
-  static Legs of(const model::Model& model, const stability::Feet& feet);
+class SmoothingProblem;
+
+// Everything evaluate writes besides its output: one per thread (file comment).
+struct SmoothingProblemData {
+  explicit SmoothingProblemData(const SmoothingProblem& problem);
+  terms::SampleData sample;
+  std::vector<std::unique_ptr<terms::TermSumData>> sums;  // one per row set of the problem
+  trajectory::JointSamples samples;                       // the spline at every sample
+  // Chain-rule scratch: partials on the coordinates, then on one row's coordinates; a scaled partial row.
+  Eigen::VectorXd pq, pv, pa, pqs, pvs, pas;
+  Eigen::RowVectorXd scaled;
 };
 
 class SmoothingProblem : public optim::Problem {
@@ -116,7 +136,7 @@ class SmoothingProblem : public optim::Problem {
   // non-uniform grid or a motion too short for two knot intervals, std::invalid_argument for a sample
   // index out of range.
   SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                   const stability::SampledMotion& planned, ProblemOptions options);
+                   const stability::SampledMotion& planned, SmoothingOptions options);
 
   int num_variables() const override { return parameterization_.num_variables(); }
   int num_residuals() const override { return residual_rows_; }
@@ -126,14 +146,23 @@ class SmoothingProblem : public optim::Problem {
   optim::SparseMatrix residual_jacobian_pattern() const override;
   optim::SparseMatrix equality_jacobian_pattern() const override;
   optim::SparseMatrix inequality_jacobian_pattern() const override;
+  // With the problem's own SmoothingProblemData (not thread-safe; the const overload is).
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
+                SmoothingProblemData& data) const;
   std::string describe_constraint(optim::ConstraintKind kind, int index, double value) const override;
 
+  std::unique_ptr<SmoothingProblemData> create_data() const {
+    return std::make_unique<SmoothingProblemData>(*this);
+  }
+
+  const model::Model& model() const { return model_; }
   const trajectory::SplineParameterization& parameterization() const { return parameterization_; }
-  const ProblemOptions& options() const { return options_; }
-  const motion::ScaledLimits& limits() const { return limits_; }
-  const Legs& legs() const { return legs_; }
+  const SmoothingOptions& options() const { return options_; }
+  const model::ScaledLimits& limits() const { return limits_; }
+  const stability::Legs& legs() const { return legs_; }
   int sample_count() const { return n_; }
+  int coordinate_count() const { return kBaseCoordinates + static_cast<int>(leg_joints_.size()); }
 
   // The planned motion's leg angles fitted by the spline (least squares), clamped into the bounds, with
   // d = 0: the initial guess.
@@ -143,24 +172,37 @@ class SmoothingProblem : public optim::Problem {
   Eigen::MatrixXd configurations(const Eigen::VectorXd& x) const;
   // The joint torques (nj x N) with the ground reaction, as the objective sees them (analytic spline
   // velocities and accelerations).
-  Eigen::MatrixXd torques(const Eigen::VectorXd& x);
+  Eigen::MatrixXd torques(const Eigen::VectorXd& x) const;
+  // The robot's state at sample n for the spline values in `data.samples` (q, v, a, contact, index).
+  void set_state(int n, SmoothingProblemData& data) const;
 
  private:
+  friend struct SmoothingProblemData;
+  // The rows of one kind of sample (contact phase, equality sample or not, torque sample or not): their
+  // terms, and per row of each kind the coordinates it depends on and whether its scale is applied before
+  // the chain rule (file comment).
+  struct RowSet {
+    terms::TermSum sum;
+    std::array<std::vector<const std::vector<int>*>, 3> coordinates;
+    std::array<std::vector<char>, 3> scale_first;
+    Eigen::VectorXd residual_scale, equality_scale, upper, lower;
+  };
   using RowRef = Eigen::Ref<const Eigen::RowVectorXd, 0, Eigen::InnerStride<>>;
 
-  void set_state(int n);
-  // Ground wrenches on the two feet (world, about the origin) for the current state, values only.
-  void foot_wrenches(int n, const spatial::Force& W, const spatial::Vec3& com, spatial::Force& right,
-                     spatial::Force& left) const;
-  void evaluate_sample(int n, bool jacobians, optim::Evaluation& out);
-  void write_foot_rows(int n, int foot, bool jacobians, double position_weight, double rotation_weight,
-                       Eigen::VectorXd& values, optim::SparseMatrix& jacobian, int row);
-  // The support-foot rows of sample n for both feet in contact: the weighted residual rows (sqrt(dt) w)
-  // and, at equality samples, the scaled equality rows.
-  void write_support_rows(int n, bool jacobians, double w, optim::Evaluation& out);
-  // Maps tangent-space partials (1 x nv rows of G) to the 15 coordinates and applies the basis.
+  void build_row_sets();
+  int row_set(model::ContactPhase phase, bool equalities, bool torque_limits);
+  // The Jacobian pattern of the `kind` rows of every sample n with first_row[n] >= 0, each term row taking
+  // `copies` consecutive rows (2 for the inequalities: upper and lower bound).
+  void add_sample_pattern(optim::PatternBuilder& builder, terms::RowKind kind,
+                          const std::vector<int>& first_row, int copies) const;
+  void evaluate_sample(int n, bool jacobians, optim::Evaluation& out, SmoothingProblemData& data) const;
+  // Writes the rows of one kind: values = scale * u, Jacobian rows through the chain rule.
+  void write_rows(int n, const RowSet& set, terms::RowKind kind, const terms::TermData& rows,
+                  const Eigen::VectorXd& scale, int first, bool jacobians, Eigen::VectorXd& values,
+                  optim::SparseMatrix& jacobian, SmoothingProblemData& data) const;
+  // Maps tangent-space partials (1 x nv rows) to the coordinates and applies the basis.
   void chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
-                  const RowRef& ga, double* values);
+                  const RowRef& ga, double* values, SmoothingProblemData& data) const;
   // The coordinates a joint torque depends on: all of them for a leg, the base's for the upper body (whose
   // torques depend on the base twist and its rate only, not on the legs nor on the base position).
   const std::vector<int>& torque_coordinates(int joint) const;
@@ -169,43 +211,38 @@ class SmoothingProblem : public optim::Problem {
   const model::Model& model_;
   stability::Feet feet_;
   const stability::SampledMotion& planned_;
-  ProblemOptions options_;
-  motion::ScaledLimits limits_;
-  Legs legs_;
+  SmoothingOptions options_;
+  model::ScaledLimits limits_;
+  stability::Legs legs_;
+  std::vector<int> leg_joints_;  // model joint indices of the leg coordinates, right then left
   int n_ = 0;
   double dt_ = 0.0;
-  std::array<int, 2> sole_frames_{};
-  std::array<int, 2> foot_bodies_{};
-  std::array<std::vector<spatial::SE3>, 2> sole_reference_;  // planned sole poses per sample
-  std::array<std::vector<spatial::Vec3>, 2> sole_centre_;    // planned sole centres per sample
-  std::vector<spatial::Mat3> rotations_;                     // planned base orientation per sample
-  std::vector<int> equality_row_;                            // first equality row of each sample, -1 if none
+  terms::GroundReaction ground_;
+  std::array<std::vector<spatial::Vec3>, 2> sole_centre_;  // planned sole centres per sample
+  std::vector<spatial::Mat3> rotations_;                   // planned base orientation per sample
+  std::vector<int> equality_row_;                          // first equality row of each sample, -1 if none
   std::vector<int> torque_row_;    // first torque inequality row of each sample, -1 if none
   std::vector<int> residual_row_;  // first residual row of each sample
   Eigen::VectorXd fit_;            // the spline fit of the planned legs, d = 0
-  // The planned legs minus their spline fit (kLegJoints x N): angles, rates, accelerations.
+  // The planned legs minus their spline fit (leg joints x N): angles, rates, accelerations.
   Eigen::MatrixXd leg_offset_q_, leg_offset_v_, leg_offset_a_;
 
   trajectory::SplineParameterization parameterization_;
   trajectory::SampledBasis basis_;
   std::vector<int> all_coordinates_, base_coordinates_;
   std::array<std::vector<int>, 2> foot_coordinates_;  // the base's and one leg's (the sole's placement)
-  motion::VelocityRows velocity_;
+  terms::VelocityRows velocity_;
   int residual_rows_ = 0, equality_rows_ = 0, velocity_rows_ = 0, torque_rows_ = 0;
 
-  // Scratch.
-  model::Data data_;
-  dynamics::DerivativeData derivatives_;
-  trajectory::JointSamples samples_;
-  Eigen::VectorXd q_, v_, a_;
-  dynamics::ExternalForces fext_;
-  dynamics::Matrix6x dW_dq_, dW_dv_, dW_da_;
-  dynamics::Matrix3x dcom_dq_, dp_dq_, de_dq_;
-  Eigen::MatrixXd Gq_, Gv_, Ga_;  // nj x nv total torque partials
-  Eigen::RowVectorXd ds_dq_, zero_row_;
-  Eigen::Matrix<double, 6, Eigen::Dynamic> dWr_dq_, dWr_dv_, dWr_da_, dWl_dq_, dWl_dv_, dWl_da_;
-  Eigen::VectorXd pq_, pv_, pa_, pqs_, pvs_, pas_;
-  std::vector<int> leg_of_dof_;  // 0 right leg, 1 left leg, -1 other (size nv)
+  // The terms, shared by the row sets.
+  std::shared_ptr<const terms::TorqueResidual> torque_;
+  std::shared_ptr<const terms::TorqueLimits> torque_limits_;
+  std::array<std::shared_ptr<const terms::SupportFoot>, 2> foot_residual_, foot_equality_;
+  std::vector<RowSet> row_sets_;
+  std::vector<int> row_set_keys_;    // contact phase, equalities and torque limits of each row set
+  std::vector<int> sample_row_set_;  // index into row_sets_ per sample
+
+  std::unique_ptr<SmoothingProblemData> data_;  // for the optim::Problem entry point
 };
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::motion

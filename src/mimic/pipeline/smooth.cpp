@@ -1,9 +1,10 @@
-#include "mimic/smoothing/smooth_motion.hpp"
+#include "mimic/pipeline/smooth.hpp"
 
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -11,11 +12,12 @@
 #include "mimic/io/number_text.hpp"
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
-#include "mimic/smoothing/smoothing_problem.hpp"
+#include "mimic/motion/refine.hpp"
+#include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/stability/motion_zmp.hpp"
 #include "mimic/stability/waist_sequence.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::pipeline {
 
 namespace {
 
@@ -76,11 +78,11 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   check.factors = settings.limits;
   check.slip_position = kMaxSlipPosition;
   check.slip_angle = kMaxSlipAngle;
-  result.before = evaluate_motion(model, feet, planned, check);
+  result.before = evaluation::evaluate_motion(model, feet, planned, check);
 
   const int n = static_cast<int>(planned.size());
   const double dt = n > 1 ? planned.times[1] - planned.times[0] : 0.0;
-  ProblemOptions options;
+  motion::SmoothingOptions options;
   options.limits = settings.limits;
   options.knot_spacing = settings.knot_spacing;
   options.foot_position_weight = settings.foot_position_weight;
@@ -92,46 +94,42 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
   torque_samples.insert(n - 1);
 
-  Eigen::VectorXd x;
   Eigen::MatrixXd q;
-  for (int round = 0;; ++round) {
-    options.torque_samples.assign(torque_samples.begin(), torque_samples.end());
-    SmoothingProblem problem(model, feet, planned, options);
-    if (round == 0) x = problem.initial_guess();
-    result.solve = optim::solve(problem, x, settings.solver, progress);
-    x = result.solve.x;
-    ++result.solves;
-    result.total_iterations += result.solve.iterations;
-    result.solver_seconds += result.solve.seconds;
-    result.variables = problem.num_variables();
-    result.equalities = problem.num_equalities();
-    result.torque_samples = static_cast<int>(torque_samples.size());
-
-    const Eigen::MatrixXd tau = problem.torques(x);
+  std::optional<motion::SmoothingProblem> problem;
+  motion::RefineSteps steps;
+  steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
+    options.torque_samples = samples;
+    problem.emplace(model, feet, planned, options);
+    result.variables = problem->num_variables();
+    result.equalities = problem->num_equalities();
+    result.torque_samples = static_cast<int>(samples.size());
+    return *problem;
+  };
+  steps.initial_guess = [&] { return problem->initial_guess(); };
+  steps.violating = [&](const Eigen::VectorXd& x) {
+    const Eigen::MatrixXd tau = problem->torques(x);
     result.optimized_torque_integral = 0.0;
     std::vector<int> violating;
     for (int k = 0; k < n; ++k) {
       result.optimized_torque_integral += (k == 0 || k == n - 1 ? 0.5 : 1.0) * dt * tau.col(k).squaredNorm();
       bool violated = false;
       for (int j = 0; j < model.nj; ++j)
-        violated = violated || std::abs(tau(j, k)) > problem.limits().torque[j] * (1.0 + 1e-6);
-      if (violated && !torque_samples.contains(k)) violating.push_back(k);
+        violated = violated || std::abs(tau(j, k)) > problem->limits().torque[j] * (1.0 + 1e-6);
+      if (violated) violating.push_back(k);
     }
-    q = problem.configurations(x);
+    q = problem->configurations(x);
     result.max_base_shift = (q.topRows<2>() - planned.q.topRows<2>()).colwise().norm().maxCoeff();
-    if (!violating.empty() && round < settings.max_refinements) {
-      torque_samples.insert(violating.begin(), violating.end());
-      if (progress) {
-        progress({"smooth", round + 1, settings.max_refinements, result.solve.objective, 0.0,
-                  std::to_string(violating.size()) + " samples with torque violations added"});
-      }
-      continue;
-    }
-    break;
-  }
+    return violating;
+  };
+  const motion::RefineResult refined = motion::refine(
+      steps, std::move(torque_samples), {settings.solver, settings.max_refinements, "smooth"}, progress);
+  result.solve = refined.solve;
+  result.solves = refined.solves;
+  result.total_iterations = refined.total_iterations;
+  result.solver_seconds = refined.solver_seconds;
 
   // Exact support feet, then the motion as it will be written.
-  result.projection = project_support_feet(model, feet, planned, q);
+  result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
   stability::SampledMotion smoothed;
   smoothed.times = planned.times;
   smoothed.q = std::move(q);
@@ -148,7 +146,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.stabilization = stable.report;
     smoothed = std::move(stable.motion);
   }
-  result.after = evaluate_motion(model, feet, smoothed, check);
+  result.after = evaluation::evaluate_motion(model, feet, smoothed, check);
   result.files = motion_files(model, feet, smoothed);
   result.motion = std::move(smoothed);
   result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
@@ -173,4 +171,4 @@ void require_success(const SmoothResult& result) {
   if (!result.success) throw InfeasibleError("smoothing: " + result.failure);
 }
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::pipeline

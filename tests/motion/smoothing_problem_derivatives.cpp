@@ -8,15 +8,15 @@
 #include <cmath>
 
 #include "mimic/core/error.hpp"
+#include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/optim/derivative_check.hpp"
-#include "mimic/smoothing/smoothing_problem.hpp"
-#include "smoothing/scenario.hpp"
+#include "pipeline/smooth_scenario.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::motion {
 namespace {
 
-ProblemOptions window_options(int samples) {
-  ProblemOptions options;
+SmoothingOptions window_options(int samples) {
+  SmoothingOptions options;
   options.limits.torque_factor = 0.9;
   for (int k = 0; k < samples; k += 7) options.torque_samples.push_back(k);
   for (int k = 3; k < samples; k += 20) options.equality_samples.push_back(k);
@@ -61,4 +61,4 @@ TEST(SmoothingProblem, TooShortForTwoKnotIntervalsIsAnInputError) {
 }
 
 }  // namespace
-}  // namespace mimic::smoothing
+}  // namespace mimic::motion

@@ -1,13 +1,15 @@
 // The smooth stage (seed 001): a planned motion in, the torque-minimising motion out, projected on the
 // exact support constraint, with the ZMP kept in the support polygon, and what it cost.
 //
-//   1. evaluate the planned motion (motion_evaluation.hpp);
-//   2. SmoothingProblem (smoothing_problem.hpp) with support-foot equalities at the first and last sample of
+//   1. evaluate the planned motion (evaluation/metrics.hpp);
+//   2. motion::SmoothingProblem (motion/smoothing_problem.hpp) with support-foot equalities at the first and
+//   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
 //      every torque_stride samples; solve (ALM or Ipopt); every 200 Hz sample where the optimised spline
 //      breaks a torque limit is added and the problem solved again from there (at most max_refinements
-//      times), as motion/optimize_motion.cpp does;
-//   3. project the support feet exactly (support_projection.hpp);
+//      times: motion::refine, motion/refine.hpp);
+//   3. project the support feet exactly: stability::refit_support_legs (stability/leg_refit.hpp) puts each
+//      foot in support back at its planned placement by the analytic leg IK;
 //   4. if the ZMP comes closer than `zmp_margin` to the support polygon's edge, run the cart-table
 //      stabilizer (stability::stabilize_zmp: a horizontal waist shift, legs re-solved with the feet kept);
 //   5. evaluate the result as written (finite differences, ground reaction), which is what is reported.
@@ -23,18 +25,18 @@
 #include <string>
 
 #include "mimic/core/progress.hpp"
+#include "mimic/evaluation/metrics.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/optim/solve_result.hpp"
 #include "mimic/optim/solver.hpp"
-#include "mimic/smoothing/motion_evaluation.hpp"
-#include "mimic/smoothing/support_projection.hpp"
 #include "mimic/stability/ground_reaction.hpp"
+#include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::pipeline {
 
 // The guarantee on the written motion (issue 8): support feet still to 0.1 mm and 0.01 degree.
 inline constexpr double kMaxSlipPosition = 1e-4;              // m
@@ -51,22 +53,22 @@ struct SmoothSettings {
   // then nearly square, conflicts with the pinned ends and the ALM stalls at a violation of 1e-4 (21 s
   // boxing motion: "infeasible" after 5 min; an 8 s cut: 189 s). Every second interval leaves the legs
   // free to lower the torques (the same cut: 5.3 s, 6 iterations; the walking scenario unchanged, -10.1 %).
-  // With every run's last sample constrained too and the plan's offset in the legs (smoothing_problem.hpp),
-  // the feet stay within 0.078 mm, 0.0013 degree of their placements between the samples before step 3
-  // puts them back exactly (result.projection).
+  // With every run's last sample constrained too and the plan's offset in the legs
+  // (motion/smoothing_problem.hpp), the feet stay within 0.078 mm, 0.0013 degree of their placements between
+  // the samples before step 3 puts them back exactly (result.projection).
   int support_stride_knots = 2;
   int max_refinements = 3;
   bool stabilize = true;     // run stabilize_zmp when the margin is below zmp_margin
   double zmp_margin = 0.02;  // m
   int stabilizer_iterations = 5;
-  double foot_position_weight = 1e5;  // see ProblemOptions
+  double foot_position_weight = 1e5;  // see motion::SmoothingOptions
   double foot_rotation_weight = 6e4;
 };
 
 struct SmoothResult {
   stability::SampledMotion motion;  // what is written: q, v and a by finite differences, phases
   io::MotionFiles files;            // .pos, .waist, .zmp (ZMP in the waist frame)
-  MotionEvaluation before, after;
+  evaluation::MotionEvaluation before, after;
   double optimized_torque_integral = 0.0;  // of the optimiser's spline (analytic derivatives), before step 3
   optim::SolveResult solve;                // the last solve
   int solves = 0;
@@ -75,7 +77,7 @@ struct SmoothResult {
   double total_seconds = 0.0;
   int variables = 0, equalities = 0, torque_samples = 0;
   double max_base_shift = 0.0;  // m, horizontal waist displacement from the plan chosen by the optimiser
-  ProjectionReport projection;
+  stability::SupportRefitReport projection;
   bool stabilized = false;  // step 4 ran
   stability::StabilizationReport stabilization;
   bool success = false;
@@ -96,4 +98,4 @@ void require_success(const SmoothResult& result);
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
                              const stability::SampledMotion& motion);
 
-}  // namespace mimic::smoothing
+}  // namespace mimic::pipeline

@@ -11,12 +11,12 @@
 
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/optim/problem.hpp"
-#include "mimic/smoothing/smoothing_problem.hpp"
 #include "mimic/spatial/explog.hpp"
-#include "smoothing/scenario.hpp"
+#include "pipeline/smooth_scenario.hpp"
 
-namespace mimic::smoothing {
+namespace mimic::motion {
 namespace {
 
 TEST(SmoothingProblem, SupportRowsMeasureThePlannedSupportFoot) {
@@ -26,7 +26,7 @@ TEST(SmoothingProblem, SupportRowsMeasureThePlannedSupportFoot) {
   const int first = 300, last = 600;
   const stability::SampledMotion planned = testing::window(scenario->planned, first, last);
   const int n = static_cast<int>(planned.size());
-  ProblemOptions options;
+  SmoothingOptions options;
   // Every sample but the two ends (there the spline is pinned to the plan and the problem writes no row).
   for (int k = 1; k < n - 1; ++k) options.equality_samples.push_back(k);
   SmoothingProblem problem(scenario->model, scenario->feet, planned, options);
@@ -80,9 +80,11 @@ TEST(SmoothingProblem, SupportRowsMeasureThePlannedSupportFoot) {
           << "penalty rows of the " << (f == 0 ? "right" : "left") << " foot, t = " << planned.times[k];
       residual_row += 6;
       if (k == 0 || k == n - 1) continue;
-      EXPECT_LT((out.equalities.segment<3>(equality_row) * kPositionScale - dp).cwiseAbs().maxCoeff(), 1e-9)
+      EXPECT_LT((out.equalities.segment<3>(equality_row) * kSupportPositionScale - dp).cwiseAbs().maxCoeff(),
+                1e-9)
           << "equality rows of the " << (f == 0 ? "right" : "left") << " foot, t = " << planned.times[k];
-      EXPECT_LT((out.equalities.segment<3>(equality_row + 3) * kAngleScale - dr).cwiseAbs().maxCoeff(), 1e-9)
+      EXPECT_LT((out.equalities.segment<3>(equality_row + 3) * kSupportAngleScale - dr).cwiseAbs().maxCoeff(),
+                1e-9)
           << "equality rows of the " << (f == 0 ? "right" : "left") << " foot, t = " << planned.times[k];
       equality_row += 6;
     }
@@ -94,4 +96,4 @@ TEST(SmoothingProblem, SupportRowsMeasureThePlannedSupportFoot) {
 }
 
 }  // namespace
-}  // namespace mimic::smoothing
+}  // namespace mimic::motion

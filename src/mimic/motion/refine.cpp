@@ -1,0 +1,35 @@
+#include "mimic/motion/refine.hpp"
+
+#include <utility>
+
+namespace mimic::motion {
+
+RefineResult refine(const RefineSteps& steps, std::set<int> torque_samples, const RefineOptions& options,
+                    const ProgressCallback& progress) {
+  RefineResult result;
+  Eigen::VectorXd x;
+  for (int round = 0;; ++round) {
+    optim::Problem& problem = steps.build(std::vector<int>(torque_samples.begin(), torque_samples.end()));
+    if (round == 0) x = steps.initial_guess();
+    result.solve = optim::solve(problem, x, options.solver, progress);
+    x = result.solve.x;
+    ++result.solves;
+    result.total_iterations += result.solve.iterations;
+    result.solver_seconds += result.solve.seconds;
+
+    result.violating.clear();
+    for (const int k : steps.violating(x)) {
+      if (!torque_samples.contains(k)) result.violating.push_back(k);
+    }
+    if (result.violating.empty() || round >= options.max_refinements) break;
+    torque_samples.insert(result.violating.begin(), result.violating.end());
+    if (progress) {
+      progress({options.stage, round + 1, options.max_refinements, result.solve.objective, 0.0,
+                std::to_string(result.violating.size()) + " samples with torque violations added"});
+    }
+  }
+  result.torque_samples = std::move(torque_samples);
+  return result;
+}
+
+}  // namespace mimic::motion

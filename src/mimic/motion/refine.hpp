@@ -1,0 +1,48 @@
+// The refinement driver shared by the retarget and smoothing problems: torque limits are constrained only
+// at some samples (a row per joint and sample is the bulk of the problem), so after each solve the caller
+// checks every sample, the driver adds those that violate a limit to the constrained ones and solves again
+// from the last solution, until no sample violates or max_refinements rounds were added.
+#pragma once
+
+#include <Eigen/Core>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "mimic/core/progress.hpp"
+#include "mimic/optim/problem.hpp"
+#include "mimic/optim/solver.hpp"
+
+namespace mimic::motion {
+
+// What the driver asks of the caller in each round.
+struct RefineSteps {
+  // The problem with torque-limit rows at `torque_samples` (ascending); the caller keeps it alive until
+  // the next call.
+  std::function<optim::Problem&(const std::vector<int>& torque_samples)> build;
+  // The starting point of the first solve, from the first problem built.
+  std::function<Eigen::VectorXd()> initial_guess;
+  // After each solve: the samples whose torques exceed their limits at x (those that already have rows are
+  // dropped by the driver). The caller may record the round's metrics here.
+  std::function<std::vector<int>(const Eigen::VectorXd& x)> violating;
+};
+
+struct RefineOptions {
+  optim::SolverOptions solver;
+  int max_refinements = 0;
+  std::string stage;  // the progress events' stage ("motion", "smooth")
+};
+
+struct RefineResult {
+  optim::SolveResult solve;      // the last solve (its x is the result)
+  std::set<int> torque_samples;  // the samples with torque rows in the last solve
+  std::vector<int> violating;    // the last check's violating samples without rows (empty when it held)
+  int solves = 0, total_iterations = 0;
+  double solver_seconds = 0.0;  // over every solve
+};
+
+RefineResult refine(const RefineSteps& steps, std::set<int> torque_samples, const RefineOptions& options,
+                    const ProgressCallback& progress = {});
+
+}  // namespace mimic::motion

@@ -1,0 +1,528 @@
+#include "mimic/motion/smoothing_problem.hpp"
+
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/optim/sparse.hpp"
+#include "mimic/trajectory/spline_fit.hpp"
+
+namespace mimic::motion {
+
+namespace {
+
+using spatial::Mat3;
+using spatial::SE3;
+using spatial::Vec3;
+using terms::RowKind;
+using trajectory::EndSpec;
+
+constexpr int kRight = 0, kLeft = 1;
+
+std::string format(const char* pattern, double a, double b, double c = 0.0) {
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer, pattern, a, b, c);
+  return buffer;
+}
+
+Mat3 base_rotation(const Eigen::Ref<const Eigen::VectorXd>& q) {
+  return Eigen::Quaterniond(q[6], q[3], q[4], q[5]).normalized().toRotationMatrix();
+}
+
+double uniform_period(const std::vector<double>& times) {
+  if (times.size() < 3) throw InputError("smoothing: the planned motion has fewer than 3 samples");
+  const double dt = times[1] - times[0];
+  for (std::size_t k = 1; k < times.size(); ++k) {
+    if (std::abs(times[k] - times[k - 1] - dt) > 1e-6) {
+      throw InputError("smoothing: the planned motion's samples are not evenly spaced (t = " +
+                       std::to_string(times[k - 1]) + " s to " + std::to_string(times[k]) + " s; expected " +
+                       std::to_string(dt) + " s)");
+    }
+  }
+  return dt;
+}
+
+trajectory::SplineParameterization make_parameterization(const stability::SampledMotion& planned,
+                                                         const std::vector<int>& leg_joints,
+                                                         const model::Model& model, double knot_spacing) {
+  const Eigen::Index last = planned.size() - 1;
+  const int coordinates = kBaseCoordinates + static_cast<int>(leg_joints.size());
+  Eigen::VectorXd start = Eigen::VectorXd::Zero(coordinates), end = Eigen::VectorXd::Zero(coordinates);
+  for (std::size_t i = 0; i < leg_joints.size(); ++i) {
+    start[kBaseCoordinates + static_cast<Eigen::Index>(i)] = planned.q(model.idx_q(leg_joints[i]), 0);
+    end[kBaseCoordinates + static_cast<Eigen::Index>(i)] = planned.q(model.idx_q(leg_joints[i]), last);
+  }
+  const double t0 = planned.times.front(), tf = planned.times.back();
+  if (tf - t0 < 2.0 * knot_spacing - 1e-12) {
+    throw InputError("smoothing: the planned motion lasts " + std::to_string(tf - t0) +
+                     " s, less than two knot intervals of " + std::to_string(knot_spacing) + " s");
+  }
+  return {trajectory::QuarticBspline(t0, tf, knot_spacing), coordinates, EndSpec::fixed_at_rest(start),
+          EndSpec::fixed_at_rest(end)};
+}
+
+std::vector<int> checked(std::vector<int> samples, int n, const char* what) {
+  std::sort(samples.begin(), samples.end());
+  samples.erase(std::unique(samples.begin(), samples.end()), samples.end());
+  for (const int s : samples) {
+    if (s < 0 || s >= n)
+      throw std::invalid_argument(std::string("SmoothingProblem: ") + what + " sample " + std::to_string(s) +
+                                  " out of range");
+  }
+  return samples;
+}
+
+std::vector<int> joint_list(const stability::Legs& legs) {
+  const auto joints = legs.joints();
+  return {joints.begin(), joints.end()};
+}
+
+}  // namespace
+
+SmoothingProblemData::SmoothingProblemData(const SmoothingProblem& problem)
+    : sample(problem.model_, problem.ground_), scaled(problem.model_.nv) {
+  sums.reserve(problem.row_sets_.size());
+  for (const auto& set : problem.row_sets_)
+    sums.push_back(std::make_unique<terms::TermSumData>(set.sum.create_data()));
+  const int coordinates = problem.coordinate_count();
+  for (auto* p : {&pq, &pv, &pa, &pqs, &pvs, &pas}) p->resize(coordinates);
+  samples.q.resize(coordinates, problem.n_);
+  samples.qdot.resize(coordinates, problem.n_);
+  samples.qddot.resize(coordinates, problem.n_);
+}
+
+SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
+                                   const stability::SampledMotion& planned, SmoothingOptions options)
+    : model_(model),
+      feet_(feet),
+      planned_(planned),
+      options_(std::move(options)),
+      limits_(model::scaled_limits(model, options_.limits)),
+      legs_(stability::Legs::of(model, feet)),
+      leg_joints_(joint_list(legs_)),
+      n_(static_cast<int>(planned.size())),
+      dt_(uniform_period(planned.times)),
+      ground_(model, feet.right_foot_body, feet.left_foot_body),
+      parameterization_(make_parameterization(planned, leg_joints_, model, options_.knot_spacing)),
+      basis_(parameterization_, planned.times) {
+  if (!model.has_free_flyer()) throw ModelError(model.source_path + ": smoothing needs a free-flyer model");
+  if (static_cast<int>(planned.phases.size()) != n_ || planned.q.cols() != n_ || planned.v.cols() != n_ ||
+      planned.a.cols() != n_)
+    throw std::invalid_argument("SmoothingProblem: planned motion sizes disagree");
+  options_.torque_samples = checked(options_.torque_samples, n_, "torque");
+  options_.equality_samples = checked(options_.equality_samples, n_, "equality");
+  const int legs = static_cast<int>(leg_joints_.size());
+
+  const std::array<int, 2> sole_frames = {feet.right_sole_frame, feet.left_sole_frame};
+  const std::array<model::SoleRectangle, 2> outlines = {feet.right_outline, feet.left_outline};
+  std::array<std::vector<SE3>, 2> sole_reference;  // planned sole poses per sample
+  rotations_.resize(static_cast<std::size_t>(n_));
+  for (int f = 0; f < 2; ++f) {
+    sole_reference[f].resize(static_cast<std::size_t>(n_));
+    sole_centre_[f].resize(static_cast<std::size_t>(n_));
+  }
+  model::Data data(model);
+  for (int n = 0; n < n_; ++n) {
+    rotations_[n] = base_rotation(planned.q.col(n));
+    dynamics::forward_kinematics(model, data, planned.q.col(n));
+    for (int f = 0; f < 2; ++f) {
+      const SE3 pose = dynamics::update_frame_placement(model, data, sole_frames[f]);
+      sole_reference[f][n] = pose;
+      const auto& o = outlines[f];
+      sole_centre_[f][n] = pose.act(Vec3(0.5 * (o.x_min + o.x_max), 0.5 * (o.y_min + o.y_max), 0.0));
+    }
+  }
+
+  // The plan's leg angles that the spline cannot represent (header comment): r = q_planned - fit, with the
+  // planned rates and accelerations minus the fit's analytic ones.
+  {
+    Eigen::MatrixXd reference = Eigen::MatrixXd::Zero(coordinate_count(), n_);
+    for (int i = 0; i < legs; ++i)
+      reference.row(kBaseCoordinates + i) = planned.q.row(model.idx_q(leg_joints_[i]));
+    fit_ = trajectory::fit_spline(parameterization_, planned.times, reference);
+    trajectory::JointSamples fitted;
+    basis_.evaluate(fit_, fitted);
+    leg_offset_q_.resize(legs, n_);
+    leg_offset_v_.resize(legs, n_);
+    leg_offset_a_.resize(legs, n_);
+    for (int i = 0; i < legs; ++i) {
+      const int j = leg_joints_[i];
+      leg_offset_q_.row(i) = planned.q.row(model.idx_q(j)) - fitted.q.row(kBaseCoordinates + i);
+      leg_offset_v_.row(i) = planned.v.row(model.idx_v(j)) - fitted.qdot.row(kBaseCoordinates + i);
+      leg_offset_a_.row(i) = planned.a.row(model.idx_v(j)) - fitted.qddot.row(kBaseCoordinates + i);
+    }
+  }
+
+  for (int c = 0; c < coordinate_count(); ++c) all_coordinates_.push_back(c);
+  for (int c = 0; c < kBaseCoordinates; ++c) base_coordinates_.push_back(c);
+  for (int f = 0; f < 2; ++f) {
+    foot_coordinates_[f] = base_coordinates_;
+    for (int i = 0; i < legs / 2; ++i) foot_coordinates_[f].push_back(kBaseCoordinates + legs / 2 * f + i);
+  }
+
+  // Row layout, sample by sample (rows of one sample share their columns: one dense Gram block each).
+  residual_row_.assign(static_cast<std::size_t>(n_), 0);
+  equality_row_.assign(static_cast<std::size_t>(n_), -1);
+  torque_row_.assign(static_cast<std::size_t>(n_), -1);
+  for (int n = 0; n < n_; ++n) {
+    residual_row_[n] = residual_rows_;
+    residual_rows_ += model.nj + 6 * (in_contact(n, kRight) + in_contact(n, kLeft));
+  }
+  for (const int n : options_.equality_samples) {
+    if (basis_.slot_count(n) == 0) continue;  // fully pinned: the planned pose, exactly
+    const int rows = 6 * (in_contact(n, kRight) + in_contact(n, kLeft));
+    if (rows == 0) continue;
+    equality_row_[n] = equality_rows_;
+    equality_rows_ += rows;
+  }
+
+  // Velocity rows on the derivative's control polygon (terms/velocity_rows.hpp), leg joints only.
+  {
+    std::vector<int> coordinates(static_cast<std::size_t>(legs));
+    std::vector<double> limits(static_cast<std::size_t>(legs));
+    for (int p = 0; p < legs; ++p) {
+      coordinates[static_cast<std::size_t>(p)] = kBaseCoordinates + p;
+      // The spline's rate plus the offset's: the spline gets what the offset leaves of the limit.
+      limits[static_cast<std::size_t>(p)] =
+          limits_.velocity[leg_joints_[p]] - leg_offset_v_.row(p).cwiseAbs().maxCoeff();
+    }
+    velocity_ = terms::VelocityRows(parameterization_, coordinates, limits);
+  }
+  velocity_rows_ = velocity_.num_rows();
+  int torque_rows = velocity_rows_;
+  for (const int n : options_.torque_samples) {
+    torque_row_[n] = torque_rows;
+    torque_rows += 2 * model.nj;
+  }
+  torque_rows_ = torque_rows - velocity_rows_;
+
+  // The terms (header comment). Torques of every joint, in joint order.
+  std::vector<int> joints(static_cast<std::size_t>(model.nj));
+  for (int j = 0; j < model.nj; ++j) joints[static_cast<std::size_t>(j)] = j;
+  torque_ = std::make_shared<terms::TorqueResidual>(model, joints, &ground_);
+  torque_limits_ = std::make_shared<terms::TorqueLimits>(model, joints, limits_.torque, &ground_);
+  for (int f = 0; f < 2; ++f) {
+    foot_residual_[f] =
+        std::make_shared<terms::SupportFoot>(model, sole_frames[f], sole_reference[f], RowKind::kResidual,
+                                             options_.foot_position_weight, options_.foot_rotation_weight);
+    foot_equality_[f] =
+        std::make_shared<terms::SupportFoot>(model, sole_frames[f], sole_reference[f], RowKind::kEquality,
+                                             1.0 / kSupportPositionScale, 1.0 / kSupportAngleScale);
+  }
+  build_row_sets();
+  data_ = create_data();
+}
+
+int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits) {
+  const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
+  const int key = 4 * static_cast<int>(phase) + 2 * equalities + torque_limits;
+  for (std::size_t k = 0; k < row_sets_.size(); ++k) {
+    if (row_set_keys_[k] == key) return static_cast<int>(k);
+  }
+  // Row order within a sample: torques, then the right foot, then the left (residuals and equalities).
+  const double w = std::sqrt(dt_);
+  RowSet set{terms::TermSum(model_), {}, {}, {}, {}, {}, {}};
+  set.sum.add("torque", torque_, w);
+  const std::array<bool, 2> contact = {right, left};
+  const std::array<const char*, 2> side = {"right", "left"};
+  for (int f = 0; f < 2; ++f) {
+    if (contact[f]) set.sum.add(std::string(side[f]) + " support foot", foot_residual_[f], w);
+  }
+  for (int f = 0; f < 2 && equalities; ++f) {
+    if (contact[f]) set.sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
+  }
+  if (torque_limits) set.sum.add("torque limits", torque_limits_);
+  for (const auto& item : set.sum.items()) {
+    const auto kind = static_cast<std::size_t>(item.term->kind());
+    const auto* torques = dynamic_cast<const terms::JointTorqueRows*>(item.term.get());
+    const int foot =
+        item.term == foot_residual_[kLeft] || item.term == foot_equality_[kLeft] ? kLeft : kRight;
+    for (int r = 0; r < item.term->rows(); ++r) {
+      set.coordinates[kind].push_back(torques ? &torque_coordinates(torques->joints()[r])
+                                              : &foot_coordinates_[foot]);
+      set.scale_first[kind].push_back(torques ? 0 : 1);
+    }
+  }
+  set.residual_scale = set.sum.scale(RowKind::kResidual);
+  set.equality_scale = set.sum.scale(RowKind::kEquality);
+  set.upper = set.sum.upper();
+  set.lower = set.sum.lower();
+  row_sets_.push_back(std::move(set));
+  row_set_keys_.push_back(key);
+  return static_cast<int>(row_sets_.size()) - 1;
+}
+
+void SmoothingProblem::build_row_sets() {
+  sample_row_set_.resize(static_cast<std::size_t>(n_));
+  for (int n = 0; n < n_; ++n) {
+    sample_row_set_[n] =
+        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_row_[n] >= 0);
+  }
+}
+
+bool SmoothingProblem::in_contact(int n, int foot) const {
+  const model::ContactPhase phase = planned_.phases[static_cast<std::size_t>(n)];
+  return foot == kRight ? model::right_foot_in_contact(phase) : model::left_foot_in_contact(phase);
+}
+
+void SmoothingProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {
+  lower.setConstant(num_variables(), -std::numeric_limits<double>::infinity());
+  upper.setConstant(num_variables(), std::numeric_limits<double>::infinity());
+  const int leg_size = static_cast<int>(leg_joints_.size()) / 2;
+  // Angle = spline + offset: the spline's control points are bounded by the limits minus the offset's
+  // extremes, so the convex hull keeps the angle inside at every t.
+  for (int s = 0; s < parameterization_.num_slots(); ++s) {
+    for (int p = 0; p < static_cast<int>(leg_joints_.size()); ++p) {
+      const double low = leg_offset_q_.row(p).minCoeff(), high = leg_offset_q_.row(p).maxCoeff();
+      double& l = lower[parameterization_.variable_index(s, kBaseCoordinates + p)];
+      double& u = upper[parameterization_.variable_index(s, kBaseCoordinates + p)];
+      l = limits_.lower[leg_joints_[p]] - low;
+      u = limits_.upper[leg_joints_[p]] - high;
+      if (p % leg_size == stability::Legs::kKnee)
+        l = std::max(l, std::min(options_.min_knee_flexion - low, u));
+    }
+  }
+}
+
+const std::vector<int>& SmoothingProblem::torque_coordinates(int joint) const {
+  return ground_.foot_of_dof[static_cast<std::size_t>(model_.idx_v(joint))] >= 0 ? all_coordinates_
+                                                                                 : base_coordinates_;
+}
+
+void SmoothingProblem::add_sample_pattern(optim::PatternBuilder& builder, RowKind kind,
+                                          const std::vector<int>& first_row, int copies) const {
+  std::vector<int> columns;
+  for (int n = 0; n < n_; ++n) {
+    if (first_row[n] < 0) continue;
+    const auto& rows = row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(kind)];
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      columns.clear();
+      basis_.append_columns(n, *rows[r], columns);
+      for (int c = 0; c < copies; ++c)
+        builder.add_columns(first_row[n] + copies * static_cast<int>(r) + c, columns);
+    }
+  }
+}
+
+optim::SparseMatrix SmoothingProblem::residual_jacobian_pattern() const {
+  optim::PatternBuilder builder(residual_rows_, num_variables());
+  add_sample_pattern(builder, RowKind::kResidual, residual_row_, 1);
+  return builder.build();
+}
+
+optim::SparseMatrix SmoothingProblem::equality_jacobian_pattern() const {
+  optim::PatternBuilder builder(equality_rows_, num_variables());
+  add_sample_pattern(builder, RowKind::kEquality, equality_row_, 1);
+  return builder.build();
+}
+
+optim::SparseMatrix SmoothingProblem::inequality_jacobian_pattern() const {
+  optim::PatternBuilder builder(num_inequalities(), num_variables());
+  velocity_.add_pattern(builder, 0);
+  add_sample_pattern(builder, RowKind::kInequality, torque_row_, 2);  // upper and lower bound rows
+  return builder.build();
+}
+
+void SmoothingProblem::set_state(int n, SmoothingProblemData& data) const {
+  const trajectory::JointSamples& samples = data.samples;
+  terms::SampleData& sample = data.sample;
+  const Mat3& R = rotations_[n];
+  const Vec3 d(samples.q(0, n), samples.q(1, n), 0.0);
+  const Vec3 rate(samples.qdot(0, n), samples.qdot(1, n), 0.0);
+  const Vec3 acceleration(samples.qddot(0, n), samples.qddot(1, n), 0.0);
+  const Vec3 local_rate = R.transpose() * rate;  // R^T d'
+  const Vec3 omega = planned_.v.col(n).segment<3>(3);
+  sample.index = n;
+  sample.contact.phase = planned_.phases[static_cast<std::size_t>(n)];
+  sample.contact.right_sole_centre = sole_centre_[kRight][n];
+  sample.contact.left_sole_centre = sole_centre_[kLeft][n];
+  sample.q = planned_.q.col(n);
+  sample.v = planned_.v.col(n);
+  sample.a = planned_.a.col(n);
+  sample.q.head<3>() += d;
+  sample.v.head<3>() += local_rate;
+  sample.a.head<3>() += R.transpose() * acceleration - omega.cross(local_rate);
+  for (int i = 0; i < static_cast<int>(leg_joints_.size()); ++i) {
+    const int j = leg_joints_[i];
+    sample.q[model_.idx_q(j)] = samples.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
+    sample.v[model_.idx_v(j)] = samples.qdot(kBaseCoordinates + i, n) + leg_offset_v_(i, n);
+    sample.a[model_.idx_v(j)] = samples.qddot(kBaseCoordinates + i, n) + leg_offset_a_(i, n);
+  }
+}
+
+void SmoothingProblem::chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq,
+                                  const RowRef& gv, const RowRef& ga, double* values,
+                                  SmoothingProblemData& data) const {
+  const Mat3& R = rotations_[n];
+  const Vec3 omega = planned_.v.col(n).segment<3>(3);
+  const Vec3 g_q = gq.head<3>().transpose(), g_v = gv.head<3>().transpose(), g_a = ga.head<3>().transpose();
+  // d = (d_x, d_y, 0) in the world: the first two components of R g (header comment).
+  data.pq.head<kBaseCoordinates>() = (R * g_q).head<kBaseCoordinates>();
+  data.pv.head<kBaseCoordinates>() = (R * (g_v + omega.cross(g_a))).head<kBaseCoordinates>();
+  data.pa.head<kBaseCoordinates>() = (R * g_a).head<kBaseCoordinates>();
+  for (int i = 0; i < static_cast<int>(leg_joints_.size()); ++i) {
+    const int dof = model_.idx_v(leg_joints_[i]);
+    data.pq[kBaseCoordinates + i] = gq[dof];
+    data.pv[kBaseCoordinates + i] = gv[dof];
+    data.pa[kBaseCoordinates + i] = ga[dof];
+  }
+  const auto count = static_cast<Eigen::Index>(coordinates.size());
+  for (Eigen::Index i = 0; i < count; ++i) {
+    data.pqs[i] = data.pq[coordinates[i]];
+    data.pvs[i] = data.pv[coordinates[i]];
+    data.pas[i] = data.pa[coordinates[i]];
+  }
+  basis_.chain_rule(n, coordinates, data.pqs.head(count), data.pvs.head(count), data.pas.head(count), values);
+}
+
+void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
+  evaluate(x, jacobians, out, *data_);
+}
+
+void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
+                                SmoothingProblemData& data) const {
+  basis_.evaluate(x, data.samples);
+  for (int n = 0; n < n_; ++n) evaluate_sample(n, jacobians, out, data);
+  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
+}
+
+void SmoothingProblem::write_rows(int n, const RowSet& set, RowKind kind, const terms::TermData& rows,
+                                  const Eigen::VectorXd& scale, int first, bool jacobians,
+                                  Eigen::VectorXd& values, optim::SparseMatrix& jacobian,
+                                  SmoothingProblemData& data) const {
+  const auto k = static_cast<std::size_t>(kind);
+  for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
+    const int row = first + static_cast<int>(r);
+    values[row] = scale[r] * rows.value[r];
+    if (!jacobians) continue;
+    double* out = optim::row_values(jacobian, row).data();
+    if (set.scale_first[k][r]) {
+      data.scaled = scale[r] * rows.dq.row(r);
+      chain_rows(n, *set.coordinates[k][r], data.scaled, rows.dv.row(r), rows.da.row(r), out, data);
+    } else {
+      chain_rows(n, *set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r), out, data);
+      const auto count = static_cast<Eigen::Index>(optim::row_values(jacobian, row).size());
+      Eigen::Map<Eigen::VectorXd>(out, count) *= scale[r];
+    }
+  }
+}
+
+void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out,
+                                       SmoothingProblemData& data) const {
+  set_state(n, data);
+  const RowSet& set = row_sets_[sample_row_set_[n]];
+  terms::TermSumData& rows = *data.sums[sample_row_set_[n]];
+  data.sample.fill(set.sum.needs(), jacobians);
+  set.sum.calc(data.sample, rows, jacobians);
+  write_rows(n, set, RowKind::kResidual, rows.residual, set.residual_scale, residual_row_[n], jacobians,
+             out.residuals, out.residual_jacobian, data);
+  if (equality_row_[n] >= 0) {
+    write_rows(n, set, RowKind::kEquality, rows.equality, set.equality_scale, equality_row_[n], jacobians,
+               out.equalities, out.equality_jacobian, data);
+  }
+  if (torque_row_[n] < 0) return;
+  // Each bound b as the normalised row u / b - 1 <= 0 (term.hpp): upper, then lower, per joint.
+  const terms::TermData& limits = rows.inequality;
+  const auto& coordinates = set.coordinates[static_cast<std::size_t>(RowKind::kInequality)];
+  for (Eigen::Index r = 0; r < limits.value.size(); ++r) {
+    const int row = torque_row_[n] + 2 * static_cast<int>(r);
+    const double inverse_limit = 1.0 / set.upper[r];
+    const double scaled = limits.value[r] * inverse_limit;
+    out.inequalities[row] = scaled - 1.0;
+    out.inequalities[row + 1] = -scaled - 1.0;
+    if (!jacobians) continue;
+    const std::span<double> upper = optim::row_values(out.inequality_jacobian, row);
+    const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
+    chain_rows(n, *coordinates[r], limits.dq.row(r), limits.dv.row(r), limits.da.row(r), upper.data(), data);
+    for (std::size_t i = 0; i < upper.size(); ++i) {
+      upper[i] *= inverse_limit;
+      lower[i] = -upper[i];
+    }
+  }
+}
+
+Eigen::VectorXd SmoothingProblem::initial_guess() const {
+  Eigen::VectorXd lower, upper;
+  variable_bounds(lower, upper);
+  return fit_.cwiseMax(lower).cwiseMin(upper);
+}
+
+Eigen::MatrixXd SmoothingProblem::configurations(const Eigen::VectorXd& x) const {
+  trajectory::JointSamples samples;
+  basis_.evaluate(x, samples);
+  Eigen::MatrixXd q = planned_.q;
+  for (int n = 0; n < n_; ++n) {
+    q.col(n).head<kBaseCoordinates>() += samples.q.col(n).head<kBaseCoordinates>();
+    for (int i = 0; i < static_cast<int>(leg_joints_.size()); ++i)
+      q(model_.idx_q(leg_joints_[i]), n) = samples.q(kBaseCoordinates + i, n) + leg_offset_q_(i, n);
+  }
+  return q;
+}
+
+Eigen::MatrixXd SmoothingProblem::torques(const Eigen::VectorXd& x) const {
+  SmoothingProblemData data(*this);
+  basis_.evaluate(x, data.samples);
+  Eigen::MatrixXd tau(model_.nj, n_);
+  for (int n = 0; n < n_; ++n) {
+    set_state(n, data);
+    data.sample.fill(terms::kTorquesWithGroundReaction, false);
+    tau.col(n) = data.sample.joint_torque;
+  }
+  return tau;
+}
+std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, int index, double value) const {
+  using optim::ConstraintKind;
+  if (kind == ConstraintKind::kLowerBound || kind == ConstraintKind::kUpperBound) {
+    const int coordinate = index % coordinate_count();
+    if (coordinate >= kBaseCoordinates) {
+      const int joint = leg_joints_[coordinate - kBaseCoordinates];
+      const bool lower = kind == ConstraintKind::kLowerBound;
+      return model_.joint_names[joint] +
+             format(lower ? " angle (a control point) is below its lower limit %.4g rad by %.3g rad"
+                          : " angle (a control point) is above its upper limit %.4g rad by %.3g rad",
+                    lower ? limits_.lower[joint] : limits_.upper[joint], value);
+    }
+  }
+  if (kind == ConstraintKind::kEquality) {
+    for (int n = 0; n < n_; ++n) {
+      if (equality_row_[n] < 0 || index < equality_row_[n]) continue;
+      const int rows = 6 * (in_contact(n, kRight) + in_contact(n, kLeft));
+      if (index >= equality_row_[n] + rows) continue;
+      const int local = index - equality_row_[n];
+      const int foot = local >= 6 || !in_contact(n, kRight) ? kLeft : kRight;
+      const bool position = local % 6 < 3;
+      return std::string(foot == kRight ? "right" : "left") + " support foot " +
+             (position ? format("position at t=%.3f s is off its planned placement by %.3g mm",
+                                planned_.times[n], value * kSupportPositionScale * 1e3)
+                       : format("orientation at t=%.3f s is off its planned placement by %.3g deg",
+                                planned_.times[n], value * kSupportAngleScale * 180.0 / M_PI));
+    }
+  }
+  if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
+    const int joint = leg_joints_[velocity_.limited_joint(index)];
+    const double limit = limits_.velocity[joint];
+    return model_.joint_names[joint] +
+           format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
+                  velocity_.time(index), limit, value * limit);
+  }
+  if (kind == ConstraintKind::kInequality) {
+    for (int n = 0; n < n_; ++n) {
+      if (torque_row_[n] < 0 || index < torque_row_[n] || index >= torque_row_[n] + 2 * model_.nj) continue;
+      const int joint = (index - torque_row_[n]) / 2;
+      const double limit = limits_.torque[joint];
+      return model_.joint_names[joint] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
+                                                planned_.times[n], limit, value * limit);
+    }
+  }
+  return optim::Problem::describe_constraint(kind, index, value);
+}
+
+}  // namespace mimic::motion

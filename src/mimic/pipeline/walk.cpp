@@ -1,0 +1,178 @@
+#include "mimic/pipeline/walk.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <system_error>
+
+#include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/io/job_json.hpp"
+#include "mimic/io/sequence.hpp"
+#include "mimic/io/zmp_frame.hpp"
+#include "mimic/pipeline/job_options.hpp"
+#include "mimic/stability/leg_refit.hpp"
+#include "mimic/stability/waist_sequence.hpp"
+#include "mimic/walking/footsteps.hpp"
+
+namespace mimic::pipeline {
+namespace {
+
+namespace fs = std::filesystem;
+using core::format_number;
+
+std::string lower_extension(const fs::path& path) {
+  std::string ext = path.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext;
+}
+
+// Joint angles inside the model's ranges shrunk about their middles by limits.angle_factor (the legs come
+// from the IK, which already refuses the model's own limits; the upper body may come from any .pos).
+void check_angle_limits(const model::Model& robot, const walking::WalkingPattern& pattern, double factor) {
+  const model::SampledMotion& motion = pattern.motion;
+  for (int j = 0; j < robot.nj; ++j) {
+    const double middle = 0.5 * (robot.lower_limit[j] + robot.upper_limit[j]);
+    const double half_range = 0.5 * factor * (robot.upper_limit[j] - robot.lower_limit[j]);
+    for (Eigen::Index k = 0; k < motion.size(); ++k) {
+      const double angle = motion.q(robot.idx_q(j), k);
+      if (std::abs(angle - middle) > half_range) {
+        throw InfeasibleError(
+            "walking pattern: t = " + format_number(motion.times[static_cast<std::size_t>(k)]) +
+            " s: " + robot.joint_names[static_cast<std::size_t>(j)] + " at " + format_number(angle) +
+            " rad is outside its range [" + format_number(middle - half_range) + ", " +
+            format_number(middle + half_range) + "] (limits.angle_factor = " + format_number(factor) + ")");
+      }
+    }
+  }
+}
+
+// A motion the robot cannot play is refused (and so never written).
+void check_limits(const io::JobConfig& job, const WalkResult& walk) {
+  const walking::WalkingSummary& summary = walk.summary;
+  if (summary.peak_velocity_ratio > job.limits.velocity_factor) {
+    throw InfeasibleError("walking pattern: " + summary.peak_velocity_joint + " reaches " +
+                          format_number(summary.peak_velocity_ratio) +
+                          " of its velocity limit (allowed: limits.velocity_factor = " +
+                          format_number(job.limits.velocity_factor) + "); lengthen single_support");
+  }
+  check_angle_limits(walk.robot.model, walk.pattern, job.limits.angle_factor);
+  if (!(summary.min_zmp_margin >= 0.0)) {
+    throw InfeasibleError("walking pattern: the multibody ZMP leaves the support polygon at t = " +
+                          format_number(summary.min_zmp_margin_time) + " s");
+  }
+  if (summary.min_zmp_margin < job.stability.zmp_margin) {
+    spdlog::warn(
+        "the multibody ZMP comes within {} m of the support polygon's edge (stability.zmp_margin {} m)",
+        summary.min_zmp_margin, job.stability.zmp_margin);
+  }
+}
+
+}  // namespace
+
+walking::UpperBodyTrajectory load_upper_body(const fs::path& path, const model::Model& model,
+                                             const Eigen::VectorXd& posture,
+                                             std::span<const int> leg_joints) {
+  const std::string ext = lower_extension(path);
+  if (ext == ".yaml" || ext == ".yml")
+    return walking::load_upper_body_keyframes(path, model, posture, leg_joints);
+  if (ext != ".pos") {
+    throw InputError(input_error_message(path.string(), "",
+                                         "an upper-body motion must be a .pos or a keyframe .yaml / .yml"));
+  }
+  io::PosSequence pos = io::read_pos(path);
+  if (pos.angles.cols() != model.nj) {
+    throw InputError(input_error_message(path.string(), "",
+                                         "the .pos holds " + std::to_string(pos.angles.cols()) +
+                                             " joint angles; the model has " + std::to_string(model.nj)));
+  }
+  return walking::UpperBodyTrajectory::sampled(std::move(pos.times), std::move(pos.angles));
+}
+
+WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const WalkObserver& observe) {
+  if (job.job != io::JobKind::kWalk)
+    throw std::invalid_argument("run_walk: a " + std::string(io::to_string(job.job)) + " job");
+  WalkResult walk{load_robot(job.robot, job.payload), {}, {}};
+  const model::RobotConfig& config = walk.robot.config;
+  const model::Model& robot = walk.robot.model;
+
+  const walking::FootstepPlan plan = walking::load_footsteps(job.input);
+  const walking::WalkSchedule schedule(plan, config.right_sole, config.left_sole);
+
+  const Eigen::VectorXd posture = config.half_sitting(robot).tail(robot.nj);
+  const fs::path upper_body_file = upper_body.empty() ? plan.upper_body : upper_body;
+  const auto leg_joints = stability::Legs::of(robot, walk.robot.feet).joints();
+  const walking::UpperBodyTrajectory upper =
+      upper_body_file.empty() ? walking::UpperBodyTrajectory::fixed(posture)
+                              : load_upper_body(upper_body_file, robot, posture, leg_joints);
+  if (!upper_body_file.empty() && upper.end_time() > schedule.duration() + 1e-9) {
+    spdlog::warn("{}: the upper-body motion lasts {} s, the walk {} s: its end is not used",
+                 upper_body_file.string(), upper.end_time(), schedule.duration());
+  }
+
+  spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(),
+               format_number(std::round(schedule.duration() * 1e6) / 1e6));
+  walk.pattern = walking::generate_walking_pattern(robot, config, schedule, upper, walking_options(job));
+  walk.summary = walking::summarize_walking_pattern(robot, config, schedule, walk.pattern);
+  if (observe) observe(walk);
+  check_limits(job, walk);
+  return walk;
+}
+
+io::MotionFiles walk_motion_files(const model::Model& model, const walking::WalkingPattern& pattern) {
+  const model::SampledMotion& motion = pattern.motion;
+  io::MotionFiles files;
+  files.pos.times = motion.times;
+  files.pos.angles = motion.q.bottomRows(model.nj).transpose();
+  io::WaistSequence waist = stability::waist_sequence(model, motion.times, motion.q);
+  files.zmp = io::zmp_sequence_from_world(pattern.zmp, waist);
+  files.waist = std::move(waist);
+  return files;
+}
+
+io::Json walk_report_json(const io::JobConfig& job, const WalkResult& walk) {
+  const walking::WalkingSummary& s = walk.summary;
+  io::Json json = io::Json::object();
+  json["job"] = io::job_to_json(job);
+  auto& m = json["summary"];
+  m["duration_s"] = s.duration;
+  m["steps"] = s.steps;
+  m["samples"] = static_cast<int>(walk.pattern.size());
+  m["com_height_m"] = walk.pattern.com_height;
+  m["max_zmp_deviation_m"] = s.max_zmp_deviation;
+  m["min_zmp_margin_m"] = s.min_zmp_margin;
+  m["peak_velocity_ratio"] = s.peak_velocity_ratio;
+  m["min_angle_margin_rad"] = s.min_angle_margin;
+  m["max_slip_m"] = s.max_support_slip;
+  m["max_landing_error_m"] = s.max_landing_error;
+  auto& contacts = json["contacts"];
+  contacts = io::Json::array();
+  for (const auto& c : walk.pattern.contact_intervals) {
+    io::Json entry = io::Json::object();
+    entry["start"] = c.start;
+    entry["end"] = c.end;
+    entry["support"] = io::to_string(c.phase);
+    contacts.push_back(std::move(entry));
+  }
+  return json;
+}
+
+void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk) {
+  if (!job.output.report.empty()) io::write_json_file(job.output.report, walk_report_json(job, walk));
+  io::PosWriteOptions write_options;
+  write_options.columns = job.output.columns;
+  try {
+    io::write_motion(io::motion_base(job.output.path), walk_motion_files(walk.robot.model, walk.pattern),
+                     write_options);
+  } catch (...) {
+    if (!job.output.report.empty()) {
+      std::error_code ignored;
+      fs::remove(job.output.report, ignored);
+    }
+    throw;
+  }
+}
+
+}  // namespace mimic::pipeline
