@@ -1,6 +1,6 @@
 // Timings of the self-collision distances of HRP-2 (issue 13 target: distance + gradient of every checked
 // pair of one configuration in <= 5 us): forward kinematics included, 91 pairs (capsules, boxes) and the 8
-// sole corners. Run:
+// sole corners; and the same screened to the pairs within 5 cm (bounding spheres). Run:
 //   build/bench/bench_geometry --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 // Each iteration takes the next of a pool of configurations (random within the limits, and near the
 // half-sitting), so the branch predictor cannot learn one.
@@ -67,6 +67,23 @@ void BM_DistancesAndGradients(benchmark::State& state) {
   state.counters["pairs"] = static_cast<double>(s.cmodel.pairs.size());
 }
 BENCHMARK(BM_DistancesAndGradients);
+
+// The screened evaluation a problem would use: only the pairs whose bounding spheres are within 5 cm.
+void BM_NearDistancesAndGradients(benchmark::State& state) {
+  const Setup& s = setup();
+  model::Data data(s.robot.model);
+  geometry::CollisionData cdata(s.robot.model, s.cmodel);
+  size_t k = 0;
+  double near = 0.0;
+  for (auto _ : state) {
+    geometry::compute_near_distance_gradients(s.robot.model, data, s.cmodel, cdata, s.q[k++ % s.q.size()],
+                                              0.05);
+    benchmark::DoNotOptimize(cdata.distance_gradient.data());
+    near += cdata.near_count;
+  }
+  state.counters["near pairs"] = near / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_NearDistancesAndGradients);
 
 }  // namespace
 

@@ -57,7 +57,7 @@ mimic_module(walking    DEPS mimic_stability)
 mimic_module(evaluation DEPS mimic_stability mimic_geometry)
 
 # Sample-local terms of the optimisation problems (term.hpp) and the velocity rows on control points.
-mimic_module(terms      DEPS mimic_stability mimic_trajectory mimic_optim)
+mimic_module(terms      DEPS mimic_stability mimic_trajectory mimic_optim mimic_geometry)
 
 mimic_module(motion     DEPS mimic_terms mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
 

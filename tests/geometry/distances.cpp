@@ -147,6 +147,59 @@ TEST(Hrp2Collision, SmoothedWalkFixtureHasASoleCornerBelowTheFloor) {
   EXPECT_LT(lowest, -0.005);
 }
 
+// Screening: the listed pairs get exactly the full evaluation's numbers, every other pair is at least the
+// margin apart, and a margin beyond the robot's span lists every pair.
+TEST(Hrp2Collision, ScreeningEvaluatesExactlyTheNearPairs) {
+  const auto& [robot, cmodel] = hrp2();
+  const model::Model& model = robot.model;
+  model::Data data(model);
+  CollisionData full(model, cmodel), near(model, cmodel);
+  std::mt19937 rng(7);
+  constexpr double margin = 0.05;
+  int listed = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const Eigen::VectorXd q = model::random_configuration(model, rng);
+    compute_distance_gradients(model, data, cmodel, full, q);
+    compute_near_distance_gradients(model, data, cmodel, near, q, margin);
+    std::vector<bool> is_near(cmodel.pairs.size(), false);
+    for (int n = 0; n < near.near_count; ++n) {
+      const int k = near.near_pairs[n];
+      ASSERT_TRUE(n == 0 || near.near_pairs[n - 1] < k);
+      is_near[static_cast<size_t>(k)] = true;
+      EXPECT_EQ(near.distance[k], full.distance[k]);
+      EXPECT_EQ(near.distance_gradient.row(k), full.distance_gradient.row(k));
+    }
+    for (int k = 0; k < static_cast<int>(cmodel.pairs.size()); ++k) {
+      if (is_near[static_cast<size_t>(k)]) continue;
+      EXPECT_GE(bounding_gap(cmodel, near.placed, k), margin);
+      EXPECT_GE(full.distance[k], margin) << cmodel.pair_name(k);
+    }
+    EXPECT_EQ(near.corner_height, full.corner_height);
+    EXPECT_EQ(near.corner_gradient, full.corner_gradient);
+    listed += near.near_count;
+    compute_near_distance_gradients(model, data, cmodel, near, q, robot_span(model, cmodel));
+    EXPECT_EQ(near.near_count, static_cast<int>(cmodel.pairs.size()));
+  }
+  EXPECT_GT(listed, 0);
+  EXPECT_LT(listed, 20 * static_cast<int>(cmodel.pairs.size()));  // some pairs were screened out
+}
+
+// robot_span bounds every pair distance (terms/self_collision.hpp relies on it).
+TEST(Hrp2Collision, SpanBoundsEveryPairDistance) {
+  const auto& [robot, cmodel] = hrp2();
+  model::Data data(robot.model);
+  CollisionData cdata(robot.model, cmodel);
+  const double span = robot_span(robot.model, cmodel);
+  std::mt19937 rng(9);
+  double widest = 0.0;
+  for (int trial = 0; trial < 200; ++trial) {
+    compute_distances(robot.model, data, cmodel, cdata, model::random_configuration(robot.model, rng));
+    widest = std::max(widest, cdata.distance.maxCoeff());
+  }
+  EXPECT_LT(widest, span);
+  EXPECT_LT(span, 10.0);  // a bound, but not a useless one for a 1.5 m robot
+}
+
 TEST(Hrp2Collision, GradientsDoNotAllocate) {
   const auto& [robot, cmodel] = hrp2();
   model::Data data(robot.model);
@@ -156,6 +209,9 @@ TEST(Hrp2Collision, GradientsDoNotAllocate) {
   const test::Counts allocations =
       test::count_allocations([&] { compute_distance_gradients(robot.model, data, cmodel, cdata, q); });
   EXPECT_EQ(allocations.total(), 0);
+  const test::Counts screened = test::count_allocations(
+      [&] { compute_near_distance_gradients(robot.model, data, cmodel, cdata, q, 0.05); });
+  EXPECT_EQ(screened.total(), 0);
 }
 
 }  // namespace

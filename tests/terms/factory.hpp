@@ -14,11 +14,15 @@
 #include <string>
 #include <vector>
 
+#include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot.hpp"
 #include "mimic/terms/frame_imitation.hpp"
 #include "mimic/terms/joint_imitation.hpp"
 #include "mimic/terms/sample_data.hpp"
+#include "mimic/terms/self_collision.hpp"
+#include "mimic/terms/sole_clearance.hpp"
 #include "mimic/terms/support_foot.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
@@ -40,6 +44,15 @@ inline const model::Model& generic_model() {
     return model::load_urdf(path.string(), {model::RootType::kFreeFlyer, {}});
   }();
   return model;
+}
+
+// HRP-2's collision model (models/hrp2.urdf <collision>, config/robots/hrp2.yaml collision:). The generic
+// robot has none: a collision model needs a robot description (sole rectangles, sole frames), and the
+// distances' prismatic and generic-axis columns come from the same world axes as the other terms'.
+inline std::shared_ptr<const geometry::CollisionModel> hrp2_collision_model() {
+  static const auto cmodel = std::make_shared<const geometry::CollisionModel>(geometry::build_collision_model(
+      hrp2_model(), model::load_robot(model::default_robot_description_path()).description));
+  return cmodel;
 }
 
 // The two "feet" of a robot: HRP-2's sole frames; on the generic robot the tip (a serial chain of three
@@ -137,6 +150,14 @@ inline std::vector<TermCase> term_cases(const model::Model& model, const std::st
                                                            RowKind::kResidual, 1e5, 6e4));
   add("SupportFootEquality", std::make_shared<SupportFoot>(model, feet.left_frame, random_placements(rng),
                                                            RowKind::kEquality, 1e3, 1e3));
+  if (&model == &hrp2_model()) {
+    const auto cmodel = hrp2_collision_model();
+    std::vector<int> pairs(cmodel->pairs.size()), corners(cmodel->corners.size());
+    for (std::size_t k = 0; k < pairs.size(); ++k) pairs[k] = static_cast<int>(k);
+    for (std::size_t k = 0; k < corners.size(); ++k) corners[k] = static_cast<int>(k);
+    add("SelfCollision", std::make_shared<SelfCollision>(model, cmodel, pairs, 0.01));
+    add("SoleClearance", std::make_shared<SoleClearance>(model, cmodel, corners));
+  }
   return cases;
 }
 

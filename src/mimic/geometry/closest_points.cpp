@@ -181,9 +181,13 @@ Contact box_box(const OrientedBox& first, const OrientedBox& second) {
           const Vec3 middle =
               edges.centre + edges.R.col(j) * (sj * edges.half[j]) + edges.R.col(k) * (sk * edges.half[k]);
           const Vec3 along = edges.R.col(i) * edges.half[i];
-          // No point of this edge can be closer than its midpoint's distance to the other box's bounding
-          // sphere, less the edge's half length: skip it when that already exceeds the best found.
-          if ((middle - other.centre).norm() - edges.half[i] - other.half.norm() >= best.distance) continue;
+          // The box's signed distance is 1-Lipschitz, so no point of this edge is closer than the
+          // midpoint's signed distance less the edge's half length: skip the edge when that already
+          // reaches the best found (it could not replace it).
+          const Vec3 excess = (other.R.transpose() * (middle - other.centre)).cwiseAbs() - other.half;
+          const double outside = excess.maxCoeff();
+          const double midpoint = outside > 0.0 ? excess.cwiseMax(0.0).norm() : outside;
+          if (midpoint - edges.half[i] >= best.distance) continue;
           Contact c = segment_box(middle - along, middle + along, other);
           if (c.distance < best.distance) {
             if (swapped) {

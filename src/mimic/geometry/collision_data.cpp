@@ -2,13 +2,20 @@
 
 namespace mimic::geometry {
 
+PlacedShapes::PlacedShapes(const CollisionModel& cmodel)
+    : a(cmodel.shapes.size(), Vec3::Zero()),
+      b(cmodel.shapes.size(), Vec3::Zero()),
+      box(cmodel.shapes.size()),
+      bounding_centre(cmodel.shapes.size(), Vec3::Zero()) {}
+
 CollisionData::CollisionData(const model::Model& model, const CollisionModel& cmodel)
-    : contacts(cmodel.pairs.size()),
+    : placed(cmodel),
+      contacts(cmodel.pairs.size()),
       distance(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(cmodel.pairs.size()))),
       corner_height(Eigen::VectorXd::Zero(static_cast<Eigen::Index>(cmodel.corners.size()))),
       distance_gradient(GradientRows::Zero(static_cast<Eigen::Index>(cmodel.pairs.size()), model.nv)),
       corner_gradient(GradientRows::Zero(static_cast<Eigen::Index>(cmodel.corners.size()), model.nv)),
-      world_axes(Eigen::Matrix<double, 6, Eigen::Dynamic>::Zero(6, model.nv)),
-      body_jacobian(Eigen::Matrix<double, 6, Eigen::Dynamic>::Zero(6, model.nv)) {}
+      near_pairs(Eigen::VectorXi::Zero(static_cast<Eigen::Index>(cmodel.pairs.size()))),
+      world_axes(WorldAxes::Zero(model.nv, 6)) {}
 
 }  // namespace mimic::geometry

@@ -4,6 +4,7 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "mimic/core/error.hpp"
@@ -99,12 +100,6 @@ std::vector<int> supporting_columns(const Model& model, int body) {
   return columns;
 }
 
-bool is_ancestor(const Model& model, int ancestor, int body) {
-  for (int b = body; b >= 0; b = model.parents[static_cast<size_t>(b)])
-    if (b == ancestor) return true;
-  return false;
-}
-
 }  // namespace
 
 std::string CollisionModel::pair_name(int pair) const {
@@ -132,6 +127,11 @@ CollisionModel build_collision_model(const Model& model, const model::RobotDescr
             from_urdf(description.urdf, frame.name, frame.body, frame.placement, *collision));
   }
   for (const auto& spec : description.collision.shapes) cmodel.shapes.push_back(from_spec(model, spec));
+  for (auto& shape : cmodel.shapes) {
+    const bool capsule = shape.kind == ShapeKind::kCapsule;
+    shape.bounding_centre = capsule ? Vec3(0.5 * (shape.a + shape.b)) : shape.placement.p;
+    shape.bounding_radius = capsule ? 0.5 * (shape.b - shape.a).norm() + shape.radius : shape.half.norm();
+  }
 
   // Adjacency: the nearest ancestor of a body that carries a shape.
   std::vector<bool> has_shape(static_cast<size_t>(model.nbodies), false);
@@ -181,26 +181,27 @@ CollisionModel build_collision_model(const Model& model, const model::RobotDescr
   add_corners("right", description.frames.right_sole, description.right_sole);
   add_corners("left", description.frames.left_sole, description.left_sole);
 
-  // One Jacobian per leaf of the bodies in use: every column of a body's world Jacobian is the world axis
-  // of that dof whichever supported body it is computed for.
-  std::vector<int> used;
-  for (const auto& shape : cmodel.shapes) used.push_back(shape.body);
-  for (const auto& corner : cmodel.corners) used.push_back(corner.body);
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
-  std::vector<bool> covered(static_cast<size_t>(model.nv), false);
-  for (const int body : used) {
-    const bool leaf = std::none_of(used.begin(), used.end(), [&](int other) {
-      return other != body && is_ancestor(model, body, other);
-    });
-    if (!leaf) continue;
-    std::vector<int> fresh;
-    for (const int c : columns[static_cast<size_t>(body)])
-      if (!covered[static_cast<size_t>(c)]) fresh.push_back(c), covered[static_cast<size_t>(c)] = true;
-    cmodel.jacobian_bodies.push_back(body);
-    cmodel.jacobian_columns.push_back(std::move(fresh));
-  }
   return cmodel;
+}
+
+double robot_span(const Model& model, const CollisionModel& cmodel) {
+  double chain = 0.0;
+  for (int b = 1; b < model.nbodies; ++b) {
+    chain += model.joint_placements[static_cast<size_t>(b)].p.norm();
+    if (model.joint_types[static_cast<size_t>(b)] == model::JointType::kPrismatic) {
+      const int j = Model::joint_of_body(b);
+      chain += std::max(std::abs(model.lower_limit[j]), std::abs(model.upper_limit[j]));
+    }
+  }
+  double first = 0.0, second = 0.0;  // the two largest reaches
+  for (const auto& shape : cmodel.shapes) {
+    const double reach = shape.bounding_centre.norm() + shape.bounding_radius;
+    if (reach > first)
+      second = first, first = reach;
+    else if (reach > second)
+      second = reach;
+  }
+  return chain + first + second;
 }
 
 }  // namespace mimic::geometry

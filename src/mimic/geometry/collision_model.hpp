@@ -36,6 +36,9 @@ struct CollisionShape {
   double radius = 0.0;
   spatial::SE3 placement;
   Vec3 half = Vec3::Zero();
+  // The smallest sphere about the shape's centre that holds it (body frame): the screening of far pairs.
+  Vec3 bounding_centre = Vec3::Zero();
+  double bounding_radius = 0.0;
 };
 
 struct CollisionPair {
@@ -57,10 +60,6 @@ struct CollisionModel {
   std::vector<CollisionShape> shapes;
   std::vector<CollisionPair> pairs;
   std::vector<SoleCorner> corners;
-  // Bodies whose world Jacobians, together, hold every column that moves a shape or a corner (one leaf per
-  // kinematic chain in use), with the columns each contributes.
-  std::vector<int> jacobian_bodies;
-  std::vector<std::vector<int>> jacobian_columns;
 
   // "RARM_LINK6 / HEAD_LINK1"
   std::string pair_name(int pair) const;
@@ -71,5 +70,10 @@ struct CollisionModel {
 // URDF. Throws ModelError naming the URDF link or the description for an unsupported or bad shape, and for
 // an excluded pair whose link carries no shape.
 CollisionModel build_collision_model(const model::Model& model, const model::RobotDescription& description);
+
+// An upper bound of the distance between any two points of the robot's shapes, in any configuration
+// (m): the tree's joint offsets and prismatic strokes laid end to end, plus the two largest shape reaches
+// from their bodies' origins. Bounds every pair distance (terms/self_collision.hpp).
+double robot_span(const model::Model& model, const CollisionModel& cmodel);
 
 }  // namespace mimic::geometry

@@ -17,8 +17,12 @@
 // (only CollisionPair::first_only / second_only are visited): for p1 - p2 parallel to n its two terms
 // cancel exactly. Corner heights: dz/dq = e_z . (v_c + w_c x p).
 //
-// Both functions run forward kinematics into `data` first. They do not allocate.
+// Two levels: the whole model at q (compute_*, which run forward kinematics into `data` first), and one
+// pair or corner from placements and world axes computed elsewhere (the terms read them from
+// terms::SampleData). None of them allocates.
 #pragma once
+
+#include <vector>
 
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/model/data.hpp"
@@ -26,6 +30,9 @@
 namespace mimic::geometry {
 
 using ConfigRef = Eigen::Ref<const Eigen::VectorXd>;
+using GradientRow = Eigen::Ref<Eigen::RowVectorXd>;
+
+// --- the whole model at q ---------------------------------------------------------------------------------
 
 // cdata.contacts, cdata.distance and cdata.corner_height at q.
 void compute_distances(const model::Model& model, model::Data& data, const CollisionModel& cmodel,
@@ -35,8 +42,32 @@ void compute_distances(const model::Model& model, model::Data& data, const Colli
 void compute_distance_gradients(const model::Model& model, model::Data& data, const CollisionModel& cmodel,
                                 CollisionData& cdata, const ConfigRef& q);
 
-// The distance and closest points of two shapes already placed in the world by the body poses oMi.
-Contact shape_distance(const CollisionShape& first, const spatial::SE3& first_pose,
-                       const CollisionShape& second, const spatial::SE3& second_pose);
+// Screening: only the pairs whose bounding spheres are less than `margin` (m) apart, listed in
+// cdata.near_pairs[0, near_count), get their contact, distance and gradient row (and every corner its
+// height and gradient). Any other pair is at least `margin` apart; its entries are left as they were.
+void compute_near_distance_gradients(const model::Model& model, model::Data& data,
+                                     const CollisionModel& cmodel, CollisionData& cdata, const ConfigRef& q,
+                                     double margin);
+
+// --- one pair or corner ------------------------------------------------------------------------------------
+
+// Every shape in the world, from the body placements oMi (model::Data or dynamics::DerivativeData).
+void place_shapes(const CollisionModel& cmodel, const std::vector<spatial::SE3>& oMi, PlacedShapes& placed);
+
+// A lower bound of the pair's distance: the gap between the bounding spheres.
+double bounding_gap(const CollisionModel& cmodel, const PlacedShapes& placed, int pair);
+
+// The pair's distance and closest points.
+Contact pair_distance(const CollisionModel& cmodel, const PlacedShapes& placed, int pair);
+
+// d distance / dq of the pair at its contact, from the world axes of the dofs (row c: [v_c; w_c]). Writes
+// only the pair's columns (first_only, second_only): the others are left alone.
+void pair_gradient(const CollisionModel& cmodel, int pair, const Contact& contact, const WorldAxes& axes,
+                   GradientRow row);
+
+// The corner's height, and its gradient (written on corner.columns only).
+double corner_height(const SoleCorner& corner, const std::vector<spatial::SE3>& oMi);
+void corner_gradient(const SoleCorner& corner, const std::vector<spatial::SE3>& oMi, const WorldAxes& axes,
+                     GradientRow row);
 
 }  // namespace mimic::geometry
