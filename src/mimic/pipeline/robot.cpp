@@ -6,11 +6,14 @@ namespace mimic::pipeline {
 
 Robot load_robot(const io::RobotSettings& settings) {
   Robot robot;
-  robot.config = model::load_robot_config(settings.config.empty() ? model::default_robot_config_path()
-                                                                  : settings.config.string());
-  const std::string urdf = settings.model.empty() ? robot.config.urdf : settings.model.string();
-  robot.model = model::load_urdf(urdf, model::LoadOptions::hrp2());
+  robot.description = model::load_robot_description(
+      settings.config.empty() ? model::default_robot_description_path() : settings.config.string());
+  if (!settings.model.empty()) robot.description.urdf = settings.model.string();
+  robot.config = model::RobotConfig::from(robot.description);
+  robot.model = model::load_urdf(robot.description.urdf, model::LoadOptions::hrp2());
   robot.feet = stability::Feet::from(robot.model, robot.config);
+  robot.collision = std::make_shared<const geometry::CollisionModel>(
+      geometry::build_collision_model(robot.model, robot.description));
   return robot;
 }
 

@@ -1,21 +1,29 @@
-// The robot a command works with: the model (free-flyer, OpenHRP joint order), its configuration file
-// (half-sitting, soles, frames) and the feet, loaded once from the job's robot settings.
+// The robot a command works with: the model (free-flyer, OpenHRP joint order), its description (groups,
+// frames, soles, nominal pose, collision section), the collision model built from the URDF's <collision>
+// elements and the description (issue 13), and the feet, loaded once from the job's robot settings.
 #pragma once
 
+#include <memory>
 #include <optional>
 
+#include "mimic/geometry/collision_model.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 
 namespace mimic::pipeline {
 
 struct Robot {
-  model::RobotConfig config;
+  model::RobotDescription description;
+  model::RobotConfig config;  // the description as the older code reads it (model/robot_config.hpp)
   model::Model model;
   stability::Feet feet;
+  // Shared with the problems' geometry terms and the check; the payload adds no shape (its bodies and
+  // velocity columns are those of the bare model).
+  std::shared_ptr<const geometry::CollisionModel> collision;
 };
 
 // Empty paths take the shipped models/hrp2.urdf and config/robots/hrp2.yaml.
