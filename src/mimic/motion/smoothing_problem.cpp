@@ -244,9 +244,13 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
   }
   velocity_rows_ = velocity_.num_rows();
   int torque_rows = velocity_rows_;
-  for (const int n : options_.torque_samples) {
+  torque_sample_.assign(static_cast<std::size_t>(n_), 0);
+  for (const int n : options_.torque_samples) torque_sample_[static_cast<std::size_t>(n)] = 1;
+  for (int n = 0; n < n_; ++n) {
+    const int rows = limit_rows(n);
+    if (rows == 0) continue;
     torque_row_[n] = torque_rows;
-    torque_rows += 2 * (model.nj + geometry_rows(planned_.phases[static_cast<std::size_t>(n)]));
+    torque_rows += rows;
   }
   torque_rows_ = torque_rows - velocity_rows_;
 
@@ -295,16 +299,17 @@ int SmoothingProblem::swing_foot(int n) const {
   return right == left ? -1 : (right ? kLeft : kRight);
 }
 
-int SmoothingProblem::geometry_rows(model::ContactPhase phase) const {
-  int rows = self_collision_ ? self_collision_->rows() : 0;
-  const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
-  if (right != left) {
-    const int swing = right ? kLeft : kRight;
+int SmoothingProblem::limit_rows(int n) const {
+  int rows = 0;
+  if (torque_sample_[static_cast<std::size_t>(n)])
+    rows += model_.nj + (self_collision_ ? self_collision_->rows() : 0);
+  const int swing = swing_foot(n);
+  if (swing >= 0) {
     for (const terms::Term* term : {static_cast<const terms::Term*>(swing_clearance_[swing].get()),
                                     static_cast<const terms::Term*>(swing_orientation_[swing].get())})
       rows += term ? term->rows() : 0;
   }
-  return rows;
+  return 2 * rows;  // upper and lower bound
 }
 
 int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits) {
@@ -325,15 +330,16 @@ int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool t
   for (int f = 0; f < 2 && equalities; ++f) {
     if (contact[f]) set.sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
   }
-  // The geometry rows follow the torque limits on the same samples (header comment).
+  // The pair rows follow the torque limits on the same samples; the swing sole's on every sample of
+  // single support (header comment).
   const int swing = right == left ? -1 : (right ? kLeft : kRight);
   if (torque_limits) {
     set.sum.add("torque limits", torque_limits_);
     if (self_collision_) set.sum.add("self-collision", self_collision_);
-    if (swing >= 0 && swing_clearance_[swing]) set.sum.add("swing sole clearance", swing_clearance_[swing]);
-    if (swing >= 0 && swing_orientation_[swing])
-      set.sum.add("swing sole orientation", swing_orientation_[swing]);
   }
+  if (swing >= 0 && swing_clearance_[swing]) set.sum.add("swing sole clearance", swing_clearance_[swing]);
+  if (swing >= 0 && swing_orientation_[swing])
+    set.sum.add("swing sole orientation", swing_orientation_[swing]);
   for (const auto& item : set.sum.items()) {
     const auto kind = static_cast<std::size_t>(item.term->kind());
     const auto* torques = dynamic_cast<const terms::JointTorqueRows*>(item.term.get());
@@ -361,7 +367,7 @@ void SmoothingProblem::build_row_sets() {
   sample_row_set_.resize(static_cast<std::size_t>(n_));
   for (int n = 0; n < n_; ++n) {
     sample_row_set_[n] =
-        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_row_[n] >= 0);
+        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_sample_[n] != 0);
   }
 }
 
@@ -665,10 +671,9 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
   }
   if (kind == ConstraintKind::kInequality) {
     for (int n = 0; n < n_; ++n) {
-      const int rows = 2 * (model_.nj + geometry_rows(planned_.phases[static_cast<std::size_t>(n)]));
-      if (torque_row_[n] < 0 || index < torque_row_[n] || index >= torque_row_[n] + rows) continue;
+      if (torque_row_[n] < 0 || index < torque_row_[n] || index >= torque_row_[n] + limit_rows(n)) continue;
       const int row = (index - torque_row_[n]) / 2;
-      if (row < model_.nj) {
+      if (torque_sample_[n] && row < model_.nj) {
         const double limit = limits_.torque[row];
         return model_.joint_names[row] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
                                                 planned_.times[n], limit, value * limit);

@@ -57,16 +57,19 @@
 //   angle         variable bounds on the leg control points (convex hull, as motion_problem.hpp).
 //   velocity      the leg joints' derivative control polygon (as motion_problem.hpp).
 //   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at SmoothingOptions::torque_samples.
-//   geometry      (issue 13, with SmoothingOptions::geometry.collision) on the same samples: every
+//   geometry      (issue 13, with SmoothingOptions::geometry.collision): on the torque samples every
 //                 constrained pair of collision shapes at least safety_distance apart (terms::SelfCollision),
-//                 and in single support the swing sole's four corners on or above the floor
+//                 and on EVERY single-support sample the swing sole's four corners on or above the floor
 //                 (terms::SoleClearance) and its roll and pitch within max_swing_tilt of the plan
-//                 (terms::SwingSoleOrientation). The support foot gets neither: its equalities hold it at
-//                 its planned flat placement, where a clearance row would be degenerate (active with a
-//                 zero-rank change), and the penalty keeps it there between them.
-//                 Constrained pairs: those that one of the active coordinates can move (a leg joint moves
-//                 one shape and not the other: the base's horizontal shift moves the whole robot rigidly,
-//                 and two upper-body shapes stay as planned, whatever x) and that come within
+//                 (terms::SwingSoleOrientation). The tilt bound is active through most of a swing (the
+//                 torque optimum pitches the foot toe-down): on the torque samples alone, the samples
+//                 between broke it and the refinement added 207 of them, each with 60 torque rows (3 solves,
+//                 26 iterations); six rows on 8 coordinates per sample cost far less. The support foot gets
+//                 neither: its equalities hold it at its planned flat placement, where a clearance row would
+//                 be degenerate (active with a zero-rank change), and the penalty keeps it there between
+//                 them. Constrained pairs: those that one of the active coordinates can move (a leg joint
+//                 moves one shape and not the other: the base's horizontal shift moves the whole robot
+//                 rigidly, and two upper-body shapes stay as planned, whatever x) and that come within
 //                 safety_distance + collision_activation along the planned motion, plus
 //                 SmoothingOptions::collision_pairs (the refinement's additions, pipeline/smooth.cpp).
 //                 Each row is written as its two normalised bounds u / upper - 1 and u / lower - 1
@@ -258,7 +261,9 @@ class SmoothingProblem : public optim::Problem {
   void build_geometry_terms(const std::array<std::vector<spatial::SE3>, 2>& sole_reference);
   // The foot in the air at sample n (kRight, kLeft), -1 in double support.
   int swing_foot(int n) const;
-  int geometry_rows(model::ContactPhase phase) const;
+  // The inequality rows of sample n besides the velocity rows: torque limits and pairs on the torque
+  // samples, the swing sole's rows in single support, each twice (upper and lower bound).
+  int limit_rows(int n) const;
 
   const model::Model& model_;
   stability::Feet feet_;
@@ -273,9 +278,10 @@ class SmoothingProblem : public optim::Problem {
   std::array<std::vector<spatial::Vec3>, 2> sole_centre_;  // planned sole centres per sample
   std::vector<spatial::Mat3> rotations_;                   // planned base orientation per sample
   std::vector<int> equality_row_;                          // first equality row of each sample, -1 if none
-  std::vector<int> torque_row_;    // first torque inequality row of each sample, -1 if none
-  std::vector<int> residual_row_;  // first residual row of each sample
-  Eigen::VectorXd fit_;            // the spline fit of the planned legs, d = 0
+  std::vector<int> torque_row_;      // first limit row (torque, geometry) of each sample, -1 if none
+  std::vector<char> torque_sample_;  // 1: the sample has torque-limit (and pair) rows
+  std::vector<int> residual_row_;    // first residual row of each sample
+  Eigen::VectorXd fit_;              // the spline fit of the planned legs, d = 0
   // The planned legs minus their spline fit (leg joints x N): angles, rates, accelerations.
   Eigen::MatrixXd leg_offset_q_, leg_offset_v_, leg_offset_a_;
 
