@@ -2,12 +2,15 @@
 // config/jobs/walk_bar_smooth.yaml): the whole smooth stage (evaluation of the plan, the torque problem
 // solved with each back end, torque refinements, leg-IK projection, ZMP check / stabilizer, evaluation of
 // the result). Reported per run: total seconds, solver seconds and iterations, solves, the torque integral
-// reduction. Target (issue 8): <= 30 s on this 2-core machine.
+// reduction. Target (issue 8): <= 30 s on this 2-core machine. Second argument: 1 with the geometry
+// constraints of issue 13 (self-collision, swing-sole floor clearance and tilt; HRP-2's collision model),
+// 0 without (the problem before them), so that one run gives their cost.
 #include "mimic/pipeline/smooth.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <string>
 
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
@@ -24,6 +27,7 @@ struct Scenario {
   model::Model model;
   stability::Feet feet;
   stability::SampledMotion planned;
+  std::shared_ptr<const geometry::CollisionModel> collision;
 };
 
 const Scenario& scenario() {
@@ -33,6 +37,7 @@ const Scenario& scenario() {
     const pipeline::Robot robot = pipeline::load_robot(s->job.robot, s->job.payload);
     s->model = robot.model;
     s->feet = robot.feet;
+    s->collision = robot.collision;
     s->planned = stability::sampled_motion(s->model, s->feet, io::read_motion(s->job.input), s->job.contacts);
     return s;
   }();
@@ -43,7 +48,8 @@ void BM_SmoothWalkBar(benchmark::State& state) {
   const Scenario& s = scenario();
   io::JobConfig job = s.job;
   job.solver.name = state.range(0) == 0 ? optim::Backend::kAugmentedLagrangian : optim::Backend::kIpopt;
-  const pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  if (state.range(1) == 1) settings.geometry.collision = s.collision;
   // The counters are read inside the loop from the result itself: assigning the whole SmoothResult to a
   // variable declared outside the loop (`result = smooth_motion(...)`) was measured to corrupt its `after`
   // member in this translation unit at -O3 (GCC 12.2; the object code has an IPA-SRA clone of
@@ -61,10 +67,21 @@ void BM_SmoothWalkBar(benchmark::State& state) {
     state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
                                       result.before.torque_integral;
     state.counters["success"] = result.success ? 1.0 : 0.0;
+    if (result.geometry_after) {
+      state.counters["min_distance_mm"] = 1e3 * result.geometry_after->min_distance;
+      state.counters["min_corner_mm"] = 1e3 * result.geometry_after->min_corner_height;
+    }
   }
-  state.SetLabel(optim::to_string(job.solver.name));
+  state.SetLabel(std::string(optim::to_string(job.solver.name)) +
+                 (state.range(1) == 1 ? ", geometry" : ", no geometry"));
 }
-BENCHMARK(BM_SmoothWalkBar)->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_SmoothWalkBar)
+    ->Args({0, 0})
+    ->Args({0, 1})
+    ->Args({1, 0})
+    ->Args({1, 1})
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
 
 }  // namespace
 

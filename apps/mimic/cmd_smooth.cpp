@@ -58,8 +58,10 @@ int run_smooth(const Options& opt) {
                job.contacts.empty() ? "detected" : "from the job",
                planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
 
+  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  settings.geometry.collision = robot.collision;
   const pipeline::SmoothResult result =
-      pipeline::smooth_motion(model, feet, planned, pipeline::smooth_settings(job), app::progress_logger());
+      pipeline::smooth_motion(model, feet, planned, settings, app::progress_logger());
   std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(model, result);
   if (!job.output.report.empty())
     io::write_json_file(job.output.report, pipeline::smooth_report_json(job, model, result));

@@ -1,14 +1,20 @@
 // Acceptance on the shipped scenario (seed 001's bar-carrying walk, config/jobs/walk_bar_smooth.yaml): the
 // smoothed motion, written with io::write_motion and read back as `mimic check` reads it, has a lower
 // integral of tau^T tau, keeps every angle / velocity / torque limit (with the job's safety factors), keeps
-// the support feet still to 0.1 mm and 0.01 degree and the ZMP inside the support polygon.
+// the support feet still to 0.1 mm and 0.01 degree and the ZMP inside the support polygon; and, with the
+// geometry constraints as `mimic smooth` runs them (issue 13), passes evaluation::check_geometry: without
+// them this walk's right swing foot went 9.8 mm through the floor and its shanks overlapped by 18.8 mm
+// (tests/data/walk_bar_smooth_toe_below_floor, reported by tests/evaluation/geometry_check.cpp).
 //
 // One TEST (ctest runs every test case in its own process, so a fixture would smooth once per case). In a
 // Release build the full 200 Hz motion is smoothed (~15 s); in Debug / sanitizer builds (no NDEBUG) the
 // same walk on a 50 Hz grid (every 4th sample), which keeps the test to a few minutes there.
 #include <gtest/gtest.h>
 
+#include "mimic/evaluation/geometry_check.hpp"
+#include "mimic/geometry/collision_model.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_check.hpp"
 #include "mimic/pipeline/smooth.hpp"
@@ -24,9 +30,12 @@ constexpr int kStride = 1;
 constexpr int kStride = 4;
 #endif
 
-TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetAndZmp) {
+TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetZmpAndGeometry) {
   const auto scenario = testing::load_scenario(kStride);
-  const SmoothSettings settings = pipeline::smooth_settings(scenario->job);
+  SmoothSettings settings = pipeline::smooth_settings(scenario->job);
+  const auto cmodel = std::make_shared<const geometry::CollisionModel>(geometry::build_collision_model(
+      scenario->model, model::load_robot_description(model::default_robot_description_path())));
+  settings.geometry.collision = cmodel;
   const SmoothResult result = smooth_motion(scenario->model, scenario->feet, scenario->planned, settings);
   ASSERT_TRUE(result.success) << result.failure << "\n" << result.solve.summary();
 
@@ -70,6 +79,15 @@ TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetAndZmp) {
   EXPECT_GT(check.min_zmp_margin, 0.0);
   EXPECT_LE(check.peak_torque_ratio, 1.0);
   EXPECT_LE(check.peak_velocity_ratio, 1.0);
+
+  // Geometry of the motion as written. Measured at 200 Hz: shanks 10.49 mm apart at their closest (the
+  // problem keeps the safety distance plus kProjectionMargin, and the projection takes 6 um of it), sole
+  // corners down to -2e-9 m (a support foot planted by the leg IK, within the check's 1e-6 m).
+  const evaluation::GeometryReport geometry = evaluation::check_geometry(scenario->model, *cmodel, written);
+  EXPECT_TRUE(geometry.collision_free()) << geometry.closest_first << " / " << geometry.closest_second << ": "
+                                         << geometry.min_distance << " m at " << geometry.min_distance_time;
+  EXPECT_TRUE(geometry.above_ground()) << geometry.lowest_corner_foot << ": " << geometry.min_corner_height
+                                       << " m at " << geometry.min_corner_time;
   for (const char* extension : {".pos", ".waist", ".zmp"}) std::filesystem::remove(base.string() + extension);
 }
 

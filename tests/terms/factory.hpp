@@ -24,6 +24,7 @@
 #include "mimic/terms/self_collision.hpp"
 #include "mimic/terms/sole_clearance.hpp"
 #include "mimic/terms/support_foot.hpp"
+#include "mimic/terms/swing_sole_orientation.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
 #include "support/generic_joint_robot.hpp"
@@ -150,6 +151,10 @@ inline std::vector<TermCase> term_cases(const model::Model& model, const std::st
                                                            RowKind::kResidual, 1e5, 6e4));
   add("SupportFootEquality", std::make_shared<SupportFoot>(model, feet.left_frame, random_placements(rng),
                                                            RowKind::kEquality, 1e3, 1e3));
+  std::vector<spatial::Mat3> planned_orientations;
+  for (const spatial::SE3& placement : random_placements(rng)) planned_orientations.push_back(placement.R);
+  add("SwingSoleOrientation",
+      std::make_shared<SwingSoleOrientation>(model, feet.left_frame, planned_orientations, 0.035));
   if (&model == &hrp2_model()) {
     const auto cmodel = hrp2_collision_model();
     std::vector<int> pairs(cmodel->pairs.size()), corners(cmodel->corners.size());

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
+#include "mimic/geometry/distances.hpp"
 #include "mimic/optim/sparse.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
@@ -26,6 +28,14 @@ using terms::RowKind;
 using trajectory::EndSpec;
 
 constexpr int kRight = 0, kLeft = 1;
+
+// A geometry row is broken when one of its normalised bounds exceeds the solvers' default feasibility
+// tolerance (optim::AlmOptions, IpoptOptions): the check agrees with what a solve calls feasible.
+constexpr double kFeasibility = 1e-6;
+
+double normalised_violation(double u, double lower, double upper) {
+  return std::max(u / upper - 1.0, u / lower - 1.0);
+}
 
 std::string format(const char* pattern, double a, double b, double c = 0.0) {
   char buffer[256];
@@ -129,10 +139,34 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     sole_reference[f].resize(static_cast<std::size_t>(n_));
     sole_centre_[f].resize(static_cast<std::size_t>(n_));
   }
+  const geometry::CollisionModel* cmodel = options_.geometry.collision.get();
+  if (cmodel) {
+    std::vector<char> leg_dof(static_cast<std::size_t>(model.nv), 0);
+    for (const int j : leg_joints_) leg_dof[static_cast<std::size_t>(model.idx_v(j))] = 1;
+    for (int p = 0; p < static_cast<int>(cmodel->pairs.size()); ++p) {
+      const geometry::CollisionPair& pair = cmodel->pairs[static_cast<std::size_t>(p)];
+      bool movable = false;
+      for (const auto* columns : {&pair.first_only, &pair.second_only})
+        for (const int c : *columns) movable = movable || leg_dof[static_cast<std::size_t>(c)];
+      if (movable) movable_pairs_.push_back(p);
+    }
+  }
+  std::vector<char> near(cmodel ? cmodel->pairs.size() : 0, 0);
+  const double activation = options_.geometry.safety_distance + options_.collision_activation;
+  std::optional<geometry::PlacedShapes> placed;
+  if (cmodel) placed.emplace(*cmodel);
   model::Data data(model);
   for (int n = 0; n < n_; ++n) {
     rotations_[n] = base_rotation(planned.q.col(n));
     dynamics::forward_kinematics(model, data, planned.q.col(n));
+    if (cmodel) {
+      geometry::place_shapes(*cmodel, data.oMi, *placed);
+      for (const int p : movable_pairs_) {
+        char& flag = near[static_cast<std::size_t>(p)];
+        flag = flag || (geometry::bounding_gap(*cmodel, *placed, p) < activation &&
+                        geometry::pair_distance(*cmodel, *placed, p).distance < activation);
+      }
+    }
     for (int f = 0; f < 2; ++f) {
       const SE3 pose = dynamics::update_frame_placement(model, data, sole_frames[f]);
       sole_reference[f][n] = pose;
@@ -168,6 +202,18 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     for (int i = 0; i < legs / 2; ++i) foot_coordinates_[f].push_back(kBaseCoordinates + legs / 2 * f + i);
   }
 
+  if (cmodel) {
+    for (const int p : options_.collision_pairs) {
+      if (p < 0 || p >= static_cast<int>(cmodel->pairs.size()))
+        throw std::invalid_argument("SmoothingProblem: collision pair " + std::to_string(p) +
+                                    " out of range");
+      near[static_cast<std::size_t>(p)] = 1;
+    }
+    for (int p = 0; p < static_cast<int>(near.size()); ++p)
+      if (near[static_cast<std::size_t>(p)]) collision_pairs_.push_back(p);
+  }
+  build_geometry_terms(sole_reference);
+
   // Row layout, sample by sample (rows of one sample share their columns: one dense Gram block each).
   residual_row_.assign(static_cast<std::size_t>(n_), 0);
   equality_row_.assign(static_cast<std::size_t>(n_), -1);
@@ -198,9 +244,13 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
   }
   velocity_rows_ = velocity_.num_rows();
   int torque_rows = velocity_rows_;
-  for (const int n : options_.torque_samples) {
+  torque_sample_.assign(static_cast<std::size_t>(n_), 0);
+  for (const int n : options_.torque_samples) torque_sample_[static_cast<std::size_t>(n)] = 1;
+  for (int n = 0; n < n_; ++n) {
+    const int rows = limit_rows(n);
+    if (rows == 0) continue;
     torque_row_[n] = torque_rows;
-    torque_rows += 2 * model.nj;
+    torque_rows += rows;
   }
   torque_rows_ = torque_rows - velocity_rows_;
 
@@ -221,6 +271,47 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
   data_ = create_data();
 }
 
+void SmoothingProblem::build_geometry_terms(const std::array<std::vector<SE3>, 2>& sole_reference) {
+  const auto& collision = options_.geometry.collision;
+  if (!collision) return;
+  const double safety = options_.geometry.safety_distance;
+  if (!collision_pairs_.empty())
+    self_collision_ = std::make_shared<terms::SelfCollision>(model_, collision, collision_pairs_, safety);
+  if (!movable_pairs_.empty())
+    movable_collision_ = std::make_shared<terms::SelfCollision>(model_, collision, movable_pairs_, safety);
+  const std::array<int, 2> sole_frames = {feet_.right_sole_frame, feet_.left_sole_frame};
+  for (int f = 0; f < 2; ++f) {
+    std::vector<int> corners;
+    for (int c = 0; c < static_cast<int>(collision->corners.size()); ++c)
+      if (collision->corners[static_cast<std::size_t>(c)].foot == (f == kRight ? "right" : "left"))
+        corners.push_back(c);
+    if (!corners.empty())
+      swing_clearance_[f] = std::make_shared<terms::SoleClearance>(model_, collision, std::move(corners));
+    std::vector<Mat3> planned(static_cast<std::size_t>(n_));
+    for (int n = 0; n < n_; ++n) planned[static_cast<std::size_t>(n)] = sole_reference[f][n].R;
+    swing_orientation_[f] = std::make_shared<terms::SwingSoleOrientation>(
+        model_, sole_frames[f], std::move(planned), options_.geometry.max_swing_tilt);
+  }
+}
+
+int SmoothingProblem::swing_foot(int n) const {
+  const bool right = in_contact(n, kRight), left = in_contact(n, kLeft);
+  return right == left ? -1 : (right ? kLeft : kRight);
+}
+
+int SmoothingProblem::limit_rows(int n) const {
+  int rows = 0;
+  if (torque_sample_[static_cast<std::size_t>(n)])
+    rows += model_.nj + (self_collision_ ? self_collision_->rows() : 0);
+  const int swing = swing_foot(n);
+  if (swing >= 0) {
+    for (const terms::Term* term : {static_cast<const terms::Term*>(swing_clearance_[swing].get()),
+                                    static_cast<const terms::Term*>(swing_orientation_[swing].get())})
+      rows += term ? term->rows() : 0;
+  }
+  return 2 * rows;  // upper and lower bound
+}
+
 int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits) {
   const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
   const int key = 4 * static_cast<int>(phase) + 2 * equalities + torque_limits;
@@ -239,15 +330,27 @@ int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool t
   for (int f = 0; f < 2 && equalities; ++f) {
     if (contact[f]) set.sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
   }
-  if (torque_limits) set.sum.add("torque limits", torque_limits_);
+  // The pair rows follow the torque limits on the same samples; the swing sole's on every sample of
+  // single support (header comment).
+  const int swing = right == left ? -1 : (right ? kLeft : kRight);
+  if (torque_limits) {
+    set.sum.add("torque limits", torque_limits_);
+    if (self_collision_) set.sum.add("self-collision", self_collision_);
+  }
+  if (swing >= 0 && swing_clearance_[swing]) set.sum.add("swing sole clearance", swing_clearance_[swing]);
+  if (swing >= 0 && swing_orientation_[swing])
+    set.sum.add("swing sole orientation", swing_orientation_[swing]);
   for (const auto& item : set.sum.items()) {
     const auto kind = static_cast<std::size_t>(item.term->kind());
     const auto* torques = dynamic_cast<const terms::JointTorqueRows*>(item.term.get());
-    const int foot =
-        item.term == foot_residual_[kLeft] || item.term == foot_equality_[kLeft] ? kLeft : kRight;
+    // The sole terms depend on the base and their foot's leg; a pair on both legs and the base.
+    const bool left_sole = item.term == foot_residual_[kLeft] || item.term == foot_equality_[kLeft] ||
+                           item.term == swing_clearance_[kLeft] || item.term == swing_orientation_[kLeft];
+    const std::vector<int>* coordinates = item.term == self_collision_ ? &all_coordinates_
+                                          : left_sole                  ? &foot_coordinates_[kLeft]
+                                                                       : &foot_coordinates_[kRight];
     for (int r = 0; r < item.term->rows(); ++r) {
-      set.coordinates[kind].push_back(torques ? &torque_coordinates(torques->joints()[r])
-                                              : &foot_coordinates_[foot]);
+      set.coordinates[kind].push_back(torques ? &torque_coordinates(torques->joints()[r]) : coordinates);
       set.scale_first[kind].push_back(torques ? 0 : 1);
     }
   }
@@ -264,7 +367,7 @@ void SmoothingProblem::build_row_sets() {
   sample_row_set_.resize(static_cast<std::size_t>(n_));
   for (int n = 0; n < n_; ++n) {
     sample_row_set_[n] =
-        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_row_[n] >= 0);
+        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_sample_[n] != 0);
   }
 }
 
@@ -429,24 +532,77 @@ void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation&
                out.equalities, out.equality_jacobian, data);
   }
   if (torque_row_[n] < 0) return;
-  // Each bound b as the normalised row u / b - 1 <= 0 (term.hpp): upper, then lower, per joint.
+  // Each bound b as the normalised row u / b - 1 <= 0 (term.hpp): upper, then lower, per row. For the
+  // torques (lower = -upper) this is -(u / upper) - 1, the rounding of the problem before the geometry.
   const terms::TermData& limits = rows.inequality;
   const auto& coordinates = set.coordinates[static_cast<std::size_t>(RowKind::kInequality)];
   for (Eigen::Index r = 0; r < limits.value.size(); ++r) {
     const int row = torque_row_[n] + 2 * static_cast<int>(r);
-    const double inverse_limit = 1.0 / set.upper[r];
-    const double scaled = limits.value[r] * inverse_limit;
-    out.inequalities[row] = scaled - 1.0;
-    out.inequalities[row + 1] = -scaled - 1.0;
+    const double inverse_upper = 1.0 / set.upper[r], inverse_lower = 1.0 / set.lower[r];
+    out.inequalities[row] = limits.value[r] * inverse_upper - 1.0;
+    out.inequalities[row + 1] = limits.value[r] * inverse_lower - 1.0;
     if (!jacobians) continue;
     const std::span<double> upper = optim::row_values(out.inequality_jacobian, row);
     const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
     chain_rows(n, *coordinates[r], limits.dq.row(r), limits.dv.row(r), limits.da.row(r), upper.data(), data);
     for (std::size_t i = 0; i < upper.size(); ++i) {
-      upper[i] *= inverse_limit;
-      lower[i] = -upper[i];
+      lower[i] = upper[i] * inverse_lower;
+      upper[i] *= inverse_upper;
     }
   }
+}
+
+GeometryBreaches SmoothingProblem::geometry_breaches(const Eigen::MatrixXd& q) const {
+  GeometryBreaches breaches;
+  if (!options_.geometry.collision) return breaches;
+  terms::SampleData sample(model_);
+  std::unique_ptr<terms::TermData> pairs = movable_collision_ ? movable_collision_->create_data() : nullptr;
+  std::array<std::unique_ptr<terms::TermData>, 4> soles;
+  std::vector<char> unconstrained(options_.geometry.collision->pairs.size(), 0);
+  const double safety = options_.geometry.safety_distance;
+  for (int n = 0; n < n_; ++n) {
+    sample.index = n;
+    sample.q = q.col(n);
+    sample.fill(terms::kKinematics, false);
+    bool broken = false;
+    if (movable_collision_) {
+      movable_collision_->calc(sample, *pairs, false);
+      for (int r = 0; r < movable_collision_->rows(); ++r) {
+        breaches.min_distance = std::min(breaches.min_distance, pairs->value[r] + 2.0 * safety);
+        if (normalised_violation(pairs->value[r], movable_collision_->lower()[r],
+                                 movable_collision_->upper()[r]) <= kFeasibility)
+          continue;
+        broken = true;
+        const int pair = movable_pairs_[static_cast<std::size_t>(r)];
+        if (!std::binary_search(collision_pairs_.begin(), collision_pairs_.end(), pair))
+          unconstrained[static_cast<std::size_t>(pair)] = 1;
+      }
+    }
+    const int swing = swing_foot(n);
+    const std::array<const terms::Term*, 2> sole_terms = {
+        swing >= 0 ? swing_clearance_[swing].get() : nullptr,
+        swing >= 0 ? swing_orientation_[swing].get() : nullptr};
+    for (std::size_t t = 0; t < sole_terms.size(); ++t) {
+      const terms::Term* term = sole_terms[t];
+      if (!term) continue;
+      auto& own = soles[2 * t + static_cast<std::size_t>(swing)];
+      if (!own) own = term->create_data();
+      term->calc(sample, *own, false);
+      for (int r = 0; r < term->rows(); ++r) {
+        const double u = own->value[r];
+        if (t == 0)
+          breaches.min_corner_height =
+              std::min(breaches.min_corner_height, u + terms::SoleClearance::kHeightUnit);
+        else
+          breaches.max_tilt = std::max(breaches.max_tilt, std::abs(u));
+        broken = broken || normalised_violation(u, term->lower()[r], term->upper()[r]) > kFeasibility;
+      }
+    }
+    if (broken) breaches.samples.push_back(n);
+  }
+  for (int p = 0; p < static_cast<int>(unconstrained.size()); ++p)
+    if (unconstrained[static_cast<std::size_t>(p)]) breaches.unconstrained.push_back(p);
+  return breaches;
 }
 
 Eigen::VectorXd SmoothingProblem::initial_guess() const {
@@ -515,11 +671,20 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
   }
   if (kind == ConstraintKind::kInequality) {
     for (int n = 0; n < n_; ++n) {
-      if (torque_row_[n] < 0 || index < torque_row_[n] || index >= torque_row_[n] + 2 * model_.nj) continue;
-      const int joint = (index - torque_row_[n]) / 2;
-      const double limit = limits_.torque[joint];
-      return model_.joint_names[joint] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
+      if (torque_row_[n] < 0 || index < torque_row_[n] || index >= torque_row_[n] + limit_rows(n)) continue;
+      const int row = (index - torque_row_[n]) / 2;
+      if (torque_sample_[n] && row < model_.nj) {
+        const double limit = limits_.torque[row];
+        return model_.joint_names[row] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
                                                 planned_.times[n], limit, value * limit);
+      }
+      const RowSet& set = row_sets_[sample_row_set_[n]];
+      const bool upper = (index - torque_row_[n]) % 2 == 0;
+      const double bound = upper ? set.upper[row] : set.lower[row];
+      return set.sum.describe(RowKind::kInequality, row) +
+             format(upper ? " at t=%.3f s is above its bound %.4g by %.3g"
+                          : " at t=%.3f s is below its bound %.4g by %.3g",
+                    planned_.times[n], bound, value * std::abs(bound));
     }
   }
   return optim::Problem::describe_constraint(kind, index, value);

@@ -57,13 +57,31 @@
 //   angle         variable bounds on the leg control points (convex hull, as motion_problem.hpp).
 //   velocity      the leg joints' derivative control polygon (as motion_problem.hpp).
 //   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at SmoothingOptions::torque_samples.
+//   geometry      (issue 13, with SmoothingOptions::geometry.collision): on the torque samples every
+//                 constrained pair of collision shapes at least safety_distance apart (terms::SelfCollision),
+//                 and on EVERY single-support sample the swing sole's four corners on or above the floor
+//                 (terms::SoleClearance) and its roll and pitch within max_swing_tilt of the plan
+//                 (terms::SwingSoleOrientation). The tilt bound is active through most of a swing (the
+//                 torque optimum pitches the foot toe-down): on the torque samples alone, the samples
+//                 between broke it and the refinement added 207 of them, each with 60 torque rows (3 solves,
+//                 26 iterations); six rows on 8 coordinates per sample cost far less. The support foot gets
+//                 neither: its equalities hold it at its planned flat placement, where a clearance row would
+//                 be degenerate (active with a zero-rank change), and the penalty keeps it there between
+//                 them. Constrained pairs: those that one of the active coordinates can move (a leg joint
+//                 moves one shape and not the other: the base's horizontal shift moves the whole robot
+//                 rigidly, and two upper-body shapes stay as planned, whatever x) and that come within
+//                 safety_distance + collision_activation along the planned motion, plus
+//                 SmoothingOptions::collision_pairs (the refinement's additions, pipeline/smooth.cpp).
+//                 Each row is written as its two normalised bounds u / upper - 1 and u / lower - 1
+//                 (term.hpp).
 //
 // The rows come from terms (src/mimic/terms): TorqueResidual and TorqueLimits with the ground reaction,
-// SupportFoot (residual and equality) per foot. Which of them a sample has depends on its contact phase and
-// on whether it is an equality or torque sample, so there is one TermSum per such combination (the terms
-// shared). The terms give raw rows and tangent-space partials; this adapter applies weight * scale (before
-// the chain rule for the feet, after it for the torques, as the problem always did: keeping that keeps the
-// solver's path bit for bit), maps the partials onto the coordinates and applies the basis.
+// SupportFoot (residual and equality) per foot, and the geometry terms above. Which of them a sample has
+// depends on its contact phase and on whether it is an equality or torque sample, so there is one TermSum per
+// such combination (the terms shared). The terms give raw rows and tangent-space partials; this adapter
+// applies weight * scale (before the chain rule for the feet, after it for the torques, as the problem always
+// did: keeping that keeps the solver's path bit for bit), maps the partials onto the coordinates and applies
+// the basis.
 //
 // evaluate is const: all scratch lives in a SmoothingProblemData (create_data()), so two threads can evaluate
 // one problem with one SmoothingProblemData each. The optim::Problem entry point uses the problem's own
@@ -72,18 +90,23 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/sparse.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 #include "mimic/terms/sample_data.hpp"
+#include "mimic/terms/self_collision.hpp"
+#include "mimic/terms/sole_clearance.hpp"
 #include "mimic/terms/support_foot.hpp"
+#include "mimic/terms/swing_sole_orientation.hpp"
 #include "mimic/terms/term_sum.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
@@ -114,6 +137,29 @@ struct SmoothingOptions {
   // Lower bound on the knees' control points, rad (so on the knee angle at every t: convex hull). 0.2 rad
   // keeps the stretched-knee singularity of the leg IK away; HRP-2's walking patterns bend the knee more.
   double min_knee_flexion = 0.2;
+  // Self-collision, floor and swing-sole constraints on the torque samples (header comment); none
+  // without a collision model.
+  GeometryConstraintOptions geometry;
+  // m beyond the safety distance within which a movable pair of collision shapes (header comment),
+  // somewhere along the planned motion, gets distance rows. The smoothing moves a leg shape relative to
+  // another by what the torque optimum changes the legs: on the shipped bar walk every pair is at least
+  // 78 mm apart in the plan (the soles), and without these rows the optimum overlapped the shanks by
+  // 18.8 mm, so it moved them 97 mm or more closer. With 0.1 m the shanks' pair is screened in (7 pairs
+  // in all); with 0.05 m no pair was, and the refinement had to add 3 (one more solve, 60 s -> 77 s). A
+  // pair that still comes closer is added by the refinement (collision_pairs).
+  double collision_activation = 0.1;
+  // Indices into geometry.collision->pairs constrained besides those screened along the plan.
+  std::vector<int> collision_pairs;
+};
+
+// What a check of a motion against the problem's geometry constraints finds (SmoothingProblem::
+// geometry_breaches), at the solvers' feasibility tolerance relative to each bound.
+struct GeometryBreaches {
+  std::vector<int> samples;        // ascending: a movable pair, a swing corner or the swing tilt broken
+  std::vector<int> unconstrained;  // movable pairs without rows that broke the safety distance
+  double min_distance = std::numeric_limits<double>::infinity();       // m, over the movable pairs
+  double min_corner_height = std::numeric_limits<double>::infinity();  // m, swing soles
+  double max_tilt = 0.0;                                               // rad, swing soles (roll, pitch)
 };
 
 class SmoothingProblem;
@@ -175,6 +221,11 @@ class SmoothingProblem : public optim::Problem {
   Eigen::MatrixXd torques(const Eigen::VectorXd& x) const;
   // The robot's state at sample n for the spline values in `data.samples` (q, v, a, contact, index).
   void set_state(int n, SmoothingProblemData& data) const;
+  // The pairs with distance rows (ascending indices into geometry.collision->pairs; empty without one).
+  const std::vector<int>& collision_pairs() const { return collision_pairs_; }
+  // Checks configurations (nq x N, e.g. configurations(x)) against the geometry constraints at EVERY
+  // sample, every movable pair included (not only those with rows).
+  GeometryBreaches geometry_breaches(const Eigen::MatrixXd& q) const;
 
  private:
   friend struct SmoothingProblemData;
@@ -207,6 +258,13 @@ class SmoothingProblem : public optim::Problem {
   // torques depend on the base twist and its rate only, not on the legs nor on the base position).
   const std::vector<int>& torque_coordinates(int joint) const;
   bool in_contact(int n, int foot) const;
+  // The geometry terms (header comment) from the planned sole orientations.
+  void build_geometry_terms(const std::array<std::vector<spatial::SE3>, 2>& sole_reference);
+  // The foot in the air at sample n (kRight, kLeft), -1 in double support.
+  int swing_foot(int n) const;
+  // The inequality rows of sample n besides the velocity rows: torque limits and pairs on the torque
+  // samples, the swing sole's rows in single support, each twice (upper and lower bound).
+  int limit_rows(int n) const;
 
   const model::Model& model_;
   stability::Feet feet_;
@@ -221,9 +279,10 @@ class SmoothingProblem : public optim::Problem {
   std::array<std::vector<spatial::Vec3>, 2> sole_centre_;  // planned sole centres per sample
   std::vector<spatial::Mat3> rotations_;                   // planned base orientation per sample
   std::vector<int> equality_row_;                          // first equality row of each sample, -1 if none
-  std::vector<int> torque_row_;    // first torque inequality row of each sample, -1 if none
-  std::vector<int> residual_row_;  // first residual row of each sample
-  Eigen::VectorXd fit_;            // the spline fit of the planned legs, d = 0
+  std::vector<int> torque_row_;      // first limit row (torque, geometry) of each sample, -1 if none
+  std::vector<char> torque_sample_;  // 1: the sample has torque-limit (and pair) rows
+  std::vector<int> residual_row_;    // first residual row of each sample
+  Eigen::VectorXd fit_;              // the spline fit of the planned legs, d = 0
   // The planned legs minus their spline fit (leg joints x N): angles, rates, accelerations.
   Eigen::MatrixXd leg_offset_q_, leg_offset_v_, leg_offset_a_;
 
@@ -238,6 +297,10 @@ class SmoothingProblem : public optim::Problem {
   std::shared_ptr<const terms::TorqueResidual> torque_;
   std::shared_ptr<const terms::TorqueLimits> torque_limits_;
   std::array<std::shared_ptr<const terms::SupportFoot>, 2> foot_residual_, foot_equality_;
+  std::vector<int> movable_pairs_, collision_pairs_;  // geometry (header comment)
+  std::shared_ptr<const terms::SelfCollision> self_collision_, movable_collision_;  // rows; the check's
+  std::array<std::shared_ptr<const terms::SoleClearance>, 2> swing_clearance_;
+  std::array<std::shared_ptr<const terms::SwingSoleOrientation>, 2> swing_orientation_;
   std::vector<RowSet> row_sets_;
   std::vector<int> row_set_keys_;    // contact phase, equalities and torque limits of each row set
   std::vector<int> sample_row_set_;  // index into row_sets_ per sample

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <vector>
@@ -87,6 +88,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   options.knot_spacing = settings.knot_spacing;
   options.foot_position_weight = settings.foot_position_weight;
   options.foot_rotation_weight = settings.foot_rotation_weight;
+  options.geometry = settings.geometry;
+  options.geometry.safety_distance += kProjectionMargin;
   options.equality_samples = equality_samples(
       planned,
       std::max(1, static_cast<int>(std::lround(settings.support_stride_knots * settings.knot_spacing / dt))));
@@ -96,6 +99,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
 
   Eigen::MatrixXd q;
   std::optional<motion::SmoothingProblem> problem;
+  Eigen::VectorXd restart;   // the last solution, when the problem is rebuilt with added pairs
+  bool pairs_added = false;  // the last check found pairs without rows that broke the safety distance
   motion::RefineSteps steps;
   steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
     options.torque_samples = samples;
@@ -103,9 +108,10 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.variables = problem->num_variables();
     result.equalities = problem->num_equalities();
     result.torque_samples = static_cast<int>(samples.size());
+    result.collision_pairs = static_cast<int>(problem->collision_pairs().size());
     return *problem;
   };
-  steps.initial_guess = [&] { return problem->initial_guess(); };
+  steps.initial_guess = [&] { return restart.size() > 0 ? restart : problem->initial_guess(); };
   steps.violating = [&](const Eigen::VectorXd& x) {
     const Eigen::MatrixXd tau = problem->torques(x);
     result.optimized_torque_integral = 0.0;
@@ -119,14 +125,29 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     }
     q = problem->configurations(x);
     result.max_base_shift = (q.topRows<2>() - planned.q.topRows<2>()).colwise().norm().maxCoeff();
-    return violating;
+    const motion::GeometryBreaches breaches = problem->geometry_breaches(q);
+    pairs_added = !breaches.unconstrained.empty();
+    options.collision_pairs.insert(options.collision_pairs.end(), breaches.unconstrained.begin(),
+                                   breaches.unconstrained.end());
+    result.added_collision_pairs += static_cast<int>(breaches.unconstrained.size());
+    std::vector<int> merged;
+    std::set_union(violating.begin(), violating.end(), breaches.samples.begin(), breaches.samples.end(),
+                   std::back_inserter(merged));
+    return merged;
   };
-  const motion::RefineResult refined = motion::refine(
-      steps, std::move(torque_samples), {settings.solver, settings.max_refinements, "smooth"}, progress);
-  result.solve = refined.solve;
-  result.solves = refined.solves;
-  result.total_iterations = refined.total_iterations;
-  result.solver_seconds = refined.solver_seconds;
+  // The driver re-solves only for samples without rows; a pair added where every breaking sample had
+  // rows already needs a rebuild of its own, from the last solution.
+  for (int rebuild = 0;; ++rebuild) {
+    const motion::RefineResult refined = motion::refine(
+        steps, std::move(torque_samples), {settings.solver, settings.max_refinements, "smooth"}, progress);
+    result.solve = refined.solve;
+    result.solves += refined.solves;
+    result.total_iterations += refined.total_iterations;
+    result.solver_seconds += refined.solver_seconds;
+    if (!pairs_added || !refined.violating.empty() || rebuild >= settings.max_refinements) break;
+    torque_samples = refined.torque_samples;
+    restart = refined.solve.x;
+  }
 
   // Exact support feet, then the motion as it will be written.
   result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
@@ -147,6 +168,14 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     smoothed = std::move(stable.motion);
   }
   result.after = evaluation::evaluate_motion(model, feet, smoothed, check);
+  if (settings.geometry.collision) {
+    evaluation::GeometryCheckOptions geometry;
+    geometry.safety_distance = settings.geometry.safety_distance;
+    result.geometry_before =
+        evaluation::check_geometry(model, *settings.geometry.collision, planned, geometry);
+    result.geometry_after =
+        evaluation::check_geometry(model, *settings.geometry.collision, smoothed, geometry);
+  }
   result.files = motion_files(model, feet, smoothed);
   result.motion = std::move(smoothed);
   result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
@@ -162,6 +191,17 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
                                          : result.solve.reason);
   } else if (!result.after.check.ok()) {
     result.failure = "check of the smoothed motion: " + format_failure(result.after.check.violations.front());
+  } else if (result.geometry_after && !result.geometry_after->collision_free()) {
+    const evaluation::GeometryReport& g = *result.geometry_after;
+    result.failure = "geometry of the smoothed motion: " + g.closest_first + " / " + g.closest_second +
+                     " at t = " + io::format_number(g.min_distance_time) + " s: distance " +
+                     io::format_number(g.min_distance) + " m against the safety distance " +
+                     io::format_number(settings.geometry.safety_distance) + " m";
+  } else if (result.geometry_after && !result.geometry_after->above_ground()) {
+    const evaluation::GeometryReport& g = *result.geometry_after;
+    result.failure = "geometry of the smoothed motion: " + g.lowest_corner_foot +
+                     " sole corner at t = " + io::format_number(g.min_corner_time) +
+                     " s: " + io::format_number(g.min_corner_height) + " m below the floor";
   }
   result.success = result.failure.empty();
   return result;

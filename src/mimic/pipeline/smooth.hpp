@@ -5,14 +5,20 @@
 //   2. motion::SmoothingProblem (motion/smoothing_problem.hpp) with support-foot equalities at the first and
 //   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
-//      every torque_stride samples; solve (ALM or Ipopt); every 200 Hz sample where the optimised spline
-//      breaks a torque limit is added and the problem solved again from there (at most max_refinements
-//      times: motion::refine, motion/refine.hpp);
+//      every torque_stride samples, and on the same samples the geometry rows (settings.geometry: pair
+//      distances, swing-sole corners and tilt); solve (ALM or Ipopt); every 200 Hz sample where the
+//      optimised spline breaks a torque limit or a geometry bound is added and the problem solved again
+//      from there (at most max_refinements times: motion::refine, motion/refine.hpp). A pair of shapes
+//      screened out along the plan that the solution brings within the safety distance gets its rows
+//      then too: the problem is rebuilt with it and solved again from the last solution, also when every
+//      sample where it broke already had rows (at most max_refinements such rebuilds);
 //   3. project the support feet exactly: stability::refit_support_legs (stability/leg_refit.hpp) puts each
 //      foot in support back at its planned placement by the analytic leg IK;
 //   4. if the ZMP comes closer than `zmp_margin` to the support polygon's edge, run the cart-table
 //      stabilizer (stability::stabilize_zmp: a horizontal waist shift, legs re-solved with the feet kept);
-//   5. evaluate the result as written (finite differences, ground reaction), which is what is reported.
+//   5. evaluate the result as written (finite differences, ground reaction), which is what is reported,
+//      and, with a collision model, check its geometry (evaluation::check_geometry: every pair at least
+//      the safety distance apart, every sole corner on or above the floor).
 //
 // Failure policy: returns SmoothResult::success == false with `failure` naming the worst problem (an
 // infeasible solver result with its worst constraint, or the check's worst violation, or a slip above the
@@ -22,13 +28,16 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 
 #include "mimic/core/progress.hpp"
+#include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/evaluation/metrics.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/optim/solve_result.hpp"
 #include "mimic/optim/solver.hpp"
 #include "mimic/stability/ground_reaction.hpp"
@@ -41,6 +50,12 @@ namespace mimic::pipeline {
 // The guarantee on the written motion (issue 8): support feet still to 0.1 mm and 0.01 degree.
 inline constexpr double kMaxSlipPosition = 1e-4;              // m
 inline constexpr double kMaxSlipAngle = 0.01 * M_PI / 180.0;  // rad
+
+// m added to the safety distance in the smoothing problem: step 3 moves the support legs after the
+// solve (by at most 0.43 mrad on the shipped bar walk), which moves a shank or foot by at most that angle
+// times the leg's 0.7 m reach, 0.3 mm; without the margin the written walk's shanks came 6 um closer than
+// the safety distance that the optimum had kept exactly.
+inline constexpr double kProjectionMargin = 5e-4;
 
 struct SmoothSettings {
   model::LimitFactors limits;
@@ -63,6 +78,9 @@ struct SmoothSettings {
   int stabilizer_iterations = 5;
   double foot_position_weight = 1e5;  // see motion::SmoothingOptions
   double foot_rotation_weight = 6e4;
+  // Self-collision, floor and swing-sole tilt (motion/geometry_constraints.hpp); the caller sets
+  // `collision` from pipeline::Robot::collision (none: no geometry rows and no geometry check).
+  motion::GeometryConstraintOptions geometry;
 };
 
 struct SmoothResult {
@@ -78,6 +96,11 @@ struct SmoothResult {
   int variables = 0, equalities = 0, torque_samples = 0;
   double max_base_shift = 0.0;  // m, horizontal waist displacement from the plan chosen by the optimiser
   stability::SupportRefitReport projection;
+  int collision_pairs = 0;        // pairs with distance rows in the last solve
+  int added_collision_pairs = 0;  // of which the refinement added (screened out along the plan)
+  // Step 5's geometry check of the written motion (with a collision model; empty otherwise) and, for
+  // comparison, of the plan.
+  std::optional<evaluation::GeometryReport> geometry_before, geometry_after;
   bool stabilized = false;  // step 4 ran
   stability::StabilizationReport stabilization;
   bool success = false;
