@@ -66,7 +66,7 @@ void BM_Imitation(benchmark::State& state) {
       state.range(1) == 0 ? mimic::optim::Backend::kAugmentedLagrangian : mimic::optim::Backend::kIpopt;
   const mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
   mm::MotionResult result;
-  for (auto _ : state) result = mm::optimize_motion(b.robot.model, input, settings);
+  for (auto _ : state) result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings);
   state.counters["seconds_of_motion"] = (input.sample_count() - 1) / input.rate;
   state.counters["solver_s"] = result.total_seconds;
   state.counters["iterations"] = result.total_iterations;

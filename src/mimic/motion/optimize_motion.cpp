@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/refine.hpp"
 
 namespace mimic::motion {
@@ -20,7 +21,7 @@ std::string format(const char* pattern, double a, double b) {
   return buffer;
 }
 
-void check_pinned_ends(const model::Model& model, const MotionInput& input, const ScaledLimits& limits,
+void check_pinned_ends(const model::Model& model, const MotionInput& input, const model::ScaledLimits& limits,
                        const std::vector<int>& active) {
   for (const int row : {0, input.sample_count() - 1}) {
     for (const int j : active) {
@@ -42,11 +43,12 @@ void update_peak(JointPeak& peak, double ratio, const std::string& joint, double
 
 }  // namespace
 
-MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
-                             const MotionSettings& settings, const ProgressCallback& progress) {
-  validate_input(input);
-  const ScaledLimits limits = scaled_limits(model, settings.limits);
-  const std::vector<int> active = active_joint_indices(model);
+MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
+                             const MotionInput& input, const MotionSettings& settings,
+                             const ProgressCallback& progress) {
+  validate_input(input, model.nj);
+  const model::ScaledLimits limits = model::scaled_limits(model, settings.limits);
+  const std::vector<int> active = active_joint_indices(model, description);
   check_pinned_ends(model, input, limits, active);
 
   const int n = input.sample_count();
@@ -65,7 +67,7 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
   RefineSteps steps;
   steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
     options.torque_samples = samples;
-    return problem.emplace(model, input, options);
+    return problem.emplace(model, description, input, options);
   };
   steps.initial_guess = [&] { return problem->initial_guess(); };
   // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to

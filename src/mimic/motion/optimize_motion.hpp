@@ -6,7 +6,7 @@
 // time, kind, amount). Callers that must not go on with such a motion call require_success(), which
 // throws InfeasibleError with that text. It throws InfeasibleError itself only when the pinned ends
 // q_c(t0), q_c(tf) already violate the angle limits (no trajectory can then be feasible), InputError for
-// a malformed input and ModelError for a model without HRP-2's joints or frames.
+// a malformed input and ModelError for a model without the description's joints or frames.
 #pragma once
 
 #include <Eigen/Core>
@@ -53,7 +53,7 @@ struct MotionMetrics {
 };
 
 struct MotionResult {
-  Eigen::MatrixXd joints;     // N x 30, OpenHRP order, at the input samples (200 Hz)
+  Eigen::MatrixXd joints;     // N x nj, model order, at the input samples (200 Hz)
   Eigen::VectorXd variables;  // the solution's free control points (MotionProblem's x)
   MotionMetrics metrics;
   optim::SolveResult solve;    // the last solve
@@ -65,9 +65,11 @@ struct MotionResult {
   std::string failure;         // empty on success: else what failed, with the worst violated constraint
 };
 
-// `model`: HRP-2 with a free-flyer in OpenHRP order, with any payload already added (model::with_payload).
-MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
-                             const MotionSettings& settings, const ProgressCallback& progress = {});
+// `model`: the robot with a free-flyer, with any payload already added (model::with_payload);
+// `description` names its active joints and imitated frames (motion_problem.hpp).
+MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
+                             const MotionInput& input, const MotionSettings& settings,
+                             const ProgressCallback& progress = {});
 
 // Throws InfeasibleError("motion optimisation: " + result.failure) unless result.success.
 void require_success(const MotionResult& result);

@@ -19,7 +19,7 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
   // plant_feet, grippers at half-sitting). The ZMP stage moves the legs afterwards.
 
   const motion::MotionResult result =
-      motion::optimize_motion(robot.model, input, motion_settings(job), progress);
+      motion::optimize_motion(robot.model, robot.description, input, motion_settings(job), progress);
   motion::require_success(result);
   spdlog::info(
       "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m",
