@@ -11,6 +11,7 @@
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/terms/frame_imitation.hpp"
 #include "mimic/terms/joint_imitation.hpp"
+#include "mimic/terms/self_collision.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
 
@@ -123,13 +124,28 @@ MotionProblem::MotionProblem(const model::Model& model, std::vector<int> active,
 }
 
 // Row order: per sample the imitation (active joints, then the frames) or the torque residual; after the
-// velocity rows, per torque sample the upper and lower torque-limit rows of each active joint.
+// velocity rows, per torque sample the upper and lower torque-limit rows of each active joint, then those
+// of each collision pair.
 void MotionProblem::add_rows(const MotionInput& input) {
   const model::Model& model = model_;
   const double dt = 1.0 / input.rate;
   Eigen::VectorXd torque_limits(m_);
   for (int p = 0; p < m_; ++p) torque_limits[p] = limits_.torque[active_[p]];
   const auto limits = std::make_shared<terms::TorqueLimits>(model, active_, torque_limits);
+  const auto constraints = [&](bool collision) {
+    terms::TermSum sum(model);
+    sum.add("torque limits", limits);
+    if (collision) {
+      sum.add("self-collision", std::make_shared<terms::SelfCollision>(model, options_.geometry.collision,
+                                                                       options_.collision_pairs,
+                                                                       options_.geometry.safety_distance));
+    }
+    return sum;
+  };
+  const bool any_collision = !options_.collision_pairs.empty();
+  const auto collision_at = [&](int n) {
+    return any_collision && n >= options_.collision_first && n <= options_.collision_last;
+  };
 
   std::vector<char> limited(static_cast<std::size_t>(n_), 0);
   for (const int s : options_.torque_samples) limited[static_cast<std::size_t>(s)] = 1;
@@ -141,22 +157,25 @@ void MotionProblem::add_rows(const MotionInput& input) {
                   std::make_shared<terms::FrameImitation>(model, frames_, input.end_effectors.transpose()),
                   std::sqrt(options_.sigma * dt));
     const int residual = add_row_set(std::move(imitation), kWaistFrame);
-    terms::TermSum constraints(model);
-    constraints.add("torque limits", limits);
-    const int limit = add_row_set(std::move(constraints), kWorld);
+    const int limit = add_row_set(constraints(false), kWorld);
+    const int geometric = any_collision ? add_row_set(constraints(true), kWorld) : limit;
     for (int n = 0; n < n_; ++n) add_block(n, residual);
-    for (const int s : options_.torque_samples) add_block(s, limit);
+    for (const int s : options_.torque_samples) add_block(s, collision_at(s) ? geometric : limit);
     return;
   }
   // The torque objective: one RNEA pass serves the residual and the limits at a torque sample.
   const auto torque = std::make_shared<terms::TorqueResidual>(model, active_);
-  terms::TermSum free(model), bounded(model);
+  terms::TermSum free(model), bounded = constraints(false), geometric = constraints(any_collision);
   free.add("torque", torque, std::sqrt(dt));
   bounded.add("torque", torque, std::sqrt(dt));
-  bounded.add("torque limits", limits);
+  geometric.add("torque", torque, std::sqrt(dt));
   const int residual = add_row_set(std::move(free), kWorld);
-  const int both = add_row_set(std::move(bounded), kWorld);
-  for (int n = 0; n < n_; ++n) add_block(n, limited[static_cast<std::size_t>(n)] ? both : residual);
+  const int limit = add_row_set(std::move(bounded), kWorld);
+  const int both = any_collision ? add_row_set(std::move(geometric), kWorld) : limit;
+  for (int n = 0; n < n_; ++n) {
+    const bool torque_sample = limited[static_cast<std::size_t>(n)];
+    add_block(n, !torque_sample ? residual : collision_at(n) ? both : limit);
+  }
 }
 
 void MotionProblem::set_state(int n, int state, SplineProblemData& data) const {
@@ -219,6 +238,12 @@ std::string MotionProblem::describe_constraint(optim::ConstraintKind kind, int i
     for (const auto& item : set.sum.items()) {
       if (!item.active || item.term->kind() != terms::RowKind::kInequality) continue;
       if (row < item.offset || row >= item.offset + item.term->rows()) continue;
+      if (dynamic_cast<const terms::SelfCollision*>(item.term.get()) != nullptr) {
+        // The lower-bound row 1 - d / d_s: value * d_s is how far inside the safety distance.
+        return item.term->describe(row - item.offset) +
+               format(" at t=%.3f s is below the safety distance %.4g m by %.3g m", times()[block->sample],
+                      limit, value * limit);
+      }
       return item.term->describe(row - item.offset) +
              format(" at t=%.3f s exceeds its limit %.4g N m by %.3g N m", times()[block->sample], limit,
                     value * limit);

@@ -27,6 +27,10 @@
 //              ProblemOptions::torque_samples; optimize_motion() chooses a coarse grid and adds every
 //              200 Hz sample where a check of the solution finds a violation, then solves again (torque
 //              is not linear in x, so no convex-hull shortcut exists).
+//   geometry - distance >= safety distance (issue 13, terms/self_collision.hpp: g = 1 - d / d_s <= 0 for
+//              the lower bound) for ProblemOptions::collision_pairs at the same samples as the torque rows.
+//              The legs are passive but count: a hand near a thigh moves only through the arm. Which
+//              pairs: optimize_motion() screens them (optimize_motion.hpp).
 //
 // The rows come from terms (src/mimic/terms) on the SplineProblem core (spline_problem.hpp), which applies
 // the chain rule of seed 000 eq. (24): JointImitation and FrameImitation (evaluated with the base at the
@@ -40,6 +44,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +53,7 @@
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/motion/base_motion.hpp"
+#include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/motion_input.hpp"
 #include "mimic/motion/spline_problem.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
@@ -63,6 +69,14 @@ struct ProblemOptions {
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints
+  // Self-collision rows: geometry.collision's pairs listed in collision_pairs (none when empty), each kept
+  // geometry.safety_distance apart at every torque sample.
+  GeometryConstraintOptions geometry;
+  std::vector<int> collision_pairs;
+  // Only the torque samples in [collision_first, collision_last] carry them: a row at a pinned end is a
+  // constant, and near an end pinned inside the safety distance no motion can meet it (optimize_motion.hpp).
+  int collision_first = 0;
+  int collision_last = std::numeric_limits<int>::max();
 };
 
 using MotionProblemData = SplineProblemData;
