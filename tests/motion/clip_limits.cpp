@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "mimic/core/error.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/motion/optimize_motion.hpp"
 #include "motion/synthetic_reference.hpp"
 
@@ -36,7 +37,7 @@ TEST(ClipLimits, ReferenceViolatesTheLimits) {
   const MotionInput input = testing::synthetic_reference(model, 2.0);
   MotionSettings settings = clip_settings(optim::Backend::kAugmentedLagrangian);
   settings.limits = {1.0, 10.0, 10.0};  // no binding limit: the solution is the reference's fit
-  const MotionResult loose = optimize_motion(model, input, settings);
+  const MotionResult loose = optimize_motion(model, model::default_robot_description(), input, settings);
   ASSERT_TRUE(loose.success) << loose.failure;
   EXPECT_GT(loose.metrics.velocity.ratio * 10.0, 1.5);                 // > 1.5 x the real velocity limit
   EXPECT_GT(loose.metrics.torque.ratio * 10.0 / kTorqueFactor, 1.05);  // > the tightened torque limit
@@ -48,9 +49,10 @@ class ClipBackends : public ::testing::Test {
   static void SetUpTestSuite() {
     model_ = new model::Model(testing::load_hrp2());
     input_ = new MotionInput(testing::synthetic_reference(*model_, 2.0));
-    alm_ = new MotionResult(
-        optimize_motion(*model_, *input_, clip_settings(optim::Backend::kAugmentedLagrangian)));
-    ipopt_ = new MotionResult(optimize_motion(*model_, *input_, clip_settings(optim::Backend::kIpopt)));
+    alm_ = new MotionResult(optimize_motion(*model_, model::default_robot_description(), *input_,
+                                            clip_settings(optim::Backend::kAugmentedLagrangian)));
+    ipopt_ = new MotionResult(optimize_motion(*model_, model::default_robot_description(), *input_,
+                                              clip_settings(optim::Backend::kIpopt)));
   }
   static void TearDownTestSuite() {
     delete alm_;
@@ -104,7 +106,7 @@ TEST(ClipFailure, IterationCapReportsTheWorstConstraint) {
     MotionSettings settings = clip_settings(optim::Backend::kAugmentedLagrangian);
     settings.solver.alm.max_outer_iterations = 1;
     settings.max_refinements = 0;
-    const MotionResult r = optimize_motion(model, input, settings);
+    const MotionResult r = optimize_motion(model, model::default_robot_description(), input, settings);
     EXPECT_FALSE(r.success);
     EXPECT_NE(r.failure.find("iteration limit"), std::string::npos) << r.failure;
     EXPECT_NE(r.failure.find("worst violated constraint"), std::string::npos) << r.failure;
@@ -119,7 +121,8 @@ TEST(ClipFailure, PinnedEndOutsideTheLimitsIsInfeasible) {
   MotionInput input = testing::synthetic_reference(model, 1.0);
   input.joints(0, model.joint_index("RARM_JOINT3")) =
       model.lower_limit[model.joint_index("RARM_JOINT3")] - 0.1;
-  EXPECT_THROW(optimize_motion(model, input, clip_settings(optim::Backend::kAugmentedLagrangian)),
+  EXPECT_THROW(optimize_motion(model, model::default_robot_description(), input,
+                               clip_settings(optim::Backend::kAugmentedLagrangian)),
                InfeasibleError);
 }
 

@@ -34,8 +34,8 @@ TEST_P(ProblemDerivatives, MatchFiniteDifferences) {
   options.sigma = 3.0;
   options.limits.torque_factor = 0.5;
   for (int i = 0; i < input.sample_count(); i += 7) options.torque_samples.push_back(i);
-  MotionProblem problem(model, input, options);
-  ASSERT_EQ(problem.num_variables() % kActiveJointCount, 0);
+  MotionProblem problem(model, model::default_robot_description(), input, options);
+  ASSERT_EQ(problem.num_variables() % static_cast<int>(problem.active_joints().size()), 0);
   ASSERT_GT(problem.num_variables(), 0);
 
   std::mt19937 rng(7);
@@ -70,13 +70,14 @@ TEST(ProblemDescribe, NamesJointKindAndTime) {
   const MotionInput input = testing::synthetic_reference(model, 0.8);
   ProblemOptions options;
   options.torque_samples = {0, 40, 80};
-  MotionProblem problem(model, input, options);
-  const int velocity_rows = problem.num_inequalities() - 2 * kActiveJointCount * 3;
+  MotionProblem problem(model, model::default_robot_description(), input, options);
+  const int m = static_cast<int>(problem.active_joints().size());
+  const int velocity_rows = problem.num_inequalities() - 2 * m * 3;
   EXPECT_NE(
       problem.describe_constraint(optim::ConstraintKind::kInequality, 0, 0.1).find("CHEST_JOINT0 velocity"),
       std::string::npos);
-  const std::string torque = problem.describe_constraint(optim::ConstraintKind::kInequality,
-                                                         velocity_rows + 2 * (kActiveJointCount + 7), 0.1);
+  const std::string torque =
+      problem.describe_constraint(optim::ConstraintKind::kInequality, velocity_rows + 2 * (m + 7), 0.1);
   EXPECT_NE(torque.find("RARM_JOINT3 torque at t=0.200 s"), std::string::npos) << torque;
   EXPECT_NE(
       problem.describe_constraint(optim::ConstraintKind::kUpperBound, 5, 0.01).find("RARM_JOINT1 angle"),

@@ -14,6 +14,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/motion_input.hpp"
 
@@ -35,7 +36,7 @@ inline MotionInput synthetic_reference(const model::Model& model, double duratio
   input.end_effectors.resize(n, 9);
   input.waist.resize(n, 6);
   input.rest = rest;
-  const std::vector<int> active = active_joint_indices(model);
+  const std::vector<int> active = active_joint_indices(model, model::default_robot_description());
   model::Data data(model);
   Eigen::VectorXd q(model.nq);
   for (int i = 0; i < n; ++i) {

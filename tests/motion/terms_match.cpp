@@ -26,7 +26,7 @@ using namespace terms;
 struct Fixture {
   model::Model model = testing::load_hrp2();
   MotionInput input = testing::synthetic_reference(model, 0.4);
-  std::vector<int> active = active_joint_indices(model);
+  std::vector<int> active = active_joint_indices(model, model::default_robot_description());
   int m = static_cast<int>(active.size());
   int n = input.sample_count();
   double w = std::sqrt(1.0 / input.rate);
@@ -66,7 +66,7 @@ TEST(TermsMatchMotionProblem, TorqueObjectiveAndTorqueLimits) {
   options.objective = Objective::kTorque;
   options.limits.torque_factor = 0.5;
   for (int i = 0; i < f.n; i += 5) options.torque_samples.push_back(i);
-  MotionProblem problem(f.model, f.input, options);
+  MotionProblem problem(f.model, model::default_robot_description(), f.input, options);
   const Eigen::VectorXd x = f.perturbed(problem);
   optim::Evaluation out = optim::make_evaluation(problem);
   problem.evaluate(x, false, out);
@@ -110,7 +110,7 @@ TEST(TermsMatchMotionProblem, ImitationObjective) {
   Fixture f;
   ProblemOptions options;
   options.sigma = 3.0;
-  MotionProblem problem(f.model, f.input, options);
+  MotionProblem problem(f.model, model::default_robot_description(), f.input, options);
   const Eigen::VectorXd x = f.perturbed(problem);
   optim::Evaluation out = optim::make_evaluation(problem);
   problem.evaluate(x, false, out);

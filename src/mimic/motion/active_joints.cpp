@@ -4,11 +4,10 @@
 
 namespace mimic::motion {
 
-std::vector<int> active_joint_indices(const model::Model& model) {
+std::vector<int> active_joint_indices(const model::Model& model, const model::RobotDescription& description) {
   std::vector<int> joints;
-  joints.reserve(kActiveJointCount);
-  for (const std::string_view name : kActiveJointNames)
-    joints.push_back(model.joint_index(std::string(name)));
+  for (const std::string& name : description.command_joints("retarget"))
+    joints.push_back(model.joint_index(name));
   return joints;
 }
 

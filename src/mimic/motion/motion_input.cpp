@@ -21,17 +21,18 @@ void check_matrix(const Eigen::MatrixXd& m, const char* name, Eigen::Index rows,
 
 }  // namespace
 
-void validate_input(const MotionInput& input) {
+void validate_input(const MotionInput& input, int nj) {
   if (!(input.rate > 0.0) || !std::isfinite(input.rate)) {
     throw InputError(input_error_message("motion input", "rate", "expected a positive rate"));
   }
   const Eigen::Index n = input.joints.rows();
   if (n < 3) throw InputError(input_error_message("motion input", "joints", "expected at least 3 samples"));
-  check_matrix(input.joints, "joints", n, 30);
+  check_matrix(input.joints, "joints", n, nj);
   check_matrix(input.end_effectors, "end_effectors", n, 9);
   check_matrix(input.waist, "waist", n, 6);
-  if (input.rest.size() != 0 && input.rest.size() != 30) {
-    throw InputError(input_error_message("motion input", "rest", "expected 30 joint values or none"));
+  if (input.rest.size() != 0 && input.rest.size() != nj) {
+    throw InputError(input_error_message("motion input", "rest",
+                                         "expected " + std::to_string(nj) + " joint values or none"));
   }
   if (!input.rest.allFinite())
     throw InputError(input_error_message("motion input", "rest", "non-finite value"));

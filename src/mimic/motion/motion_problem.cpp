@@ -7,12 +7,13 @@
 #include <string>
 #include <utility>
 
-#include "mimic/dynamics/kinematics.hpp"
-#include "mimic/dynamics/rnea.hpp"
-#include "mimic/dynamics/rnea_derivatives.hpp"
 #include "mimic/model/base_pose.hpp"
-#include "mimic/optim/sparse.hpp"
-#include "mimic/trajectory/spline_fit.hpp"
+#include "mimic/motion/active_joints.hpp"
+#include "mimic/terms/frame_imitation.hpp"
+#include "mimic/terms/joint_imitation.hpp"
+#include "mimic/terms/self_collision.hpp"
+#include "mimic/terms/torque_limits.hpp"
+#include "mimic/terms/torque_residual.hpp"
 
 namespace mimic::motion {
 
@@ -20,32 +21,12 @@ namespace {
 
 using trajectory::EndSpec;
 
-// True when body `a` is `b` or one of its ancestors.
-bool supports(const model::Model& model, int a, int b) {
-  for (int body = b; body >= 0; body = model.parents[body]) {
-    if (body == a) return true;
-  }
-  return false;
-}
-
 std::vector<double> sample_times(int n, double rate) {
   std::vector<double> times(n);
   for (int i = 0; i < n; ++i) times[i] = i / rate;
   // The last sample is tf exactly, so that no rounding puts it outside the basis' interval.
   times.back() = (n - 1) / rate;
   return times;
-}
-
-std::vector<double> subset(const std::vector<double>& times, const std::vector<int>& samples) {
-  std::vector<double> out;
-  out.reserve(samples.size());
-  for (const int s : samples) {
-    if (s < 0 || s >= static_cast<int>(times.size())) {
-      throw std::invalid_argument("MotionProblem: torque sample " + std::to_string(s) + " out of range");
-    }
-    out.push_back(times[s]);
-  }
-  return out;
 }
 
 trajectory::SplineParameterization make_parameterization(const MotionInput& input,
@@ -61,6 +42,18 @@ trajectory::SplineParameterization make_parameterization(const MotionInput& inpu
           EndSpec::fixed_at_rest(end)};
 }
 
+// Coordinate p of the spline moves the velocity dof of active joint p.
+std::vector<std::vector<int>> coordinate_dofs(const model::Model& model, const std::vector<int>& active) {
+  std::vector<std::vector<int>> dofs;
+  for (const int joint : active) dofs.push_back({model.idx_v(joint)});
+  return dofs;
+}
+
+std::vector<int> imitated_frames(const model::Model& model, const model::RobotDescription& description) {
+  const model::OperationalFrames& f = description.frames;
+  return {model.frame_index(f.gaze), model.frame_index(f.right_gripper), model.frame_index(f.left_gripper)};
+}
+
 std::string format(const char* pattern, double a, double b, double c) {
   char buffer[256];
   std::snprintf(buffer, sizeof buffer, pattern, a, b, c);
@@ -69,25 +62,28 @@ std::string format(const char* pattern, double a, double b, double c) {
 
 }  // namespace
 
-MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input, ProblemOptions options)
-    : model_(model),
+MotionProblem::MotionProblem(const model::Model& model, const model::RobotDescription& description,
+                             const MotionInput& input, ProblemOptions options)
+    : MotionProblem(model, active_joint_indices(model, description), imitated_frames(model, description),
+                    input, std::move(options)) {}
+
+MotionProblem::MotionProblem(const model::Model& model, std::vector<int> active, std::vector<int> frames,
+                             const MotionInput& input, ProblemOptions options)
+    : SplineProblem(model, make_parameterization(input, active, options.knot_spacing),
+                    sample_times(input.sample_count(), input.rate), coordinate_dofs(model, active)),
       options_(std::move(options)),
-      limits_(scaled_limits(model, options_.limits)),
-      active_(active_joint_indices(model)),
+      limits_(model::scaled_limits(model, options_.limits)),
+      active_(std::move(active)),
+      frames_(std::move(frames)),
       m_(static_cast<int>(active_.size())),
       n_(input.sample_count()),
-      dt_(1.0 / input.rate),
-      times_(sample_times(input.sample_count(), input.rate)),
-      base_(base_motion_from_waist(input.waist, input.rate)),
-      parameterization_(make_parameterization(input, active_, options_.knot_spacing)),
-      basis_(parameterization_, times_),
-      torque_basis_(parameterization_, subset(times_, options_.torque_samples)),
-      data_(model),
-      derivatives_(model) {
+      base_(base_motion_from_waist(input.waist, input.rate)) {
+  for (const int s : options_.torque_samples) {
+    if (s < 0 || s >= n_)
+      throw std::invalid_argument("MotionProblem: torque sample " + std::to_string(s) + " out of range");
+  }
   reference_joints_.resize(m_, n_);
   for (int p = 0; p < m_; ++p) reference_joints_.row(p) = input.joints.col(active_[p]).transpose();
-  reference_points_ = input.end_effectors.transpose();
-
   // Passive joints: held at `rest`, or following the reference with finite-difference rates.
   const int nj = model.nj;
   passive_q_ = input.joints.transpose();
@@ -106,30 +102,14 @@ MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input
     }
   }
 
-  // Which active joints move each end-effector frame, and which ones each active torque depends on:
-  // tau_j = S_j^T (force of the subtree of j), which involves the subtree's joints (its motion) and the
-  // supporting joints (the subtree's placement, velocity and acceleration in the base frame).
-  for (const char* name : {"gaze", "r_gripper", "l_gripper"}) {
-    const int frame = model.frame_index(name);
-    frames_.push_back(frame);
-    std::vector<int> chain;
+  lower_.resize(num_variables());
+  upper_.resize(num_variables());
+  for (int s = 0; s < parameterization_.num_slots(); ++s) {
     for (int p = 0; p < m_; ++p) {
-      if (supports(model, model::Model::body_of_joint(active_[p]), model.frames[frame].body))
-        chain.push_back(p);
+      lower_[parameterization_.variable_index(s, p)] = limits_.lower[active_[p]];
+      upper_[parameterization_.variable_index(s, p)] = limits_.upper[active_[p]];
     }
-    frame_chain_.push_back(chain);
   }
-  for (int p = 0; p < m_; ++p) {
-    const int body = model::Model::body_of_joint(active_[p]);
-    std::vector<int> chain;
-    for (int k = 0; k < m_; ++k) {
-      const int other = model::Model::body_of_joint(active_[k]);
-      if (supports(model, body, other) || supports(model, other, body)) chain.push_back(k);
-    }
-    torque_chain_.push_back(chain);
-  }
-
-  // Velocity rows on the derivative's control polygon (see the header).
   {
     std::vector<int> coordinates(static_cast<std::size_t>(m_));
     std::vector<double> limits(static_cast<std::size_t>(m_));
@@ -137,205 +117,87 @@ MotionProblem::MotionProblem(const model::Model& model, const MotionInput& input
       coordinates[static_cast<std::size_t>(p)] = p;
       limits[static_cast<std::size_t>(p)] = limits_.velocity[active_[p]];
     }
-    velocity_ = terms::VelocityRows(parameterization_, coordinates, limits);
+    set_velocity_rows(terms::VelocityRows(parameterization_, coordinates, limits));
   }
-  velocity_rows_ = velocity_.num_rows();
-  torque_rows_ = 2 * m_ * static_cast<int>(options_.torque_samples.size());
-  residual_rows_ = n_ * (options_.objective == Objective::kImitation ? m_ + 9 : m_);
-
-  q_.resize(model.nq);
-  v_.resize(model.nv);
-  a_.resize(model.nv);
-  frame_jacobian_.resize(6, model.nv);
-  dq_.resize(m_);
-  dv_.resize(m_);
-  da_.resize(m_);
-  samples_.q.resize(m_, n_);
-  samples_.qdot.resize(m_, n_);
-  samples_.qddot.resize(m_, n_);
+  add_rows(input);
+  finish();
 }
 
-void MotionProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {
-  // Sized here: the solvers pass empty vectors (problem.hpp says "sized n on entry", optim's callers do not).
-  lower.resize(num_variables());
-  upper.resize(num_variables());
-  for (int s = 0; s < parameterization_.num_slots(); ++s) {
-    for (int p = 0; p < m_; ++p) {
-      lower[parameterization_.variable_index(s, p)] = limits_.lower[active_[p]];
-      upper[parameterization_.variable_index(s, p)] = limits_.upper[active_[p]];
+// Row order: per sample the imitation (active joints, then the frames) or the torque residual; after the
+// velocity rows, per torque sample the upper and lower torque-limit rows of each active joint, then those
+// of each collision pair.
+void MotionProblem::add_rows(const MotionInput& input) {
+  const model::Model& model = model_;
+  const double dt = 1.0 / input.rate;
+  Eigen::VectorXd torque_limits(m_);
+  for (int p = 0; p < m_; ++p) torque_limits[p] = limits_.torque[active_[p]];
+  const auto limits = std::make_shared<terms::TorqueLimits>(model, active_, torque_limits);
+  const auto constraints = [&](bool collision) {
+    terms::TermSum sum(model);
+    sum.add("torque limits", limits);
+    if (collision) {
+      sum.add("self-collision", std::make_shared<terms::SelfCollision>(model, options_.geometry.collision,
+                                                                       options_.collision_pairs,
+                                                                       options_.geometry.safety_distance));
     }
-  }
-}
+    return sum;
+  };
+  const bool any_collision = !options_.collision_pairs.empty();
+  const auto collision_at = [&](int n) {
+    return any_collision && n >= options_.collision_first && n <= options_.collision_last;
+  };
 
-optim::SparseMatrix MotionProblem::residual_jacobian_pattern() const {
-  optim::PatternBuilder builder(residual_rows_, num_variables());
-  std::vector<int> columns;
-  int row = 0;
-  for (int n = 0; n < n_; ++n) {
-    for (int p = 0; p < m_; ++p) {
-      const std::vector<int>& joints =
-          options_.objective == Objective::kImitation ? std::vector<int>{p} : torque_chain_[p];
-      columns.clear();
-      basis_.append_columns(n, joints, columns);
-      builder.add_columns(row++, columns);
-    }
-    if (options_.objective != Objective::kImitation) continue;
-    for (std::size_t f = 0; f < frames_.size(); ++f) {
-      columns.clear();
-      basis_.append_columns(n, frame_chain_[f], columns);
-      for (int c = 0; c < 3; ++c) builder.add_columns(row++, columns);
-    }
-  }
-  return builder.build();
-}
-
-optim::SparseMatrix MotionProblem::inequality_jacobian_pattern() const {
-  optim::PatternBuilder builder(num_inequalities(), num_variables());
-  velocity_.add_pattern(builder, 0);
-  int row = velocity_rows_;
-  std::vector<int> columns;
-  for (int k = 0; k < torque_basis_.num_samples(); ++k) {
-    for (int p = 0; p < m_; ++p) {
-      columns.clear();
-      torque_basis_.append_columns(k, torque_chain_[p], columns);
-      builder.add_columns(row++, columns);
-      builder.add_columns(row++, columns);
-    }
-  }
-  return builder.build();
-}
-
-void MotionProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
-  basis_.evaluate(x, samples_);
+  std::vector<char> limited(static_cast<std::size_t>(n_), 0);
+  for (const int s : options_.torque_samples) limited[static_cast<std::size_t>(s)] = 1;
   if (options_.objective == Objective::kImitation) {
-    evaluate_imitation(jacobians, out);
-  } else {
-    evaluate_torque_objective(jacobians, out);
+    terms::TermSum imitation(model);
+    imitation.add("joints", std::make_shared<terms::JointImitation>(model, active_, reference_joints_),
+                  std::sqrt(dt));
+    imitation.add("frames",
+                  std::make_shared<terms::FrameImitation>(model, frames_, input.end_effectors.transpose()),
+                  std::sqrt(options_.sigma * dt));
+    const int residual = add_row_set(std::move(imitation), kWaistFrame);
+    const int limit = add_row_set(constraints(false), kWorld);
+    const int geometric = any_collision ? add_row_set(constraints(true), kWorld) : limit;
+    for (int n = 0; n < n_; ++n) add_block(n, residual);
+    for (const int s : options_.torque_samples) add_block(s, collision_at(s) ? geometric : limit);
+    return;
   }
-  evaluate_velocity(x, jacobians, out);
-  if (torque_rows_ > 0) {
-    torque_basis_.evaluate(x, torque_samples_);
-    evaluate_torque_limits(jacobians, out);
-  }
-}
-
-// q_ (and v_, a_ when with_base) at input sample n: the base at the identity (waist frame) or at the given
-// base motion, the passive joints given, the active ones from samples_ column n.
-void MotionProblem::set_configuration(int sample, bool with_base) {
-  if (with_base) {
-    q_.head<7>() = base_.q.col(sample);
-    v_.head<6>() = base_.v.col(sample);
-    a_.head<6>() = base_.a.col(sample);
-  } else {
-    model::set_base_pose(model_, q_, spatial::SE3::Identity());
-    v_.head<6>().setZero();
-    a_.head<6>().setZero();
-  }
-  q_.tail(model_.nj) = passive_q_.col(sample);
-  v_.tail(model_.nj) = passive_v_.col(sample);
-  a_.tail(model_.nj) = passive_a_.col(sample);
-}
-
-void MotionProblem::evaluate_imitation(bool jacobians, optim::Evaluation& out) {
-  const double wq = std::sqrt(dt_);
-  const double wp = std::sqrt(options_.sigma * dt_);
-  int row = 0;
+  // The torque objective: one RNEA pass serves the residual and the limits at a torque sample.
+  const auto torque = std::make_shared<terms::TorqueResidual>(model, active_);
+  terms::TermSum free(model), bounded = constraints(false), geometric = constraints(any_collision);
+  free.add("torque", torque, std::sqrt(dt));
+  bounded.add("torque", torque, std::sqrt(dt));
+  geometric.add("torque", torque, std::sqrt(dt));
+  const int residual = add_row_set(std::move(free), kWorld);
+  const int limit = add_row_set(std::move(bounded), kWorld);
+  const int both = any_collision ? add_row_set(std::move(geometric), kWorld) : limit;
   for (int n = 0; n < n_; ++n) {
-    for (int p = 0; p < m_; ++p, ++row) {
-      out.residuals[row] = wq * (samples_.q(p, n) - reference_joints_(p, n));
-      if (!jacobians) continue;
-      double* values = optim::row_values(out.residual_jacobian, row).data();
-      for (int k = 0; k < basis_.slot_count(n); ++k) values[k] = wq * basis_.coefficient(n, 0, k);
-    }
-    set_configuration(n, false);
-    for (int p = 0; p < m_; ++p) q_[model_.idx_q(active_[p])] = samples_.q(p, n);
-    dynamics::forward_kinematics(model_, data_, q_);
-    for (std::size_t f = 0; f < frames_.size(); ++f) {
-      // The base is the identity, so world coordinates are waist coordinates.
-      const spatial::Vec3 position = dynamics::update_frame_placement(model_, data_, frames_[f]).p;
-      if (jacobians) {
-        dynamics::frame_jacobian(model_, data_, frames_[f], dynamics::ReferenceFrame::kLocalWorldAligned,
-                                 frame_jacobian_);
-      }
-      const std::vector<int>& chain = frame_chain_[f];
-      const auto count = static_cast<Eigen::Index>(chain.size());
-      for (int c = 0; c < 3; ++c, ++row) {
-        out.residuals[row] = wp * (position[c] - reference_points_(3 * static_cast<int>(f) + c, n));
-        if (!jacobians) continue;
-        // Linear rows of the LOCAL_WORLD_ALIGNED Jacobian: d(frame origin)/d(joint) in waist axes.
-        for (Eigen::Index i = 0; i < count; ++i)
-          dq_[i] = wp * frame_jacobian_(c, model_.idx_v(active_[chain[i]]));
-        dv_.head(count).setZero();
-        da_.head(count).setZero();
-        basis_.chain_rule(n, chain, dq_.head(count), dv_.head(count), da_.head(count),
-                          optim::row_values(out.residual_jacobian, row).data());
-      }
-    }
+    const bool torque_sample = limited[static_cast<std::size_t>(n)];
+    add_block(n, !torque_sample ? residual : collision_at(n) ? both : limit);
   }
 }
 
-void MotionProblem::rnea_derivatives_at(int sample, const trajectory::JointSamples& active, int column) {
-  set_configuration(sample, true);
+void MotionProblem::set_state(int n, int state, SplineProblemData& data) const {
+  terms::SampleData& sample = data.sample;
+  const trajectory::JointSamples& active = data.samples;
+  sample.index = n;
+  if (state == kWorld) {
+    sample.q.head<7>() = base_.q.col(n);
+    sample.v.head<6>() = base_.v.col(n);
+    sample.a.head<6>() = base_.a.col(n);
+  } else {
+    model::set_base_pose(model_, sample.q, spatial::SE3::Identity());
+    sample.v.head<6>().setZero();
+    sample.a.head<6>().setZero();
+  }
+  sample.q.tail(model_.nj) = passive_q_.col(n);
+  sample.v.tail(model_.nj) = passive_v_.col(n);
+  sample.a.tail(model_.nj) = passive_a_.col(n);
   for (int p = 0; p < m_; ++p) {
-    q_[model_.idx_q(active_[p])] = active.q(p, column);
-    v_[model_.idx_v(active_[p])] = active.qdot(p, column);
-    a_[model_.idx_v(active_[p])] = active.qddot(p, column);
-  }
-  dynamics::compute_rnea_derivatives(model_, derivatives_, q_, v_, a_);
-}
-
-void MotionProblem::evaluate_torque_objective(bool jacobians, optim::Evaluation& out) {
-  const double w = std::sqrt(dt_);
-  int row = 0;
-  for (int n = 0; n < n_; ++n) {
-    rnea_derivatives_at(n, samples_, n);
-    for (int p = 0; p < m_; ++p, ++row) {
-      const int r = model_.idx_v(active_[p]);
-      out.residuals[row] = w * derivatives_.tau[r];
-      if (!jacobians) continue;
-      const std::vector<int>& chain = torque_chain_[p];
-      const auto count = static_cast<Eigen::Index>(chain.size());
-      for (Eigen::Index i = 0; i < count; ++i) {
-        const int c = model_.idx_v(active_[chain[i]]);
-        dq_[i] = w * derivatives_.dtau_dq(r, c);
-        dv_[i] = w * derivatives_.dtau_dv(r, c);
-        da_[i] = w * derivatives_.dtau_da(r, c);
-      }
-      basis_.chain_rule(n, chain, dq_.head(count), dv_.head(count), da_.head(count),
-                        optim::row_values(out.residual_jacobian, row).data());
-    }
-  }
-}
-
-void MotionProblem::evaluate_velocity(const Eigen::VectorXd& x, bool jacobians,
-                                      optim::Evaluation& out) const {
-  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
-}
-
-void MotionProblem::evaluate_torque_limits(bool jacobians, optim::Evaluation& out) {
-  int row = velocity_rows_;
-  for (int k = 0; k < torque_basis_.num_samples(); ++k) {
-    rnea_derivatives_at(options_.torque_samples[k], torque_samples_, k);
-    for (int p = 0; p < m_; ++p, row += 2) {
-      const int r = model_.idx_v(active_[p]);
-      const double inverse_limit = 1.0 / limits_.torque[active_[p]];
-      const double scaled = derivatives_.tau[r] * inverse_limit;
-      out.inequalities[row] = scaled - 1.0;
-      out.inequalities[row + 1] = -scaled - 1.0;
-      if (!jacobians) continue;
-      const std::vector<int>& chain = torque_chain_[p];
-      const auto count = static_cast<Eigen::Index>(chain.size());
-      for (Eigen::Index i = 0; i < count; ++i) {
-        const int c = model_.idx_v(active_[chain[i]]);
-        dq_[i] = inverse_limit * derivatives_.dtau_dq(r, c);
-        dv_[i] = inverse_limit * derivatives_.dtau_dv(r, c);
-        da_[i] = inverse_limit * derivatives_.dtau_da(r, c);
-      }
-      double* upper = optim::row_values(out.inequality_jacobian, row).data();
-      torque_basis_.chain_rule(k, chain, dq_.head(count), dv_.head(count), da_.head(count), upper);
-      const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
-      for (std::size_t i = 0; i < lower.size(); ++i) lower[i] = -upper[i];
-    }
+    sample.q[model_.idx_q(active_[p])] = active.q(p, n);
+    sample.v[model_.idx_v(active_[p])] = active.qdot(p, n);
+    sample.a[model_.idx_v(active_[p])] = active.qddot(p, n);
   }
 }
 
@@ -360,20 +222,32 @@ std::string MotionProblem::describe_constraint(optim::ConstraintKind kind, int i
                       : " angle (control point near t=%.3f s) is above its upper limit %.4g rad by %.3g rad",
                   control_point_time(index / m_), lower ? limits_.lower[joint] : limits_.upper[joint], value);
   }
-  if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
-    const int joint = active_[velocity_.limited_joint(index)];
+  if (kind == ConstraintKind::kInequality && index < velocity().num_rows()) {
+    const int joint = active_[velocity().limited_joint(index)];
     const double limit = limits_.velocity[joint];
     return model_.joint_names[joint] +
            format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
-                  velocity_.time(index), limit, value * limit);
+                  velocity().time(index), limit, value * limit);
   }
-  if (kind == ConstraintKind::kInequality && index < velocity_rows_ + torque_rows_) {
-    const int k = (index - velocity_rows_) / 2;
-    const int sample = options_.torque_samples[k / m_];
-    const int joint = active_[k % m_];
-    const double limit = limits_.torque[joint];
-    return model_.joint_names[joint] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
-                                              times_[sample], limit, value * limit);
+  int row = 0;
+  bool upper = true;
+  const Block* block = kind == ConstraintKind::kInequality ? inequality_block(index, row, upper) : nullptr;
+  if (block != nullptr) {
+    const RowSet& set = row_sets()[block->set];
+    const double limit = upper ? set.upper[row] : -set.lower[row];
+    for (const auto& item : set.sum.items()) {
+      if (!item.active || item.term->kind() != terms::RowKind::kInequality) continue;
+      if (row < item.offset || row >= item.offset + item.term->rows()) continue;
+      if (dynamic_cast<const terms::SelfCollision*>(item.term.get()) != nullptr) {
+        // The lower-bound row 1 - d / d_s: value * d_s is how far inside the safety distance.
+        return item.term->describe(row - item.offset) +
+               format(" at t=%.3f s is below the safety distance %.4g m by %.3g m", times()[block->sample],
+                      limit, value * limit);
+      }
+      return item.term->describe(row - item.offset) +
+             format(" at t=%.3f s exceeds its limit %.4g N m by %.3g N m", times()[block->sample], limit,
+                    value * limit);
+    }
   }
   return optim::Problem::describe_constraint(kind, index, value);
 }

@@ -1,14 +1,17 @@
 // The motion optimisation of seed 000 section VI as an optim::Problem.
 //
-// Variables: the free quartic B-spline control points of the 16 active joints (active_joints.hpp); the
-// boundary conditions q(t0) = q_c(t0), q(tf) = q_c(tf), qdot = qddot = 0 at both ends are built into the
-// parameterization (trajectory::SplineParameterization, kFixedAtRest at both ends), so they are exact and
-// cost no constraint.
+// Variables: the free quartic B-spline control points of the active joints (the robot description's
+// commands.retarget: HRP-2's torso, neck and both arms, 16 joints); the legs are given (the base motion
+// and the leg joints come from the reference) and so are the hands, whose opening does not move the gripper
+// frames and has no mocap counterpart. The boundary conditions q(t0) = q_c(t0), q(tf) = q_c(tf),
+// qdot = qddot = 0 at both ends are built into the parameterization (trajectory::SplineParameterization,
+// kFixedAtRest at both ends), so they are exact and cost no constraint.
 //
 // Objective, 1/2 |r|^2 with r sampled at every input sample (the 200 Hz output grid):
 //   imitation (seed 000 eq. (1)): r = sqrt(dt) (q - q_c) for the active joints and
 //                                 sqrt(sigma dt) (P - P_c) for the gaze and both gripper positions in the
-//                                 waist frame (forward kinematics, analytic frame Jacobians);
+//                                 waist frame (the description's frames.gaze, right_gripper and
+//                                 left_gripper; forward kinematics, analytic frame Jacobians);
 //   torque:                       r = sqrt(dt) tau for the active joints (RNEA with the given base motion;
 //                                 a payload is part of the model, model::with_payload).
 //
@@ -24,31 +27,35 @@
 //              ProblemOptions::torque_samples; optimize_motion() chooses a coarse grid and adds every
 //              200 Hz sample where a check of the solution finds a violation, then solves again (torque
 //              is not linear in x, so no convex-hull shortcut exists).
+//   geometry - distance >= safety distance (issue 13, terms/self_collision.hpp: g = 1 - d / d_s <= 0 for
+//              the lower bound) for ProblemOptions::collision_pairs at the same samples as the torque rows.
+//              The legs are passive but count: a hand near a thigh moves only through the arm. Which
+//              pairs: optimize_motion() screens them (optimize_motion.hpp).
 //
-// Gradients, seed 000 eq. (24): at sample n, q(t_n) = sum_i c_i B_i(t_n), qdot = sum_i c_i B_i'(t_n),
-// qddot = sum_i c_i B_i''(t_n), so for any y(q, qdot, qddot) at t_n and control point c_{i,j}
-//   dy/dc_{i,j} = dy/dq_j B_i(t_n) + dy/dqdot_j B_i'(t_n) + dy/dqddot_j B_i''(t_n),
-// i.e. dtau/dX = dtau/dq B + dtau/dqdot B' + dtau/dqddot B''. The partials come from
-// dynamics::compute_rnea_derivatives (dtau/dqddot = M(q)) and trajectory::SampledBasis::chain_rule applies
-// the basis. Only the <= 5 control points whose basis is non-zero at t_n appear, so every Jacobian is
-// block-banded with a pattern fixed at construction.
+// The rows come from terms (src/mimic/terms) on the SplineProblem core (spline_problem.hpp), which applies
+// the chain rule of seed 000 eq. (24): JointImitation and FrameImitation (evaluated with the base at the
+// identity, so world coordinates are waist coordinates) or TorqueResidual, and TorqueLimits (with the given
+// base motion; a payload is part of the model). Every factor (sqrt(dt), sqrt(sigma dt), 1 / tau_max) is
+// applied to the partials before the chain rule, as the problem always did (its outputs stay bit for bit).
+//
+// evaluate is const: all scratch lives in a MotionProblemData (create_data()), so two threads can evaluate
+// one problem with one MotionProblemData each. The optim::Problem entry point uses the problem's own data.
 #pragma once
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "mimic/dynamics/derivative_data.hpp"
-#include "mimic/model/data.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/motion/active_joints.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/motion/base_motion.hpp"
+#include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/motion_input.hpp"
-#include "mimic/optim/problem.hpp"
-#include "mimic/terms/velocity_rows.hpp"
-#include "mimic/trajectory/sampled_basis.hpp"
+#include "mimic/motion/spline_problem.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
 
 namespace mimic::motion {
@@ -62,82 +69,64 @@ struct ProblemOptions {
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints
+  // Self-collision rows: geometry.collision's pairs listed in collision_pairs (none when empty), each kept
+  // geometry.safety_distance apart at every torque sample.
+  GeometryConstraintOptions geometry;
+  std::vector<int> collision_pairs;
+  // Only the torque samples in [collision_first, collision_last] carry them: a row at a pinned end is a
+  // constant, and near an end pinned inside the safety distance no motion can meet it (optimize_motion.hpp).
+  int collision_first = 0;
+  int collision_last = std::numeric_limits<int>::max();
 };
 
-class MotionProblem : public optim::Problem {
- public:
-  // `model`: HRP-2 with a free-flyer in OpenHRP order, with any payload already added; it must outlive
-  // the problem. `input` must pass validate_input(). Throws std::invalid_argument for a torque sample
-  // out of range or a clip too short for two knot intervals.
-  MotionProblem(const model::Model& model, const MotionInput& input, ProblemOptions options);
+using MotionProblemData = SplineProblemData;
 
-  int num_variables() const override { return parameterization_.num_variables(); }
-  int num_residuals() const override { return residual_rows_; }
-  int num_inequalities() const override { return velocity_rows_ + torque_rows_; }
-  void variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const override;
-  optim::SparseMatrix residual_jacobian_pattern() const override;
-  optim::SparseMatrix inequality_jacobian_pattern() const override;
-  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
+class MotionProblem : public SplineProblem {
+ public:
+  // `model`: the robot with a free-flyer, with any payload already added; it must outlive the problem.
+  // `description` names its active joints (commands.retarget) and imitated frames. `input` must pass
+  // validate_input(). Throws std::invalid_argument for a torque sample out of range or a clip too short
+  // for two knot intervals.
+  MotionProblem(const model::Model& model, const model::RobotDescription& description,
+                const MotionInput& input, ProblemOptions options);
+
   // "RARM_JOINT3 torque at t=1.235 s exceeds its limit 97.2 N m by 3.1 N m", "... velocity (control
   // polygon near t=0.85 s) ...", "... angle (control point near t=...) ...".
   std::string describe_constraint(optim::ConstraintKind kind, int index, double value) const override;
 
-  const trajectory::SplineParameterization& parameterization() const { return parameterization_; }
   const std::vector<int>& active_joints() const { return active_; }  // model joint indices
-  const ScaledLimits& limits() const { return limits_; }
-  const std::vector<double>& times() const { return times_; }
+  const model::ScaledLimits& limits() const { return limits_; }
   const ProblemOptions& options() const { return options_; }
 
   // Least-squares fit of the reference (trajectory::fit_spline), clamped into the variable bounds.
   Eigen::VectorXd initial_guess() const;
-  // All 30 joints at every input sample (30 x N each): active ones from x, passive ones given.
+  // All nj joints at every input sample (nj x N each): active ones from x, passive ones given.
   trajectory::JointSamples joint_samples(const Eigen::VectorXd& x) const;
-  // Joint torques (30 x N) of joint_samples() by RNEA with the given base motion.
+  // Joint torques (nj x N) of joint_samples() by RNEA with the given base motion.
   Eigen::MatrixXd torques(const trajectory::JointSamples& joints) const;
   // Gaze, right and left gripper positions in the waist frame (9 x N) of joint_samples().q.
   Eigen::MatrixXd end_effector_positions(const Eigen::MatrixXd& joint_positions) const;
 
  private:
-  void set_configuration(int sample, bool with_base);
-  void evaluate_imitation(bool jacobians, optim::Evaluation& out);
-  void evaluate_torque_objective(bool jacobians, optim::Evaluation& out);
-  void evaluate_velocity(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) const;
-  void evaluate_torque_limits(bool jacobians, optim::Evaluation& out);
-  // RNEA derivatives at input sample n from samples_ (all-sample basis) or torque_samples_.
-  void rnea_derivatives_at(int sample, const trajectory::JointSamples& active, int column);
+  // The robot as the rows see it: the imitation's (base at the identity) or the dynamics' (base moving).
+  enum State : int { kWaistFrame, kWorld };
+
+  MotionProblem(const model::Model& model, std::vector<int> active, std::vector<int> frames,
+                const MotionInput& input, ProblemOptions options);
+
+  void set_state(int n, int state, SplineProblemData& data) const override;
+  void add_rows(const MotionInput& input);
   double control_point_time(int slot) const;
 
-  const model::Model& model_;
   ProblemOptions options_;
-  ScaledLimits limits_;
-  std::vector<int> active_;  // model joint indices of the active joints
-  int m_ = 0;                // number of active joints
-  int n_ = 0;                // number of input samples
-  double dt_ = 0.0;
-  std::vector<double> times_;
+  model::ScaledLimits limits_;
+  std::vector<int> active_;                            // model joint indices of the active joints
+  std::vector<int> frames_;                            // gaze, right gripper, left gripper
+  int m_ = 0;                                          // number of active joints
+  int n_ = 0;                                          // number of input samples
   Eigen::MatrixXd reference_joints_;                   // m x N
-  Eigen::MatrixXd reference_points_;                   // 9 x N
   Eigen::MatrixXd passive_q_, passive_v_, passive_a_;  // nj x N (active rows unused)
   BaseMotion base_;
-
-  trajectory::SplineParameterization parameterization_;
-  trajectory::SampledBasis basis_;              // every input sample (objective)
-  trajectory::SampledBasis torque_basis_;       // the torque-constraint samples
-  std::vector<int> frames_;                     // gaze, r_gripper, l_gripper
-  std::vector<std::vector<int>> frame_chain_;   // active indices moving each frame (ascending)
-  std::vector<std::vector<int>> torque_chain_;  // active indices each active torque depends on
-  terms::VelocityRows velocity_;
-  int residual_rows_ = 0;
-  int velocity_rows_ = 0;
-  int torque_rows_ = 0;
-
-  // Scratch (sized once; evaluate() does not allocate).
-  model::Data data_;
-  dynamics::DerivativeData derivatives_;
-  trajectory::JointSamples samples_, torque_samples_;
-  Eigen::VectorXd q_, v_, a_;
-  Eigen::Matrix<double, 6, Eigen::Dynamic> frame_jacobian_;
-  Eigen::VectorXd dq_, dv_, da_;
 };
 
 }  // namespace mimic::motion

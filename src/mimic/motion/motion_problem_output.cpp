@@ -11,10 +11,7 @@
 namespace mimic::motion {
 
 Eigen::VectorXd MotionProblem::initial_guess() const {
-  Eigen::VectorXd x = trajectory::fit_spline(parameterization_, times_, reference_joints_);
-  Eigen::VectorXd lower(x.size()), upper(x.size());
-  variable_bounds(lower, upper);
-  return x.cwiseMax(lower).cwiseMin(upper);
+  return clamped(trajectory::fit_spline(parameterization_, times(), reference_joints_));
 }
 
 trajectory::JointSamples MotionProblem::joint_samples(const Eigen::VectorXd& x) const {

@@ -3,11 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/model/base_pose.hpp"
+#include "mimic/motion/active_joints.hpp"
+#include "mimic/motion/collision_screening.hpp"
 #include "mimic/motion/refine.hpp"
 
 namespace mimic::motion {
@@ -20,7 +25,7 @@ std::string format(const char* pattern, double a, double b) {
   return buffer;
 }
 
-void check_pinned_ends(const model::Model& model, const MotionInput& input, const ScaledLimits& limits,
+void check_pinned_ends(const model::Model& model, const MotionInput& input, const model::ScaledLimits& limits,
                        const std::vector<int>& active) {
   for (const int row : {0, input.sample_count() - 1}) {
     for (const int j : active) {
@@ -36,17 +41,31 @@ void check_pinned_ends(const model::Model& model, const MotionInput& input, cons
   }
 }
 
+// Configurations (nq x N) of the joint samples (nj x N) with the base at the identity: distances between
+// shapes do not depend on the base.
+Eigen::MatrixXd waist_frame_configurations(const model::Model& model, const Eigen::MatrixXd& joints) {
+  Eigen::MatrixXd q(model.nq, joints.cols());
+  Eigen::VectorXd column(model.nq);
+  model::set_base_pose(model, column, spatial::SE3::Identity());
+  for (Eigen::Index n = 0; n < joints.cols(); ++n) {
+    column.tail(model.nj) = joints.col(n);
+    q.col(n) = column;
+  }
+  return q;
+}
+
 void update_peak(JointPeak& peak, double ratio, const std::string& joint, double time) {
   if (ratio > peak.ratio) peak = {ratio, joint, time};
 }
 
 }  // namespace
 
-MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
-                             const MotionSettings& settings, const ProgressCallback& progress) {
-  validate_input(input);
-  const ScaledLimits limits = scaled_limits(model, settings.limits);
-  const std::vector<int> active = active_joint_indices(model);
+MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
+                             const MotionInput& input, const MotionSettings& settings,
+                             const ProgressCallback& progress) {
+  validate_input(input, model.nj);
+  const model::ScaledLimits limits = model::scaled_limits(model, settings.limits);
+  const std::vector<int> active = active_joint_indices(model, description);
   check_pinned_ends(model, input, limits, active);
 
   const int n = input.sample_count();
@@ -54,19 +73,62 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
   for (int i = 0; i < n; i += std::max(settings.torque_stride, 1)) torque_samples.insert(i);
   torque_samples.insert(n - 1);
 
+  MotionResult result;
   ProblemOptions options;
   options.objective = settings.objective;
   options.sigma = settings.sigma;
   options.limits = settings.limits;
   options.knot_spacing = settings.knot_spacing;
 
-  MotionResult result;
+  options.geometry = settings.geometry;
+  options.geometry.safety_distance += kStabilizerMargin;
+
+  // Self-collision pairs: screened on the reference (passive joints as the problem holds them), extended
+  // by the check of each solution (settings comment).
+  const geometry::CollisionModel* cmodel = settings.geometry.collision.get();
+  const double safety = settings.geometry.safety_distance;
+  std::vector<int> movable;
+  std::set<int> pairs;
+  bool pairs_added = false;
+  if (cmodel != nullptr) {
+    movable = movable_pairs(model, *cmodel, active);
+    Eigen::MatrixXd reference = input.joints.transpose();
+    if (input.rest.size() == model.nj) {
+      Eigen::MatrixXd rest = input.rest.replicate(1, n);
+      for (const int j : active) rest.row(j) = reference.row(j);
+      reference = rest;
+    }
+    const PairScan near = scan_pairs(model, *cmodel, movable, waist_frame_configurations(model, reference),
+                                     safety + settings.collision_activation);
+    pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
+    // Where the reference itself is inside the safety distance the solution must give way: rows there
+    // from the start save the rounds that would find those samples one solve at a time.
+    const Eigen::MatrixXd reference_q = waist_frame_configurations(model, reference);
+    const PairScan inside =
+        scan_pairs(model, *cmodel, near.near_pairs, reference_q, safety + kStabilizerMargin);
+    torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
+    // The ends are pinned to the reference: rows there are constants. An end inside the safety distance
+    // stays there, and the motion can only leave it within the next knot intervals (q' = q'' = 0 at the
+    // end): no row and no check within kPinnedEndKnots knot spacings of it.
+    const int window = static_cast<int>(std::ceil(kPinnedEndKnots * settings.knot_spacing * input.rate));
+    const auto end_inside = [&](int sample) {
+      return !scan_pairs(model, *cmodel, movable, reference_q.col(sample), safety + kStabilizerMargin)
+                  .near_pairs.empty();
+    };
+    options.collision_first = end_inside(0) ? window : 1;
+    options.collision_last = end_inside(n - 1) ? n - 1 - window : n - 2;
+    result.pinned_end_samples = (options.collision_first - 1) + (n - 2 - options.collision_last);
+  }
+
   std::optional<MotionProblem> problem;
   RefineSteps steps;
   steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
     options.torque_samples = samples;
-    return problem.emplace(model, input, options);
+    options.collision_pairs.assign(pairs.begin(), pairs.end());
+    result.collision_pairs = static_cast<int>(pairs.size());
+    return problem.emplace(model, description, input, options);
   };
+  steps.rows_added = [&] { return std::exchange(pairs_added, false); };
   steps.initial_guess = [&] { return problem->initial_guess(); };
   // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to
   // the solver's tolerance; torques are checked sample by sample.
@@ -88,6 +150,26 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
         violated = violated || torque_ratio > 1.0 + kLimitTolerance;
       }
       if (violated) violating.push_back(i);
+    }
+    if (cmodel != nullptr) {
+      // Inside the safety distance (the rows ask for kStabilizerMargin more): a new sample, and a pair
+      // screened out before, get rows in the next round.
+      const int first = options.collision_first, count = options.collision_last - first + 1;
+      PairScan scan =
+          scan_pairs(model, *cmodel, movable,
+                     waist_frame_configurations(model, joints.q.middleCols(first, count)), safety);
+      for (int& sample : scan.near_samples) sample += first;
+      scan.closest_sample += first;
+      for (const int p : scan.near_pairs) pairs_added = pairs.insert(p).second || pairs_added;
+      std::vector<int> merged;
+      std::set_union(violating.begin(), violating.end(), scan.near_samples.begin(), scan.near_samples.end(),
+                     std::back_inserter(merged));
+      violating = std::move(merged);
+      if (scan.closest_pair >= 0) {
+        metrics.min_distance = scan.min_distance;
+        metrics.closest_pair = cmodel->pair_name(scan.closest_pair);
+        metrics.closest_time = scan.closest_sample / input.rate;
+      }
     }
     double joint_squares = 0.0, position_squares = 0.0;
     for (const int j : active)
@@ -121,6 +203,10 @@ MotionResult optimize_motion(const model::Model& model, const MotionInput& input
     result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
                      (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
                                          : result.solve.reason);
+  } else if (m.min_distance < safety) {
+    result.failure = "200 Hz check after " + std::to_string(result.solves) + " solves: " + m.closest_pair +
+                     format(" at t=%.3f s is %.4g m apart, closer than the safety distance", m.closest_time,
+                            m.min_distance);
   } else if (m.angle.ratio > 1.0 + kLimitTolerance || m.velocity.ratio > 1.0 + kLimitTolerance ||
              m.torque.ratio > 1.0 + kLimitTolerance) {
     const auto worst = [&](const JointPeak& a, const char* kind) {

@@ -6,15 +6,17 @@
 // time, kind, amount). Callers that must not go on with such a motion call require_success(), which
 // throws InfeasibleError with that text. It throws InfeasibleError itself only when the pinned ends
 // q_c(t0), q_c(tf) already violate the angle limits (no trajectory can then be feasible), InputError for
-// a malformed input and ModelError for a model without HRP-2's joints or frames.
+// a malformed input and ModelError for a model without the description's joints or frames.
 #pragma once
 
 #include <Eigen/Core>
+#include <limits>
 #include <string>
 
 #include "mimic/core/progress.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/motion_input.hpp"
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/optim/solve_result.hpp"
@@ -34,6 +36,15 @@ struct MotionSettings {
   // at most max_refinements times.
   int torque_stride = 4;
   int max_refinements = 4;
+  // Self-collision (issue 13; none without geometry.collision): the pairs the active joints can move
+  // apart (collision_screening.hpp) that come within geometry.safety_distance + collision_activation of
+  // each other somewhere on the reference get rows at the torque samples; a pair or sample that a
+  // solution brings inside the safety distance is added like a torque violation (at most max_refinements
+  // rounds). 0.05 m: the solution leaves the reference by a few centimetres where the imitation gives
+  // way (measured on boxing: head/hand RMS 2-3 cm), so a pair farther than that on the reference stays
+  // clear; a nearer activation only moves the first rows to a later round.
+  GeometryConstraintOptions geometry;
+  double collision_activation = 0.05;  // m
 };
 
 // The largest value of a ratio over the 200 Hz output, and where it occurs.
@@ -50,10 +61,15 @@ struct MotionMetrics {
   JointPeak angle;            // |q - middle| / half of the factored range
   JointPeak velocity;         // |qdot| / factored velocity limit
   JointPeak torque;           // |tau| / factored torque limit (active joints)
+  // The closest pair the active joints move (none without a collision model): its distance (m, < 0
+  // when the shapes overlap), its name and time.
+  double min_distance = std::numeric_limits<double>::infinity();
+  std::string closest_pair;
+  double closest_time = 0.0;
 };
 
 struct MotionResult {
-  Eigen::MatrixXd joints;     // N x 30, OpenHRP order, at the input samples (200 Hz)
+  Eigen::MatrixXd joints;     // N x nj, model order, at the input samples (200 Hz)
   Eigen::VectorXd variables;  // the solution's free control points (MotionProblem's x)
   MotionMetrics metrics;
   optim::SolveResult solve;    // the last solve
@@ -61,18 +77,36 @@ struct MotionResult {
   int total_iterations = 0;    // over every solve
   double total_seconds = 0.0;  // solver time over every solve
   int torque_samples = 0;      // samples with torque constraints in the last solve
-  bool success = false;        // solver converged AND the 200 Hz check found no violation
-  std::string failure;         // empty on success: else what failed, with the worst violated constraint
+  int collision_pairs = 0;     // pairs with self-collision rows in the last solve
+  // Samples near an end pinned inside the safety distance, left without self-collision rows and check
+  // (kPinnedEndKnots); 0 when both ends are clear.
+  int pinned_end_samples = 0;
+  bool success = false;  // solver converged AND the 200 Hz check found no violation
+  std::string failure;   // empty on success: else what failed, with the worst violated constraint
 };
 
-// `model`: HRP-2 with a free-flyer in OpenHRP order, with any payload already added (model::with_payload).
-MotionResult optimize_motion(const model::Model& model, const MotionInput& input,
-                             const MotionSettings& settings, const ProgressCallback& progress = {});
+// `model`: the robot with a free-flyer, with any payload already added (model::with_payload);
+// `description` names its active joints and imitated frames (motion_problem.hpp).
+MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
+                             const MotionInput& input, const MotionSettings& settings,
+                             const ProgressCallback& progress = {});
 
 // Throws InfeasibleError("motion optimisation: " + result.failure) unless result.success.
 void require_success(const MotionResult& result);
 
 // 200 Hz check tolerance: a ratio up to 1 + kLimitTolerance counts as within the limit.
 inline constexpr double kLimitTolerance = 1e-6;
+
+// m the self-collision rows ask beyond the safety distance, so that the written motion keeps it: the
+// solvers hold the rows to a relative 1e-6 (1e-8 m), and the ZMP stabilizer that follows shifts the waist
+// and re-solves the legs, which moves a thigh against a hand by a fraction of the waist shift (2.1 mm at
+// most on the shipped boxing job). The 200 Hz check and the failure test use the safety distance itself.
+inline constexpr double kStabilizerMargin = 1e-3;
+
+// Knot spacings next to an end pinned inside the safety distance that carry no self-collision row and no
+// check (a clip that ends with the hand at the head: the shipped boxing.c3d). The spline leaves a pinned
+// end only as (t - tf)^3 (zero rate and acceleration there); two knot intervals leave room to clear 1 cm
+// within the velocity limits.
+inline constexpr double kPinnedEndKnots = 2.0;
 
 }  // namespace mimic::motion

@@ -21,11 +21,12 @@ RefineResult refine(const RefineSteps& steps, std::set<int> torque_samples, cons
     for (const int k : steps.violating(x)) {
       if (!torque_samples.contains(k)) result.violating.push_back(k);
     }
-    if (result.violating.empty() || round >= options.max_refinements) break;
+    const bool rows_added = steps.rows_added && steps.rows_added();
+    if ((result.violating.empty() && !rows_added) || round >= options.max_refinements) break;
     torque_samples.insert(result.violating.begin(), result.violating.end());
     if (progress) {
       progress({options.stage, round + 1, options.max_refinements, result.solve.objective, 0.0,
-                std::to_string(result.violating.size()) + " samples with torque violations added"});
+                std::to_string(result.violating.size()) + " violating samples added"});
     }
   }
   result.torque_samples = std::move(torque_samples);

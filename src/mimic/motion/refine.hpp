@@ -1,7 +1,8 @@
 // The refinement driver shared by the retarget and smoothing problems: torque limits are constrained only
 // at some samples (a row per joint and sample is the bulk of the problem), so after each solve the caller
 // checks every sample, the driver adds those that violate a limit to the constrained ones and solves again
-// from the last solution, until no sample violates or max_refinements rounds were added.
+// from the last solution, until no sample violates (and the caller added no rows of its own) or
+// max_refinements rounds were added.
 #pragma once
 
 #include <Eigen/Core>
@@ -26,6 +27,10 @@ struct RefineSteps {
   // After each solve: the samples whose torques exceed their limits at x (those that already have rows are
   // dropped by the driver). The caller may record the round's metrics here.
   std::function<std::vector<int>(const Eigen::VectorXd& x)> violating;
+  // Optional, asked after violating(): true when the caller added rows of its own for the next build
+  // (e.g. a collision pair it had screened out), so that another round is solved even when no new sample
+  // violates.
+  std::function<bool()> rows_added;
 };
 
 struct RefineOptions {

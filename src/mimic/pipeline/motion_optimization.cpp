@@ -18,13 +18,25 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
   // The legs and grippers are passive: they follow the reference sample by sample (legs planted by
   // plant_feet, grippers at half-sitting). The ZMP stage moves the legs afterwards.
 
+  // The job's geometry keys (safety distance) come through motion_settings; the shapes are the robot's.
+  motion::MotionSettings settings = motion_settings(job);
+  settings.geometry.collision = robot.collision;
   const motion::MotionResult result =
-      motion::optimize_motion(robot.model, input, motion_settings(job), progress);
+      motion::optimize_motion(robot.model, robot.description, input, settings, progress);
   motion::require_success(result);
   spdlog::info(
-      "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m",
+      "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m; "
+      "closest pair {} {:.4f} m ({} pairs constrained)",
       result.solves, result.total_iterations, result.total_seconds, result.metrics.joint_rmse,
-      result.metrics.position_rms);
+      result.metrics.position_rms, result.metrics.closest_pair, result.metrics.min_distance,
+      result.collision_pairs);
+
+  if (result.pinned_end_samples > 0) {
+    spdlog::warn(
+        "optimisation: the clip starts or ends inside the safety distance (its ends are pinned to the "
+        "reference); {} samples next to it are left unconstrained",
+        result.pinned_end_samples);
+  }
 
   OptimizedUpperBody out;
   out.joints = result.joints;

@@ -89,10 +89,11 @@ io::MotionFiles motion_files_of(const model::Model& model, const stability::Samp
 }
 
 // RMS joint error over the active joints and head / hand position errors in the waist frame.
-void imitation_errors(const model::Model& model, const model::RobotConfig& config,
-                      const retarget::ReferenceMotion& reference, const stability::SampledMotion& motion,
-                      RetargetPipelineResult& result) {
-  const auto joints = motion::active_joint_indices(model);
+void imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
+                      const stability::SampledMotion& motion, RetargetPipelineResult& result) {
+  const model::Model& model = robot.model;
+  const model::RobotConfig& config = robot.config;
+  const auto joints = motion::active_joint_indices(model, robot.description);
   const int frames[3] = {model.frame_index(config.gaze_frame), model.frame_index(config.right_gripper_frame),
                          model.frame_index(config.left_gripper_frame)};
   model::Data data(model);
@@ -182,7 +183,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   }
 
   result.output = motion_files_of(robot.model, motion, zmp);
-  imitation_errors(robot.model, robot.config, reference, motion, result);
+  imitation_errors(robot, reference, motion, result);
   // The summary is measured on the motion as written and read back, exactly as `mimic check` sees it.
   const auto written = stability::sampled_motion(robot.model, robot.feet, result.output, {},
                                                  stability::ContactDetectionOptions{});

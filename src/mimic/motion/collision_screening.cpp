@@ -1,0 +1,56 @@
+#include "mimic/motion/collision_screening.hpp"
+
+#include <algorithm>
+
+#include "mimic/geometry/collision_data.hpp"
+#include "mimic/geometry/distances.hpp"
+#include "mimic/model/data.hpp"
+
+namespace mimic::motion {
+
+std::vector<int> movable_pairs(const model::Model& model, const geometry::CollisionModel& cmodel,
+                               const std::vector<int>& active) {
+  std::vector<char> moved(static_cast<std::size_t>(model.nv), 0);
+  for (const int joint : active) moved[static_cast<std::size_t>(model.idx_v(joint))] = 1;
+  std::vector<int> pairs;
+  for (int p = 0; p < static_cast<int>(cmodel.pairs.size()); ++p) {
+    const geometry::CollisionPair& pair = cmodel.pairs[static_cast<std::size_t>(p)];
+    const auto moves = [&](const std::vector<int>& columns) {
+      return std::any_of(columns.begin(), columns.end(),
+                         [&](int c) { return moved[static_cast<std::size_t>(c)]; });
+    };
+    if (moves(pair.first_only) || moves(pair.second_only)) pairs.push_back(p);
+  }
+  return pairs;
+}
+
+PairScan scan_pairs(const model::Model& model, const geometry::CollisionModel& cmodel,
+                    const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below) {
+  model::Data data(model);
+  geometry::CollisionData cdata(model, cmodel);
+  std::vector<char> near(cmodel.pairs.size(), 0);
+  PairScan scan;
+  for (Eigen::Index n = 0; n < q.cols(); ++n) {
+    geometry::compute_distances(model, data, cmodel, cdata, q.col(n));
+    bool sample_near = false;
+    for (const int p : pairs) {
+      const double d = cdata.distance[p];
+      if (d < below) {
+        near[static_cast<std::size_t>(p)] = 1;
+        sample_near = true;
+      }
+      if (d < scan.min_distance) {
+        scan.min_distance = d;
+        scan.closest_pair = p;
+        scan.closest_sample = static_cast<int>(n);
+      }
+    }
+    if (sample_near) scan.near_samples.push_back(static_cast<int>(n));
+  }
+  for (int p = 0; p < static_cast<int>(near.size()); ++p) {
+    if (near[static_cast<std::size_t>(p)]) scan.near_pairs.push_back(p);
+  }
+  return scan;
+}
+
+}  // namespace mimic::motion

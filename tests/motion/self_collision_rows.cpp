@@ -1,0 +1,129 @@
+// Self-collision in the retarget problem (issue 13): a reference with the right hand 16.8 mm inside the
+// head (tests/data/boxing_hand_in_head: today's boxing output, 1 s) comes out of the optimizer with every
+// pair of shapes at least the safety distance apart: the imitation gives way. Also when the screening lets
+// the pair out (no activation distance at all): the check after the solve adds it and solves again.
+#include <gtest/gtest.h>
+
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/geometry/collision_data.hpp"
+#include "mimic/geometry/distances.hpp"
+#include "mimic/model/base_pose.hpp"
+#include "mimic/model/robot.hpp"
+#include "mimic/motion/optimize_motion.hpp"
+#include "mimic/optim/derivative_check.hpp"
+#include "support/fixture_motion.hpp"
+
+namespace mimic::motion {
+namespace {
+
+struct HandInHead {
+  model::Robot robot = model::load_robot(model::default_robot_description_path());
+  std::shared_ptr<const geometry::CollisionModel> cmodel = std::make_shared<geometry::CollisionModel>(
+      geometry::build_collision_model(robot.model, robot.description));
+  MotionInput input;
+
+  HandInHead() {
+    const std::string base = test::fixture_path("boxing_hand_in_head");
+    const model::SampledMotion motion = test::read_fixture(robot.model, base);
+    const auto waist = test::read_rows(base + ".waist");
+    const int n = static_cast<int>(motion.q.cols()), nj = robot.model.nj;
+    input.rate = 200.0;
+    input.joints = motion.q.bottomRows(nj).transpose();
+    input.waist.resize(n, 6);
+    input.end_effectors.resize(n, 9);
+    model::Data data(robot.model);
+    Eigen::VectorXd q(robot.model.nq);
+    model::set_base_pose(robot.model, q, spatial::SE3::Identity());
+    const model::OperationalFrames& f = robot.description.frames;
+    const int frames[3] = {robot.model.frame_index(f.gaze), robot.model.frame_index(f.right_gripper),
+                           robot.model.frame_index(f.left_gripper)};
+    for (int k = 0; k < n; ++k) {
+      for (int c = 0; c < 6; ++c) input.waist(k, c) = waist[static_cast<std::size_t>(k)][c + 1];
+      q.tail(nj) = input.joints.row(k).transpose();
+      dynamics::forward_kinematics(robot.model, data, q);
+      for (int e = 0; e < 3; ++e) {
+        input.end_effectors.row(k).segment<3>(3 * e) =
+            dynamics::update_frame_placement(robot.model, data, frames[e]).p.transpose();
+      }
+    }
+  }
+
+  // The smallest distance over every pair of the model (as evaluation::check_geometry scans) of the
+  // joint trajectories (N x nj).
+  double min_distance(const Eigen::MatrixXd& joints) const {
+    model::Data data(robot.model);
+    geometry::CollisionData cdata(robot.model, *cmodel);
+    Eigen::VectorXd q(robot.model.nq);
+    model::set_base_pose(robot.model, q, spatial::SE3::Identity());
+    double lowest = std::numeric_limits<double>::infinity();
+    for (Eigen::Index k = 0; k < joints.rows(); ++k) {
+      q.tail(robot.model.nj) = joints.row(k).transpose();
+      geometry::compute_distances(robot.model, data, *cmodel, cdata, q);
+      lowest = std::min(lowest, cdata.distance.minCoeff());
+    }
+    return lowest;
+  }
+
+  MotionSettings settings() const {
+    MotionSettings s;
+    s.solver.backend = optim::Backend::kAugmentedLagrangian;
+    s.geometry.collision = cmodel;
+    return s;
+  }
+};
+
+TEST(SelfCollisionRows, TheHandStopsAtTheSafetyDistanceFromTheHead) {
+  const HandInHead f;
+  ASSERT_LT(f.min_distance(f.input.joints), -0.016);  // the reference: 16.8 mm deep
+  const MotionResult result = optimize_motion(f.robot.model, f.robot.description, f.input, f.settings());
+  ASSERT_TRUE(result.success) << result.failure;
+  EXPECT_GE(result.collision_pairs, 1);
+  EXPECT_EQ(result.pinned_end_samples, 0);
+  // The rows ask kStabilizerMargin beyond the safety distance; the solver meets them to 1e-6 relative.
+  const double safety = f.settings().geometry.safety_distance;
+  EXPECT_GE(f.min_distance(result.joints), safety + kStabilizerMargin * (1.0 - 1e-3));
+  EXPECT_EQ(result.metrics.closest_pair, "HEAD_LINK1 / RARM_LINK6");
+}
+
+// The problem's Jacobians with self-collision rows (both objectives, the pairs of every movable shape near
+// the head) against central finite differences, at a point where the hand is inside the head.
+TEST(SelfCollisionRows, JacobiansMatchFiniteDifferences) {
+  const HandInHead f;
+  for (const Objective objective : {Objective::kImitation, Objective::kTorque}) {
+    ProblemOptions options;
+    options.objective = objective;
+    options.geometry.collision = f.cmodel;
+    for (int i = 0; i < f.input.sample_count(); i += 7) options.torque_samples.push_back(i);
+    for (int p = 0; p < static_cast<int>(f.cmodel->pairs.size()); ++p) {
+      if (f.cmodel->pair_name(p).find("HEAD_LINK1") != std::string::npos)
+        options.collision_pairs.push_back(p);
+    }
+    MotionProblem problem(f.robot.model, f.robot.description, f.input, options);
+    const Eigen::VectorXd x = problem.initial_guess();
+    const optim::DerivativeCheckReport report = optim::check_derivatives(problem, x);
+    EXPECT_TRUE(report.passed) << report.summary();
+    // The hand-head rows are violated there: the constraint Jacobian carries them.
+    optim::Evaluation e = optim::make_evaluation(problem);
+    problem.evaluate(x, true, e);
+    EXPECT_GT(e.inequalities.maxCoeff(), 0.0);
+    EXPECT_NE(problem
+                  .describe_constraint(optim::ConstraintKind::kInequality,
+                                       static_cast<int>(e.inequalities.size()) - 1, 0.5)
+                  .find("distance at t="),
+              std::string::npos);
+  }
+}
+
+TEST(SelfCollisionRows, APairTheScreeningLeftOutIsAddedByTheCheck) {
+  const HandInHead f;
+  MotionSettings settings = f.settings();
+  settings.collision_activation = -1.0;  // no pair comes within safety - 1 m: none screened in
+  const MotionResult result = optimize_motion(f.robot.model, f.robot.description, f.input, settings);
+  ASSERT_TRUE(result.success) << result.failure;
+  EXPECT_GE(result.solves, 2);
+  EXPECT_GE(result.collision_pairs, 1);
+  EXPECT_GE(f.min_distance(result.joints), settings.geometry.safety_distance);
+}
+
+}  // namespace
+}  // namespace mimic::motion
