@@ -91,10 +91,18 @@ walking::WalkingOptions walking_options(const io::JobConfig& job) {
   return options;
 }
 
+motion::GeometryConstraintOptions geometry_options(const io::JobConfig& job) {
+  motion::GeometryConstraintOptions options;
+  options.safety_distance = job.geometry.safety_distance;
+  options.max_swing_tilt = job.geometry.max_swing_tilt;
+  return options;
+}
+
 evaluation::CheckOptions check_options(const io::JobConfig& job) {
   evaluation::CheckOptions options;
   options.factors = job.limits;
   options.zmp_margin = job.stability.zmp_margin;
+  options.geometry.safety_distance = job.geometry.safety_distance;
   return options;
 }
 
