@@ -213,10 +213,12 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
   // The whole robot leans forward about its ankles while it stands on both feet, by a sin^2 bump of
   // 0.1 rad of both ankle pitches over [0.1, 1.7] s (peak at t = 0.9 s): the CoM, about 0.7 m above the
   // ankles, moves 7 cm forward, and the ZMP with it, out of the double-support polygon (measured margin
-  // -9.7 mm, against the job's required +20 mm). The waist is recomputed so that the right sole stays
-  // exactly where it was planned; the left one drifts by 0.36 mm (the feet are not exactly side by side),
-  // under the 1 mm slip limit. Slow (1.6 s): the ankle torques rise only to carry the leaning weight, and
-  // no joint comes near its velocity limit.
+  // -9.7 mm, against the job's required +20 mm). The waist is recomputed so that the right sole keeps its
+  // planned placement; the left one drifts by 0.36 mm (the feet are not exactly side by side), under the
+  // 1 mm slip limit, and would sink into the floor by up to 15.7 um: the whole robot is raised by that
+  // sinking plus 10 um (its sole turns by 4e-6 rad, < 1 um at a corner), so that no sole corner goes below
+  // the floor and the right foot's 26 um rise is far inside the slip limit too. Slow (1.6 s): the ankle
+  // torques rise only to carry the leaning weight, and no joint comes near its velocity limit.
   const pipeline::Robot robot = pipeline::load_robot({});
   const model::Model& model = robot.model;
   model::Data data(model);
@@ -231,12 +233,18 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
     dynamics::forward_kinematics(model, data, configuration(model, planned_base, joints));
     const spatial::SE3 right_sole =
         dynamics::update_frame_placement(model, data, robot.feet.right_sole_frame);
+    const double left_height =
+        dynamics::update_frame_placement(model, data, robot.feet.left_sole_frame).p.z();
     joints[right_ankle] += lean;
     joints[left_ankle] += lean;
     m.pos.angles.row(k) = joints.transpose();
     dynamics::forward_kinematics(model, data, configuration(model, spatial::SE3::Identity(), joints));
-    const spatial::SE3 base =
+    spatial::SE3 base =
         right_sole * dynamics::update_frame_placement(model, data, robot.feet.right_sole_frame).inverse();
+    dynamics::forward_kinematics(model, data, configuration(model, base, joints));
+    const double sinking =
+        left_height - dynamics::update_frame_placement(model, data, robot.feet.left_sole_frame).p.z();
+    base.p.z() += std::max(sinking, 0.0) + 1e-5;
     waist.position.row(k) = base.p.transpose();
     waist.rpy.row(k) = io::rotation_to_rpy(base.R, waist.rpy.row(k).transpose()).transpose();
   });

@@ -76,7 +76,7 @@ TEST(CheckGeometry, HandInTheHeadIsACollisionViolation) {
   // The worst offence comes first, and the text names it on one line.
   EXPECT_EQ(report.violations.front().kind, ViolationKind::kCollision) << format_check_report(report);
   const std::string text = format_check_report(report);
-  EXPECT_NE(text.find("  collision HEAD_LINK1 / RARM_LINK6  t =   19.780 s  value -0.0168"),
+  EXPECT_NE(text.find("  collision HEAD_LINK1 / RARM_LINK6 t =   19.780 s  value -0.016781  limit 0.01"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("(106 samples)"), std::string::npos) << text;

@@ -270,7 +270,8 @@ TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
   EXPECT_EQ(
       error_of("job: retarget\nimput: a.bvh\noutput: o.pos\n"),
       "config/jobs/test.yaml:line 2: unknown key 'imput' (did you mean 'input'? expected one of: job, input, "
-      "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, payload, contacts)");
+      "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, geometry, payload, "
+      "contacts)");
   EXPECT_EQ(error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1\n    rho: 2\n"),
             "config/jobs/test.yaml:line 7: unknown key 'solver.alm.rho' (expected one of: penalty_initial, "
             "penalty_growth, penalty_max, penalty_schedule)");
