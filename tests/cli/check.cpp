@@ -215,10 +215,10 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
   // ankles, moves 7 cm forward, and the ZMP with it, out of the double-support polygon (measured margin
   // -9.7 mm, against the job's required +20 mm). The waist is recomputed so that the right sole keeps its
   // planned placement; the left one drifts by 0.36 mm (the feet are not exactly side by side), under the
-  // 1 mm slip limit, and would sink into the floor by up to 15.7 um: the whole robot is raised by that
+  // 1 mm slip limit, and would sink into the floor by about 16 um: the whole robot is raised by that
   // sinking plus 10 um (its sole turns by 4e-6 rad, < 1 um at a corner), so that no sole corner goes below
-  // the floor and the right foot's 26 um rise is far inside the slip limit too. Slow (1.6 s): the ankle
-  // torques rise only to carry the leaning weight, and no joint comes near its velocity limit.
+  // the floor and the right foot's rise of about 26 um is far inside the slip limit too. Slow (1.6 s): the
+  // ankle torques rise only to carry the leaning weight, and no joint comes near its velocity limit.
   const pipeline::Robot robot = pipeline::load_robot({});
   const model::Model& model = robot.model;
   model::Data data(model);
