@@ -6,6 +6,7 @@
 #include "command.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_check.hpp"
 #include "mimic/pipeline/robot.hpp"
@@ -28,6 +29,7 @@ io::Json check_report_json(const pipeline::CheckReport& r, const std::string& mo
   s["max_slip_m"] = r.max_slip_position;
   s["max_slip_rad"] = r.max_slip_angle;
   s["violations"] = static_cast<int>(r.violations.size());
+  pipeline::add_geometry_summary(s, r.geometry);
   auto& joints = json["joints"];
   joints = io::Json::array();
   for (const auto& p : r.joints) {
@@ -59,11 +61,13 @@ std::function<int()> setup_check(CLI::App& app) {
       "Check a motion (X.pos, with X.waist / X.hip beside it when present) against the robot at the motion's "
       "own sample rate: joint angle, velocity (finite differences) and torque limits (inverse dynamics with "
       "the ground reaction shared between the support feet, seed 001), ZMP inside the support polygon, and "
-      "support-foot slip. Prints the worst offenders; exit code 4 on any violation.");
+      "support-foot slip, self-collision (every checked pair of the URDF's collision shapes at least the "
+      "safety distance apart) and sole corners above the floor. Prints the worst offenders; exit code 4 on "
+      "any violation.");
   struct Options {
     std::string motion, model, robot_config, job, report, contacts_job;
     double angle_factor = 1.0, velocity_factor = 1.0, torque_factor = 1.0;
-    double zmp_margin = 0.0, slip = 1.0e-3, slip_deg = 0.1;
+    double zmp_margin = 0.0, slip = 1.0e-3, slip_deg = 0.1, safety_distance = 0.01;
     int max_offenders = 10;
   };
   auto opt = std::make_shared<Options>();
@@ -87,13 +91,19 @@ std::function<int()> setup_check(CLI::App& app) {
   auto* zm = cmd->add_option("--zmp-margin", opt->zmp_margin,
                              "Required distance (m) between the ZMP and the support polygon's edge "
                              "(default 0, or the job's stability.zmp_margin with --config)");
+  auto* sd =
+      cmd->add_option("--safety-distance", opt->safety_distance,
+                      "Smallest distance (m) accepted between two of the robot's collision shapes (the "
+                      "URDF's <collision> elements, as the optimizers keep them apart); closer counts "
+                      "as a self-collision (default 0.01, or the job's geometry.safety_distance)")
+          ->check(CLI::Range(1e-6, 0.1));
   cmd->add_option("--slip", opt->slip, "Largest support-foot drift accepted (m)")->capture_default_str();
   cmd->add_option("--slip-deg", opt->slip_deg, "Largest support-foot rotation accepted (deg)")
       ->capture_default_str();
   cmd->add_option("--report", opt->report, "Also write the result as JSON to this file");
   cmd->add_option("--max-offenders", opt->max_offenders, "How many violations to list")
       ->capture_default_str();
-  return [opt, af, vf, tf, zm]() {
+  return [opt, af, vf, tf, zm, sd]() {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
     if (!opt->model.empty()) job.robot.model = opt->model;
     if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
@@ -106,6 +116,8 @@ std::function<int()> setup_check(CLI::App& app) {
     if (*vf) options.factors.velocity_factor = opt->velocity_factor;
     if (*tf) options.factors.torque_factor = opt->torque_factor;
     if (*zm || opt->job.empty()) options.zmp_margin = opt->zmp_margin;
+    if (*sd) options.geometry.safety_distance = opt->safety_distance;
+    options.collision = robot.collision;
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
     const io::MotionFiles files = io::read_motion(opt->motion);

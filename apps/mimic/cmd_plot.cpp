@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
 
@@ -32,6 +33,8 @@ int run_plot(const Options& opt) {
   options.selection.joints = opt.joints;
   options.selection.max_joints = opt.max_joints;
   options.selection.max_torque_joints = opt.torque_joints;
+  options.geometry.collision = robot.collision;
+  options.geometry.check = pipeline::check_options(job).geometry;
   options.compare.assign(opt.compare.begin(), opt.compare.end());
   options.auto_compare = !opt.no_auto_compare;
   options.render = !opt.data_only;
@@ -65,7 +68,9 @@ std::function<int()> setup_plot(CLI::App& app) {
       "(joint torques of X from inverse dynamics with the ground reaction shared by the support feet, "
       "against the +-effort limits, for the most loaded joints) and zmp.<fmt> (the multibody ZMP and the "
       "CoM projection in the ground plane over the support polygons, and x(t), y(t) and the margin over "
-      "time). X.original.pos and X.reference.pos beside X (written by `mimic retarget`) are drawn as "
+      "time) and geometry.<fmt> (the smallest distance between two of the robot's collision shapes over "
+      "time against the safety distance, and the lowest sole corner against the floor). X.original.pos and "
+      "X.reference.pos beside X (written by `mimic retarget`) are drawn as "
       "comparisons when present. DIR keeps the data (*.dat) and the script plot.gp: `cd DIR && gnuplot "
       "plot.gp` redraws after an edit. Exit code 3 for a missing or malformed motion or an unknown joint, "
       "5 when DIR cannot be written or gnuplot is missing or fails.");
@@ -94,8 +99,8 @@ std::function<int()> setup_plot(CLI::App& app) {
   cmd->add_flag("--no-auto-compare", opt->no_auto_compare,
                 "Do not add X.original.pos and X.reference.pos when they exist beside X");
   cmd->add_option("--config", opt->job,
-                  "Job YAML: takes the robot, the payload (its inertia joins the dynamics) and the contact "
-                  "phases from it");
+                  "Job YAML: takes the robot, the payload (its inertia joins the dynamics), the contact "
+                  "phases and geometry.safety_distance from it");
   cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
   cmd->add_option("--robot-config", opt->robot_config,
                   "Robot description YAML (default: config/robots/hrp2.yaml)");

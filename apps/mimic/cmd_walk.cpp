@@ -10,6 +10,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/walk.hpp"
 
 namespace {
@@ -35,8 +36,9 @@ io::JobConfig assemble_job(const Options& opt) {
   return job;
 }
 
-void print_summary(const std::filesystem::path& output, const walking::WalkingPattern& pattern,
-                   const walking::WalkingSummary& s) {
+void print_summary(const std::filesystem::path& output, const pipeline::WalkResult& walk) {
+  const walking::WalkingPattern& pattern = walk.pattern;
+  const walking::WalkingSummary& s = walk.summary;
   const auto mm = [](double m) { return core::format_number(std::round(m * 1e4) / 10.0); };
   std::cout << output.string() << ": " << s.steps << " steps, " << s.duration << " s, " << pattern.size()
             << " samples (CoM height " << mm(pattern.com_height) << " mm)\n"
@@ -49,15 +51,15 @@ void print_summary(const std::filesystem::path& output, const walking::WalkingPa
             << core::format_number(std::round(s.min_angle_margin * 1e4) / 1e4) << " rad ("
             << s.min_angle_margin_joint << ")\n"
             << "  feet: support slip " << fmt::format("{:.3g}", s.max_support_slip) << " m, landing error "
-            << fmt::format("{:.3g}", s.max_landing_error) << " m\n";
+            << fmt::format("{:.3g}", s.max_landing_error) << " m\n"
+            << "  geometry: " << pipeline::format_geometry_report(walk.geometry) << "\n";
 }
 
 int run_walk(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
   // The summary is printed before the limits are checked: a refused walk still shows its numbers.
   const pipeline::WalkResult walk = pipeline::run_walk(
-      job, opt.upper_body,
-      [&](const pipeline::WalkResult& w) { print_summary(job.output.path, w.pattern, w.summary); });
+      job, opt.upper_body, [&](const pipeline::WalkResult& w) { print_summary(job.output.path, w); });
   pipeline::write_walk_outputs(job, walk);
   return app::kOk;
 }

@@ -213,10 +213,12 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
   // The whole robot leans forward about its ankles while it stands on both feet, by a sin^2 bump of
   // 0.1 rad of both ankle pitches over [0.1, 1.7] s (peak at t = 0.9 s): the CoM, about 0.7 m above the
   // ankles, moves 7 cm forward, and the ZMP with it, out of the double-support polygon (measured margin
-  // -9.7 mm, against the job's required +20 mm). The waist is recomputed so that the right sole stays
-  // exactly where it was planned; the left one drifts by 0.36 mm (the feet are not exactly side by side),
-  // under the 1 mm slip limit. Slow (1.6 s): the ankle torques rise only to carry the leaning weight, and
-  // no joint comes near its velocity limit.
+  // -9.7 mm, against the job's required +20 mm). The waist is recomputed so that the right sole keeps its
+  // planned placement; the left one drifts by 0.36 mm (the feet are not exactly side by side), under the
+  // 1 mm slip limit, and would sink into the floor by about 16 um: the whole robot is raised by that
+  // sinking plus 10 um (its sole turns by 4e-6 rad, < 1 um at a corner), so that no sole corner goes below
+  // the floor and the right foot's rise of about 26 um is far inside the slip limit too. Slow (1.6 s): the
+  // ankle torques rise only to carry the leaning weight, and no joint comes near its velocity limit.
   const pipeline::Robot robot = pipeline::load_robot({});
   const model::Model& model = robot.model;
   model::Data data(model);
@@ -231,12 +233,18 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
     dynamics::forward_kinematics(model, data, configuration(model, planned_base, joints));
     const spatial::SE3 right_sole =
         dynamics::update_frame_placement(model, data, robot.feet.right_sole_frame);
+    const double left_height =
+        dynamics::update_frame_placement(model, data, robot.feet.left_sole_frame).p.z();
     joints[right_ankle] += lean;
     joints[left_ankle] += lean;
     m.pos.angles.row(k) = joints.transpose();
     dynamics::forward_kinematics(model, data, configuration(model, spatial::SE3::Identity(), joints));
-    const spatial::SE3 base =
+    spatial::SE3 base =
         right_sole * dynamics::update_frame_placement(model, data, robot.feet.right_sole_frame).inverse();
+    dynamics::forward_kinematics(model, data, configuration(model, base, joints));
+    const double sinking =
+        left_height - dynamics::update_frame_placement(model, data, robot.feet.left_sole_frame).p.z();
+    base.p.z() += std::max(sinking, 0.0) + 1e-5;
     waist.position.row(k) = base.p.transpose();
     waist.rpy.row(k) = io::rotation_to_rpy(base.R, waist.rpy.row(k).transpose()).transpose();
   });
@@ -262,6 +270,78 @@ TEST(CliCheck, SupportFootSlipIsTheOnlyOffence) {
   EXPECT_NEAR(v["limit"].as<double>(), 1e-3, 1e-12);  // the check's default --slip
   // A rigid translation: the foot moves by the waist's 3 mm exactly (measured 3 mm to 1e-16).
   EXPECT_NEAR(v["value"].as<double>(), 0.003, 1e-9);
+}
+
+// Issue 13: today's boxing output (tests/data/README.md) has the right hand 16.8 mm inside the head at
+// t = 19.78 s, 106 samples closer than the 0.01 m safety distance; it passes every limit, so the collision
+// is its one offence.
+TEST(CliCheck, HandInTheHeadIsTheOnlyOffence) {
+  TempDir dir;
+  const RunResult r = run_mimic({"check", sample("tests/data/boxing_hand_in_head.pos").string(), "--report",
+                                 (dir / "r.json").string()});
+  EXPECT_EQ(r.exit_code, 4) << r.describe();
+  EXPECT_NE(r.out.find("VIOLATIONS (1 kinds of offence"), std::string::npos) << r.describe();
+  EXPECT_NEAR(offender_time(r.out, "collision", "HEAD_LINK1 / RARM_LINK6"), 19.78, kHalfSample)
+      << r.describe();
+  EXPECT_NE(r.out.find("(106 samples)"), std::string::npos) << r.describe();
+  const YAML::Node report = YAML::LoadFile((dir / "r.json").string());
+  const YAML::Node s = report["summary"];
+  EXPECT_TRUE(s["geometry_checked"].as<bool>());
+  EXPECT_EQ(s["closest_pair"].as<std::string>(), "HEAD_LINK1 / RARM_LINK6");
+  // 16.8 mm deep (tests/data/README.md, to its 0.1 mm).
+  EXPECT_NEAR(s["min_pair_distance_m"].as<double>(), -0.0168, 1e-4);
+  EXPECT_EQ(s["safety_distance_m"].as<double>(), 0.01);
+  EXPECT_EQ(s["samples_below_safety_distance"].as<int>(), 106);
+  EXPECT_EQ(s["samples_below_ground"].as<int>(), 0);
+  ASSERT_EQ(report["violations"].size(), 1u);
+  EXPECT_EQ(report["violations"][0]["kind"].as<std::string>(), "collision");
+  EXPECT_EQ(report["violations"][0]["samples"].as<int>(), 106);
+}
+
+// Today's smoothed bar walk (tests/data/README.md): the right toe 9.8 mm below the floor at t = 2.295 s,
+// 47 samples below; with its job (payload, contact phases) nothing else is wrong.
+TEST(CliCheck, ToeBelowTheFloorIsTheOnlyOffence) {
+  TempDir dir;
+  const YAML::Node v = expect_only_offence(dir, sample("tests/data/walk_bar_smooth_toe_below_floor.pos"),
+                                           "ground", "right foot", 2.295);
+  if (!v) return;
+  EXPECT_NEAR(v["value"].as<double>(), -0.0098, 1e-4);
+  EXPECT_EQ(v["limit"].as<double>(), 0.0);
+  EXPECT_EQ(v["samples"].as<int>(), 47);
+  const YAML::Node s = YAML::LoadFile((dir / "r.json").string())["summary"];
+  EXPECT_EQ(s["lowest_corner"].as<std::string>(), "right");
+  EXPECT_NEAR(s["min_sole_corner_height_m"].as<double>(), -0.0098, 1e-4);
+  EXPECT_EQ(s["samples_below_ground"].as<int>(), 47);
+}
+
+// The planned walk's closest pair decides --safety-distance: a distance above it fails on that pair.
+TEST(CliCheck, SafetyDistanceOptionIsTheBound) {
+  TempDir dir;
+  const auto planned = sample("data/motions/walk_bar_planned.pos").string();
+  std::vector<std::string> args = {"check", planned, "--report", (dir / "r.json").string()};
+  const auto job = walk_job();
+  args.insert(args.end(), job.begin(), job.end());
+  const RunResult r = run_mimic(args);
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("no self-collision, no sole corner below the floor"), std::string::npos)
+      << r.describe();
+  const YAML::Node s = YAML::LoadFile((dir / "r.json").string())["summary"];
+  const double closest = s["min_pair_distance_m"].as<double>();
+  const std::string pair = s["closest_pair"].as<std::string>();
+  EXPECT_GT(closest, 0.01);
+  EXPECT_EQ(s["samples_below_safety_distance"].as<int>(), 0);
+  // The planned feet are flat on the floor: the lowest corner is at z = 0 to the leg IK's precision.
+  EXPECT_NEAR(s["min_sole_corner_height_m"].as<double>(), 0.0, 1e-6);
+
+  args.push_back("--safety-distance");
+  args.push_back(std::to_string(closest + 1e-3));
+  const RunResult strict = run_mimic(args);
+  EXPECT_EQ(strict.exit_code, 4) << strict.describe();
+  EXPECT_FALSE(std::isnan(offender_time(strict.out, "collision", pair))) << strict.describe();
+
+  const RunResult bad = run_mimic({"check", planned, "--safety-distance", "0.5"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.describe();
+  EXPECT_NE(bad.err.find("--safety-distance"), std::string::npos) << bad.describe();
 }
 
 // The same motion passes once the joint is back inside its range: the violation above is the bump's.

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "mimic/model/robot.hpp"
 #include "support/fixture_motion.hpp"
 
@@ -33,6 +35,21 @@ TEST(GeometryCheck, BoxingFixtureReportsTheHandInTheHead) {
   EXPECT_GE(report.samples_below_safety, report.closest_pair_samples_below);
   EXPECT_FALSE(report.collision_free());
   EXPECT_TRUE(report.above_ground());
+  // The offences: this pair only, with the same worst sample and count.
+  ASSERT_EQ(report.pair_offences.size(), 1u);
+  EXPECT_EQ(report.pair_offences[0].where, "HEAD_LINK1 / RARM_LINK6");
+  EXPECT_EQ(report.pair_offences[0].value, report.min_distance);
+  EXPECT_EQ(report.pair_offences[0].time, report.min_distance_time);
+  EXPECT_EQ(report.pair_offences[0].samples, 106);
+  EXPECT_TRUE(report.foot_offences.empty());
+  // The per-sample series (what `mimic plot` draws) is the same scan: its minimum is the report's, at the
+  // worst sample, and it is below the safety distance in exactly samples_below_safety samples.
+  ASSERT_EQ(report.sample_min_distance.size(), motion.size());
+  Eigen::Index worst = 0;
+  EXPECT_EQ(report.sample_min_distance.minCoeff(&worst), report.min_distance);
+  EXPECT_EQ(motion.times[static_cast<size_t>(worst)], report.min_distance_time);
+  EXPECT_EQ((report.sample_min_distance.array() < 0.01).count(), report.samples_below_safety);
+  EXPECT_EQ(report.safety_distance, 0.01);
 }
 
 TEST(GeometryCheck, SmoothedWalkFixtureReportsTheToeBelowTheFloor) {
@@ -45,6 +62,13 @@ TEST(GeometryCheck, SmoothedWalkFixtureReportsTheToeBelowTheFloor) {
   EXPECT_NEAR(report.min_corner_time, 2.295, 1e-9);
   EXPECT_EQ(report.samples_below_ground, 47);
   EXPECT_FALSE(report.above_ground());
+  ASSERT_EQ(report.foot_offences.size(), 1u);
+  EXPECT_EQ(report.foot_offences[0].where, "right foot");
+  EXPECT_EQ(report.foot_offences[0].value, report.min_corner_height);
+  EXPECT_EQ(report.foot_offences[0].samples, 47);
+  ASSERT_EQ(report.sample_min_corner_height.size(), motion.size());
+  EXPECT_EQ(report.sample_min_corner_height.minCoeff(), report.min_corner_height);
+  EXPECT_EQ((report.sample_min_corner_height.array() < -1e-6).count(), 47);
 }
 
 TEST(GeometryCheck, StandingInHalfSittingIsClean) {
@@ -57,6 +81,25 @@ TEST(GeometryCheck, StandingInHalfSittingIsClean) {
   EXPECT_TRUE(report.above_ground());
   EXPECT_GE(report.min_distance, 0.01);
   EXPECT_NEAR(report.min_corner_height, 0.0, 1e-6);
+  EXPECT_TRUE(report.pair_offences.empty());
+  EXPECT_TRUE(report.foot_offences.empty());
+  const std::string line = format_geometry_report(report);
+  EXPECT_EQ(line.rfind("min pair distance 0.", 0), 0u) << line;
+  EXPECT_NE(line.find("min sole-corner height"), std::string::npos) << line;
+}
+
+TEST(GeometryCheck, ModelWithoutShapesReportsNoNumbers) {
+  const auto& [robot, cmodel] = hrp2();
+  model::SampledMotion motion;
+  motion.times = {0.0, 0.005};
+  motion.q = robot.description.nominal_q(robot.model).replicate(1, 2);
+  const GeometryReport report = check_geometry(robot.model, geometry::CollisionModel{}, motion);
+  EXPECT_TRUE(report.collision_free());
+  EXPECT_TRUE(report.above_ground());
+  EXPECT_TRUE(std::isinf(report.sample_min_distance[1]));
+  EXPECT_EQ(
+      format_geometry_report(report),
+      "min pair distance none (no pair of shapes is checked)  min sole-corner height none (no sole corner)");
 }
 
 TEST(GeometryCheck, PlannedWalkIsClean) {

@@ -69,6 +69,8 @@ TEST(JobDefaults, MatchTheDocumentedSchema) {
   EXPECT_EQ(job.stability.preview.r, 1e-6);
   EXPECT_EQ(job.stability.preview.horizon, 1.6);
   EXPECT_EQ(job.stability.preview.period, 0.005);
+  EXPECT_EQ(job.geometry.safety_distance, 0.01);
+  EXPECT_EQ(job.geometry.max_swing_tilt, 0.035);
   EXPECT_FALSE(job.payload);
   EXPECT_TRUE(job.contacts.empty());
   EXPECT_EQ(job.output.columns, 30);
@@ -132,6 +134,9 @@ stability:
   enabled: false
   zmp_margin: 0.03
   max_iterations: 0
+geometry:
+  safety_distance: 0.02
+  max_swing_tilt: 0.5
 payload:
   link: RARM_LINK6
   mass: 0.7
@@ -178,6 +183,8 @@ contacts:
   EXPECT_FALSE(job.stability.enabled);
   EXPECT_EQ(job.stability.zmp_margin, 0.03);
   EXPECT_EQ(job.stability.max_iterations, 0);
+  EXPECT_EQ(job.geometry.safety_distance, 0.02);
+  EXPECT_EQ(job.geometry.max_swing_tilt, 0.5);
   ASSERT_TRUE(job.payload);
   EXPECT_EQ(job.payload->attached_to, "RARM_LINK6");
   EXPECT_EQ(job.payload->inertia.mass, 0.7);
@@ -263,7 +270,8 @@ TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
   EXPECT_EQ(
       error_of("job: retarget\nimput: a.bvh\noutput: o.pos\n"),
       "config/jobs/test.yaml:line 2: unknown key 'imput' (did you mean 'input'? expected one of: job, input, "
-      "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, payload, contacts)");
+      "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, geometry, payload, "
+      "contacts)");
   EXPECT_EQ(error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1\n    rho: 2\n"),
             "config/jobs/test.yaml:line 7: unknown key 'solver.alm.rho' (expected one of: penalty_initial, "
             "penalty_growth, penalty_max, penalty_schedule)");
@@ -374,6 +382,21 @@ TEST(JobParse, OutOfRangeValuesAndRelations) {
       error_of(kMinimal + "payload: { frame: r_gripper, mass: 1, inertia: [1, 1, 3, 0, 0, 0] }\n"),
       "config/jobs/test.yaml:line 4: payload.inertia: not the inertia of a rigid body (principal moments 1, "
       "1, 3 must be >= 0 and satisfy the triangle inequality)");
+  EXPECT_EQ(
+      error_of(kMinimal + "geometry: { safety_distance: 0 }\n"),
+      "config/jobs/test.yaml:line 4: geometry.safety_distance: expected a distance in (0, 0.1] m, found 0");
+  EXPECT_EQ(
+      error_of(kMinimal + "geometry:\n  safety_distance: 0.5\n"),
+      "config/jobs/test.yaml:line 5: geometry.safety_distance: expected a distance in (0, 0.1] m, found "
+      "0.5");
+  EXPECT_EQ(
+      error_of(kMinimal + "geometry:\n  max_swing_tilt: 1.6\n"),
+      "config/jobs/test.yaml:line 5: geometry.max_swing_tilt: expected an angle in (0, pi/2) rad, found "
+      "1.6");
+  EXPECT_EQ(
+      error_of(kMinimal + "geometry:\n  max_swing_tilt: -0.1\n"),
+      "config/jobs/test.yaml:line 5: geometry.max_swing_tilt: expected an angle in (0, pi/2) rad, found "
+      "-0.1");
   EXPECT_EQ(error_of(kMinimal + "payload: { frame: r_gripper }\n"),
             "config/jobs/test.yaml:line 4: missing required key 'payload.mass'");
   EXPECT_EQ(error_of("job: smooth\ninput: a.bvh\noutput: o.pos\n"),
@@ -500,6 +523,7 @@ solver:
   alm: { penalty_initial: 2, penalty_growth: 6, penalty_max: 4, penalty_schedule: adaptive }
   ipopt: { linear_solver: ma27, print_level: 3 }
 stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2 }
+geometry: { safety_distance: 0.02, max_swing_tilt: 0.5 }
 payload: { frame: r_gripper, mass: 0.7, com: [0.65, 0, 0], inertia: [1e-4, 0.2, 0.2, 0, 0, 0] }
 contacts: [{ start: 0, end: 1, support: both }, { start: 1, end: 1.5, support: left }]
 )",
@@ -515,6 +539,8 @@ contacts: [{ start: 0, end: 1, support: both }, { start: 1, end: 1.5, support: l
   EXPECT_EQ(parse_job(link_json, "/jobs/j.yaml").payload->attached_to, "RARM_LINK6");
   EXPECT_EQ(back.contacts.size(), 2u);
   EXPECT_EQ(back.solver.ipopt.linear_solver, "ma27");
+  EXPECT_EQ(back.geometry.safety_distance, 0.02);
+  EXPECT_EQ(back.geometry.max_swing_tilt, 0.5);
   EXPECT_NE(json.find("\"scale\": 0.9"), std::string::npos);
 
   // Defaults, with scale: auto and no payload or contacts.

@@ -37,6 +37,7 @@ solver:
   alm: { penalty_initial: 2, penalty_growth: 6, penalty_max: 4, penalty_schedule: adaptive }
   ipopt: { linear_solver: ma27, print_level: 3 }
 stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2 }
+geometry: { safety_distance: 0.02, max_swing_tilt: 0.5 }
 )",
                        "/jobs/j.yaml");
 }
@@ -93,6 +94,7 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
   expect_limits(motion.limits);
   EXPECT_EQ(motion.knot_spacing, 0.05);
   EXPECT_EQ(motion.solver.backend, optim::Backend::kIpopt);
+  EXPECT_EQ(motion.geometry.safety_distance, 0.02);
   EXPECT_EQ(motion_settings(io::default_job(io::JobKind::kRetarget)).objective,
             motion::Objective::kImitation);
 
@@ -111,10 +113,23 @@ TEST(JobOptions, SmoothAndCheckKeysReachTheirStages) {
   EXPECT_FALSE(smooth.stabilize);
   EXPECT_EQ(smooth.zmp_margin, 0.01);
   EXPECT_EQ(smooth.stabilizer_iterations, 2);
+  EXPECT_EQ(smooth.geometry.safety_distance, 0.02);
+  EXPECT_EQ(smooth.geometry.max_swing_tilt, 0.5);
 
   const evaluation::CheckOptions check = check_options(job);
   expect_limits(check.factors);
   EXPECT_EQ(check.zmp_margin, 0.01);
+  EXPECT_EQ(check.geometry.safety_distance, 0.02);
+  EXPECT_FALSE(check.collision);  // the stage's robot fills it
+}
+
+TEST(JobOptions, GeometryKeysReachTheConstraintOptions) {
+  for (const io::JobKind kind : {io::JobKind::kRetarget, io::JobKind::kSmooth}) {
+    const motion::GeometryConstraintOptions geometry = geometry_options(changed_job(kind));
+    EXPECT_EQ(geometry.safety_distance, 0.02);
+    EXPECT_EQ(geometry.max_swing_tilt, 0.5);
+    EXPECT_FALSE(geometry.collision);  // the stage's robot fills it
+  }
 }
 
 TEST(JobOptions, WalkIsWrittenAtItsControlPeriod) {

@@ -208,6 +208,45 @@ TEST(Plot, WalkJointColumnsEqualThePosAndLimitsAreTheModels) {
   }
 }
 
+// geometry.<fmt> draws the scan of `mimic check` (evaluation::check_geometry): its per-sample minima are
+// the data, the safety distance a line; without a collision model there is no such figure.
+TEST(Plot, GeometryFigureDrawsTheClosestPairAgainstTheSafetyDistance) {
+  const auto& r = robot();
+  const io::MotionFiles files = io::read_motion(walk_motion());
+  const pipeline::LabelledMotion walk{"walk", walk_motion(), files};
+  const auto without = pipeline::compute_plot_data(r.model, r.feet, walk, {}, {}, {});
+  EXPECT_FALSE(without.geometry);
+  const auto plain = pipeline::plot_files(without, pipeline::PlotFormat::kPng, "walk");
+  EXPECT_THROW(file_named(plain, "geometry.dat"), std::runtime_error);
+  EXPECT_EQ(file_named(plain, "plot.gp").find("geometry"), std::string::npos);
+
+  pipeline::PlotGeometry geometry;
+  geometry.collision = r.collision;
+  geometry.check.safety_distance = 0.02;
+  const auto data = pipeline::compute_plot_data(r.model, r.feet, walk, {}, {}, {}, geometry);
+  ASSERT_TRUE(data.geometry);
+  const evaluation::GeometryReport& g = *data.geometry;
+  ASSERT_EQ(g.sample_min_distance.size(), static_cast<Eigen::Index>(data.times.size()));
+  // The planned walk: no pair within 2 cm, the feet flat on the floor (to the leg IK's 1e-9 m).
+  EXPECT_GT(g.min_distance, 0.02);
+  EXPECT_NEAR(g.min_corner_height, 0.0, 1e-6);
+
+  const auto out = pipeline::plot_files(data, pipeline::PlotFormat::kPng, "walk");
+  const auto table = read_table(file_named(out, "geometry.dat"));
+  ASSERT_EQ(table.size(), data.times.size());
+  for (std::size_t k = 0; k < table.size(); k += 53) {
+    ASSERT_EQ(table[k].size(), 3u);
+    EXPECT_DOUBLE_EQ(table[k][0], data.times[k]);
+    EXPECT_EQ(table[k][1], g.sample_min_distance[static_cast<Eigen::Index>(k)]);
+    EXPECT_EQ(table[k][2], g.sample_min_corner_height[static_cast<Eigen::Index>(k)]);
+  }
+  const std::string& gp = file_named(out, "plot.gp");
+  EXPECT_NE(gp.find("prefix.'geometry.png'"), std::string::npos);
+  EXPECT_NE(gp.find("'geometry.dat' using 1:($2*1000)"), std::string::npos);
+  EXPECT_NE(gp.find("20 with lines dt 2"), std::string::npos) << gp;  // the safety distance, in mm
+  EXPECT_NE(gp.find(g.closest_first + " / " + g.closest_second), std::string::npos);
+}
+
 TEST(Plot, ChosenJointsAndUnknownJoint) {
   const auto& r = robot();
   pipeline::PlotSelection selection;
@@ -327,8 +366,11 @@ TEST(Plot, GnuplotDrawsTheBarWalkWithItsPayload) {
   const pipeline::Robot r = pipeline::load_robot(job.robot, job.payload);
   pipeline::PlotOptions options;
   options.output_dir = dir.path / "plots";
+  options.geometry.collision = r.collision;
   const auto result = pipeline::plot_motion(r.model, r.feet, walk_motion(), job.contacts, options);
-  ASSERT_EQ(result.figures.size(), 3u);
+  // joints, torques, zmp and geometry.
+  ASSERT_EQ(result.figures.size(), 4u);
+  EXPECT_EQ(result.figures.back().filename(), "geometry.png");
   for (const auto& figure : result.figures) EXPECT_EQ(read_text(figure).substr(0, 4), "\x89PNG") << figure;
   // The bar (0.7 kg, 0.65 m beyond the right gripper) loads the right shoulder pitch.
   const io::MotionFiles files = io::read_motion(walk_motion());

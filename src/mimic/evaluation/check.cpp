@@ -27,6 +27,10 @@ const char* to_string(ViolationKind kind) {
       return "zmp";
     case ViolationKind::kSlip:
       return "slip";
+    case ViolationKind::kCollision:
+      return "collision";
+    case ViolationKind::kGround:
+      return "ground";
   }
   return "?";
 }
@@ -59,6 +63,24 @@ class ViolationLog {
 };
 
 double rotation_angle(const Eigen::Matrix3d& R) { return spatial::log3(R).norm(); }
+
+// A centimetre of depth ranks with a centimetre of ZMP margin: both are distances with no limit of their
+// own to scale by (the safety distance is a margin, and the floor's is 0).
+constexpr double kGeometryScale = 0.01;  // m
+
+// The geometry's offences as violations: each pair closer than the safety distance, each foot with a
+// corner below the floor.
+void add_geometry_violations(const GeometryReport& geometry, const GeometryCheckOptions& options,
+                             std::vector<Violation>& violations) {
+  for (const GeometryOffence& o : geometry.pair_offences) {
+    const double excess = options.safety_distance - o.value;
+    violations.push_back({ViolationKind::kCollision, o.where, o.time, o.value, options.safety_distance,
+                          excess, excess / kGeometryScale, o.samples});
+  }
+  for (const GeometryOffence& o : geometry.foot_offences)
+    violations.push_back({ViolationKind::kGround, o.where, o.time, o.value, 0.0, -o.value,
+                          -o.value / kGeometryScale, o.samples});
+}
 
 }  // namespace
 
@@ -171,6 +193,13 @@ CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
       report.peak_torque_ratio = p.torque_ratio, report.peak_torque_joint = p.joint;
   }
   report.violations = log.sorted();
+  // A robot without collision shapes and sole corners has no geometry to certify (the report says so).
+  if (options.collision && !(options.collision->pairs.empty() && options.collision->corners.empty())) {
+    report.geometry = check_geometry(model, *options.collision, motion, options.geometry);
+    add_geometry_violations(*report.geometry, options.geometry, report.violations);
+    std::stable_sort(report.violations.begin(), report.violations.end(),
+                     [](const Violation& a, const Violation& b) { return a.ratio > b.ratio; });
+  }
   return report;
 }
 
@@ -183,8 +212,13 @@ std::string format_check_report(const CheckReport& r, int max_offenders) {
   out << fmt::format("min ZMP margin {:.4f} m at t = {:.3f} s  max support-foot slip {:.3g} m, {:.3g} deg\n",
                      r.min_zmp_margin, r.min_zmp_margin_time, r.max_slip_position,
                      r.max_slip_angle * 180.0 / M_PI);
+  if (r.geometry)
+    out << format_geometry_report(*r.geometry) << "\n";
+  else
+    out << "geometry not checked: the robot has no collision model (limits only)\n";
   if (r.ok()) {
-    out << "OK: every limit holds\n";
+    out << (r.geometry ? "OK: every limit holds, no self-collision, no sole corner below the floor\n"
+                       : "OK: every limit holds\n");
     return out.str();
   }
   out << fmt::format("VIOLATIONS ({} kinds of offence; worst first):\n", r.violations.size());
@@ -196,7 +230,7 @@ std::string format_check_report(const CheckReport& r, int max_offenders) {
       break;
     }
     out << fmt::format(
-        "  {:<8} {:<22} t = {:8.3f} s  value {:+.5g}  limit {:.5g}  excess {:.4g}  ({} samples)\n",
+        "  {:<9} {:<22} t = {:8.3f} s  value {:+.5g}  limit {:.5g}  excess {:.4g}  ({} samples)\n",
         to_string(v.kind), v.where, v.time, v.value, v.limit, v.excess, v.violating_samples);
   }
   return out.str();

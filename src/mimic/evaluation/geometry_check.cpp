@@ -1,11 +1,23 @@
 #include "mimic/evaluation/geometry_check.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
 #include "mimic/geometry/distances.hpp"
 
 namespace mimic::evaluation {
+namespace {
+
+// Keeps the smallest value of one offender (a pair or a foot) and counts the samples it offends in.
+void record(GeometryOffence& offence, double value, double time) {
+  if (offence.samples++ == 0 || value < offence.value) offence.value = value, offence.time = time;
+}
+
+}  // namespace
 
 GeometryReport check_geometry(const model::Model& model, const geometry::CollisionModel& cmodel,
                               const model::SampledMotion& motion, const GeometryCheckOptions& options) {
@@ -15,15 +27,32 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
   model::Data data(model);
   geometry::CollisionData cdata(model, cmodel);
   GeometryReport report;
-  std::vector<int> below_per_pair(cmodel.pairs.size(), 0);
+  report.safety_distance = options.safety_distance;
+  const Eigen::Index n = motion.size();
+  constexpr double kNone = std::numeric_limits<double>::infinity();
+  report.sample_min_distance = Eigen::VectorXd::Constant(n, kNone);
+  report.sample_min_corner_height = Eigen::VectorXd::Constant(n, kNone);
+  std::vector<GeometryOffence> per_pair(cmodel.pairs.size());
+  // One entry per foot, in the order the corners name them.
+  std::vector<GeometryOffence> per_foot;
+  std::vector<int> corner_foot(cmodel.corners.size());
+  for (std::size_t c = 0; c < cmodel.corners.size(); ++c) {
+    const std::string where = cmodel.corners[c].foot + " foot";
+    auto it = std::find_if(per_foot.begin(), per_foot.end(), [&](const auto& o) { return o.where == where; });
+    if (it == per_foot.end()) it = per_foot.insert(per_foot.end(), GeometryOffence{where});
+    corner_foot[c] = static_cast<int>(it - per_foot.begin());
+  }
+  std::vector<double> lowest_of_foot(per_foot.size());
   int closest_pair = -1;
-  for (Eigen::Index k = 0; k < motion.size(); ++k) {
+  for (Eigen::Index k = 0; k < n; ++k) {
     geometry::compute_distances(model, data, cmodel, cdata, motion.q.col(k));
     const double time = motion.times[static_cast<size_t>(k)];
     bool any_below = false;
     for (Eigen::Index p = 0; p < cdata.distance.size(); ++p) {
       const double distance = cdata.distance[p];
-      if (distance < options.safety_distance) ++below_per_pair[static_cast<size_t>(p)], any_below = true;
+      report.sample_min_distance[k] = std::min(report.sample_min_distance[k], distance);
+      if (distance < options.safety_distance)
+        record(per_pair[static_cast<size_t>(p)], distance, time), any_below = true;
       if (distance < report.min_distance) {
         report.min_distance = distance;
         report.min_distance_time = time;
@@ -31,23 +60,55 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
       }
     }
     report.samples_below_safety += any_below;
-    Eigen::Index corner = 0;
-    const double lowest = cdata.corner_height.size() > 0 ? cdata.corner_height.minCoeff(&corner)
-                                                         : std::numeric_limits<double>::infinity();
+    // A foot offends once per sample, at its lowest corner.
+    std::fill(lowest_of_foot.begin(), lowest_of_foot.end(), kNone);
+    Eigen::Index lowest_corner = 0;
+    for (Eigen::Index c = 0; c < cdata.corner_height.size(); ++c) {
+      double& lowest = lowest_of_foot[static_cast<size_t>(corner_foot[static_cast<size_t>(c)])];
+      lowest = std::min(lowest, cdata.corner_height[c]);
+      if (cdata.corner_height[c] < cdata.corner_height[lowest_corner]) lowest_corner = c;
+    }
+    for (std::size_t f = 0; f < per_foot.size(); ++f)
+      if (lowest_of_foot[f] < -options.ground_tolerance) record(per_foot[f], lowest_of_foot[f], time);
+    if (cdata.corner_height.size() == 0) continue;
+    const double lowest = cdata.corner_height[lowest_corner];
+    report.sample_min_corner_height[k] = lowest;
     report.samples_below_ground += lowest < -options.ground_tolerance;
     if (lowest < report.min_corner_height) {
       report.min_corner_height = lowest;
       report.min_corner_time = time;
-      report.lowest_corner_foot = cmodel.corners[static_cast<size_t>(corner)].foot;
+      report.lowest_corner_foot = cmodel.corners[static_cast<size_t>(lowest_corner)].foot;
     }
   }
   if (closest_pair >= 0) {
     const geometry::CollisionPair& pair = cmodel.pairs[static_cast<size_t>(closest_pair)];
     report.closest_first = cmodel.shapes[static_cast<size_t>(pair.first)].link;
     report.closest_second = cmodel.shapes[static_cast<size_t>(pair.second)].link;
-    report.closest_pair_samples_below = below_per_pair[static_cast<size_t>(closest_pair)];
+    report.closest_pair_samples_below = per_pair[static_cast<size_t>(closest_pair)].samples;
   }
+  for (std::size_t p = 0; p < per_pair.size(); ++p) {
+    if (per_pair[p].samples == 0) continue;
+    per_pair[p].where = cmodel.pair_name(static_cast<int>(p));
+    report.pair_offences.push_back(std::move(per_pair[p]));
+  }
+  for (auto& foot : per_foot)
+    if (foot.samples > 0) report.foot_offences.push_back(std::move(foot));
   return report;
+}
+
+std::string format_geometry_report(const GeometryReport& g) {
+  // A flat sole computed through the legs sits at z = -3e-16 m: printed "-0.0000 m" it would read as
+  // below the floor. Values that round to zero at the printed 0.1 mm are printed as 0.
+  const auto shown = [](double metres) { return std::abs(metres) < 5e-5 ? 0.0 : metres; };
+  const std::string pair = std::isfinite(g.min_distance)
+                               ? fmt::format("{:.4f} m ({} / {}, t = {:.3f} s)", shown(g.min_distance),
+                                             g.closest_first, g.closest_second, g.min_distance_time)
+                               : std::string("none (no pair of shapes is checked)");
+  const std::string corner = std::isfinite(g.min_corner_height)
+                                 ? fmt::format("{:.4f} m ({} foot, t = {:.3f} s)", shown(g.min_corner_height),
+                                               g.lowest_corner_foot, g.min_corner_time)
+                                 : std::string("none (no sole corner)");
+  return "min pair distance " + pair + "  min sole-corner height " + corner;
 }
 
 }  // namespace mimic::evaluation

@@ -88,7 +88,7 @@ class JobParser {
       document_.fail(0, "empty job file; expected at least the keys 'job', 'input' and 'output'");
     const StrictMapping top(document_, root, "", 1,
                             {"job", "input", "output", "robot", "mocap", "retarget", "objective", "limits",
-                             "trajectory", "solver", "stability", "payload", "contacts"});
+                             "trajectory", "solver", "stability", "geometry", "payload", "contacts"});
     top.require("job");
     JobKind kind = JobKind::kRetarget;
     read_named(top, "job", kJobKinds, kind);
@@ -124,6 +124,11 @@ class JobParser {
     }
     if (top.has("solver")) parse_solver(top, job.solver);
     if (top.has("stability")) parse_stability(top, kind, job.stability);
+    if (top.has("geometry")) {
+      const auto map = section(top, "geometry", {"safety_distance", "max_swing_tilt"});
+      map.read("safety_distance", job.geometry.safety_distance);
+      map.read("max_swing_tilt", job.geometry.max_swing_tilt);
+    }
     if (top.has("payload")) job.payload = parse_payload(top);
     if (top.has("contacts")) parse_contacts(top, job.contacts);
 

@@ -109,6 +109,12 @@ struct StabilitySettings {
   PreviewSettings preview;
 };
 
+// The robot's geometry (issue 13), as the problems and `mimic check` hold it.
+struct GeometrySettings {
+  double safety_distance = 0.01;  // m: two collision shapes closer than this count as colliding
+  double max_swing_tilt = 0.035;  // rad the swing sole of a smoothed walk may tilt from its plan
+};
+
 struct OutputSettings {
   std::filesystem::path path;    // X.pos; X.waist and X.zmp are written beside it
   int columns = 30;              // 30 | 40 (.pos with 10 hand-mechanism values)
@@ -126,6 +132,7 @@ struct JobConfig {
   TrajectorySettings trajectory;
   SolverSettings solver;
   StabilitySettings stability;
+  GeometrySettings geometry;
   // A rigid load held by the robot (seed 001's carried bar). YAML `link:` and `frame:` both name a model
   // frame (every URDF link is one), so the schema's two keys fill the one `attached_to`.
   std::optional<model::Payload> payload;

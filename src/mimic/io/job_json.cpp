@@ -61,6 +61,9 @@ Json job_to_json(const JobConfig& job) {
     stability["preview"]["period"] = job.stability.preview.period;
   }
 
+  json["geometry"]["safety_distance"] = job.geometry.safety_distance;
+  json["geometry"]["max_swing_tilt"] = job.geometry.max_swing_tilt;
+
   if (job.payload) {
     const spatial::Inertia& body = job.payload->inertia;
     Json& out = json["payload"];

@@ -20,6 +20,7 @@ constexpr std::array<std::string_view, 11> kLinearSolvers = {
     "mumps", "ma27", "ma57", "ma77", "ma86", "ma97", "pardiso", "pardisomkl", "spral", "wsmp", "custom"};
 constexpr std::array<std::string_view, 2> kPenaltySchedules = {"seed", "adaptive"};
 constexpr double kPhaseJoinTolerance = 1e-9;  // s
+constexpr double kMaxSafetyDistance = 0.1;    // m
 
 std::string lower_extension(const std::filesystem::path& path) {
   std::string extension = path.extension().string();
@@ -114,6 +115,20 @@ void check_files(const JobConfig& job, const Checker& check) {
     check.fail("output.columns", "expected 30 or 40, found " + std::to_string(job.output.columns));
   }
   if (job.robot.model.empty()) check.fail("robot.model", "required (a URDF)");
+}
+
+void check_geometry(const GeometrySettings& geometry, const Checker& check) {
+  // A margin, not a redesign of the robot: beyond 0.1 m (more than the radius of HRP-2's forearm and
+  // thigh capsules) a hand could no longer come near the torso to hold a bar.
+  if (!(geometry.safety_distance > 0.0 && geometry.safety_distance <= kMaxSafetyDistance)) {
+    check.fail("geometry.safety_distance", "expected a distance in (0, " + format_number(kMaxSafetyDistance) +
+                                               "] m, found " + Checker::shown(geometry.safety_distance));
+  }
+  // A tilt of pi/2 would stand the sole on its edge: the bound must leave the sole facing the floor.
+  if (!(geometry.max_swing_tilt > 0.0 && geometry.max_swing_tilt < M_PI / 2)) {
+    check.fail("geometry.max_swing_tilt",
+               "expected an angle in (0, pi/2) rad, found " + Checker::shown(geometry.max_swing_tilt));
+  }
 }
 
 void check_payload(const model::Payload& payload, const Checker& check) {
@@ -217,6 +232,7 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
                                                 Checker::shown(stability.preview.horizon));
   }
 
+  check_geometry(job.geometry, check);
   if (job.payload) check_payload(*job.payload, check);
   check_contacts(job.contacts, check);
 }

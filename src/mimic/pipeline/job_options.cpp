@@ -53,6 +53,7 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   settings.limits = job.limits;
   settings.knot_spacing = job.trajectory.knot_spacing;
   settings.solver = solver_options(job.solver);
+  settings.geometry = geometry_options(job);
   return settings;
 }
 
@@ -71,6 +72,7 @@ SmoothSettings smooth_settings(const io::JobConfig& job) {
   settings.stabilize = job.stability.enabled;
   settings.zmp_margin = job.stability.zmp_margin;
   settings.stabilizer_iterations = job.stability.max_iterations;
+  settings.geometry = geometry_options(job);
   return settings;
 }
 
@@ -91,10 +93,18 @@ walking::WalkingOptions walking_options(const io::JobConfig& job) {
   return options;
 }
 
+motion::GeometryConstraintOptions geometry_options(const io::JobConfig& job) {
+  motion::GeometryConstraintOptions options;
+  options.safety_distance = job.geometry.safety_distance;
+  options.max_swing_tilt = job.geometry.max_swing_tilt;
+  return options;
+}
+
 evaluation::CheckOptions check_options(const io::JobConfig& job) {
   evaluation::CheckOptions options;
   options.factors = job.limits;
   options.zmp_margin = job.stability.zmp_margin;
+  options.geometry.safety_distance = job.geometry.safety_distance;
   return options;
 }
 

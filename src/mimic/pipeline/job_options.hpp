@@ -5,6 +5,7 @@
 
 #include "mimic/evaluation/check.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/optim/solver.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
@@ -37,7 +38,12 @@ SmoothSettings smooth_settings(const io::JobConfig& job);
 // control period, so trajectory.output_rate must be 1 / stability.preview.period: InputError otherwise.
 walking::WalkingOptions walking_options(const io::JobConfig& job);
 
-// The check a job asks for (`mimic check --config`): limits.* and stability.zmp_margin.
+// The geometry constraints of both problems: geometry.{safety_distance, max_swing_tilt}. The collision
+// model is left null: the stages fill it from their pipeline::Robot.
+motion::GeometryConstraintOptions geometry_options(const io::JobConfig& job);
+
+// The check a job asks for (`mimic check --config`): limits.*, stability.zmp_margin and
+// geometry.safety_distance. The collision model is left null, as in geometry_options.
 evaluation::CheckOptions check_options(const io::JobConfig& job);
 
 }  // namespace mimic::pipeline

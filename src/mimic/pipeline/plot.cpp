@@ -273,6 +273,41 @@ std::string zmp_script(const PlotData& data, const std::string& ext, const std::
   return gp.str();
 }
 
+// geometry.<fmt>: the closest pair's distance against the safety distance, the lowest sole corner against
+// the floor, in mm.
+std::string geometry_script(const evaluation::GeometryReport& g, const std::string& ext,
+                            const std::string& title) {
+  std::ostringstream gp;
+  terminal(gp, 1000, 700);
+  gp << "set output prefix.'geometry." << ext << "'\n";
+  gp << "set multiplot layout 2,1 title " << quote("Geometry of " + title + " (the robot's collision shapes)")
+     << "\n";
+  gp << "set grid\nset key top right box opaque font ',9' samplen 2\nset xlabel 'time (s)'\n";
+  gp << "\n# Smallest distance between two collision shapes (geometry.dat column 2, m)\n";
+  gp << "set title "
+     << quote(std::isfinite(g.min_distance)
+                  ? fmt::format("Closest pair of shapes (min {:.1f} mm: {} / {} at t = {:.3f} s)",
+                                g.min_distance * 1e3, g.closest_first, g.closest_second, g.min_distance_time)
+                  : std::string("Closest pair of shapes (no pair is checked)"))
+     << "\n";
+  gp << "set ylabel 'distance (mm, < 0: overlap)'\nset yrange [*<-5:*]\n";
+  gp << "plot 'geometry.dat' using 1:($2*1000) with lines lw 2 lc rgb '#d02020' title 'min pair distance', "
+     << number(g.safety_distance * 1e3) << " with lines dt 2 lw 1.5 lc rgb '#cc0000' title "
+     << quote(fmt::format("safety distance {:.4g} mm", g.safety_distance * 1e3)) << "\n";
+  gp << "\n# Height of the lowest sole corner (geometry.dat column 3, m)\n";
+  gp << "set title "
+     << quote(std::isfinite(g.min_corner_height)
+                  ? fmt::format("Lowest sole corner (min {:.2f} mm: {} foot at t = {:.3f} s)",
+                                g.min_corner_height * 1e3, g.lowest_corner_foot, g.min_corner_time)
+                  : std::string("Lowest sole corner (no sole corner)"))
+     << "\n";
+  gp << "set ylabel 'height (mm, < 0: below the floor)'\nset yrange [*<-5:*]\n";
+  gp << "plot 'geometry.dat' using 1:($3*1000) with lines lw 2 lc rgb '#4060a0' title 'lowest sole corner', "
+     << "0 with lines dt 2 lw 1.5 lc rgb '#cc0000' title 'floor'\n";
+  gp << "unset multiplot\nunset output\nreset\n";
+  return gp.str();
+}
+
 }  // namespace
 
 std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, const std::string& title) {
@@ -319,13 +354,32 @@ std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, con
   }
   files.push_back({"support.dat", std::move(support)});
 
+  if (data.geometry) {
+    std::string geometry = "# " + comment_text(title) +
+                           ": per sample, the smallest distance between two collision shapes (m, negative "
+                           "when they overlap) and the height of the lowest sole corner (m)\n"
+                           "# t min_pair_distance min_sole_corner_height\n";
+    for (std::size_t k = 0; k < data.times.size(); ++k) {
+      const auto c = static_cast<Eigen::Index>(k);
+      io::append_time(geometry, data.times[k]);
+      for (const double v :
+           {data.geometry->sample_min_distance[c], data.geometry->sample_min_corner_height[c]}) {
+        geometry += ' ';
+        append_value(geometry, v);
+      }
+      geometry += '\n';
+    }
+    files.push_back({"geometry.dat", std::move(geometry)});
+  }
+
   const std::string ext = to_string(format);
   std::ostringstream gp;
   gp << "# Figures of " << comment_text(title) << ", written by `mimic plot`.\n"
      << "# Edit and redraw in this folder: gnuplot plot.gp   (draws joints." << ext << ", torques." << ext
-     << ", zmp." << ext << ")\n"
+     << ", zmp." << ext << (data.geometry ? ", geometry." + ext : std::string()) << ")\n"
      << "# Data: motion<i>.dat (t, then the 30 joint angles in rad, OpenHRP order; motion0 is the plotted\n"
-     << "# motion), torques.dat (t, 30 joint torques in N m), zmp.dat, support.dat (see their headers).\n"
+     << "# motion), torques.dat (t, 30 joint torques in N m), zmp.dat, support.dat"
+     << (data.geometry ? ", geometry.dat" : "") << " (see their headers).\n"
      << "if (!exists('prefix')) prefix = ''\n";
   if (format == PlotFormat::kPng)
     gp << "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
@@ -336,6 +390,8 @@ std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, con
   gp << "\n# ---- joints." << ext << " ----\n" << joints_script(data, ext);
   gp << "\n# ---- torques." << ext << " ----\n" << torques_script(data, ext, title);
   gp << "\n# ---- zmp." << ext << " ----\n" << zmp_script(data, ext, title);
+  if (data.geometry)
+    gp << "\n# ---- geometry." << ext << " ----\n" << geometry_script(*data.geometry, ext, title);
   files.push_back({"plot.gp", gp.str()});
   return files;
 }
@@ -470,7 +526,8 @@ PlotResult plot_motion(const model::Model& robot, const stability::Feet& feet, c
   }
 
   PlotResult result;
-  result.data = compute_plot_data(robot, feet, main, comparisons, contacts, options.selection);
+  result.data =
+      compute_plot_data(robot, feet, main, comparisons, contacts, options.selection, options.geometry);
   for (const auto& m : result.data.motions) result.labels.push_back(m.label);
   result.dir = options.output_dir.empty() ? default_plot_dir(motion) : options.output_dir;
   std::error_code ec;
@@ -493,7 +550,8 @@ PlotResult plot_motion(const model::Model& robot, const stability::Feet& feet, c
   // Draw under temporary names, then rename each figure into place.
   const std::string prefix = ".tmp-" + std::to_string(::getpid()) + "-";
   const std::string ext = to_string(options.format);
-  const std::vector<std::string> names = {"joints." + ext, "torques." + ext, "zmp." + ext};
+  std::vector<std::string> names = {"joints." + ext, "torques." + ext, "zmp." + ext};
+  if (result.data.geometry) names.push_back("geometry." + ext);
   const auto remove_temporaries = [&] {
     for (const auto& n : names) fs::remove(result.dir / (prefix + n), ec);
   };

@@ -8,7 +8,10 @@
 //                   as `mimic check` computes them) of the most loaded joints, with the +-effort limits;
 //  * zmp.<fmt>:     the multibody ZMP of X and the centre of mass's ground projection in the world x-y
 //                   plane over the support polygon outlines (at the start and at every support change),
-//                   and x(t), y(t) between the polygon's bounds.
+//                   and x(t), y(t) between the polygon's bounds;
+//  * geometry.<fmt> (given the robot's collision model): the smallest distance between two collision
+//                   shapes over time against the safety distance, and the lowest sole corner's height
+//                   against the floor (issue 13; evaluation::check_geometry, the scan of `mimic check`).
 //
 // The output folder keeps everything needed to redraw the figures: the data (*.dat, whitespace-separated
 // columns under a '#' header) and the gnuplot script plot.gp, which names its files relative to the folder
@@ -19,9 +22,13 @@
 
 #include <Eigen/Core>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "mimic/evaluation/geometry_check.hpp"
+#include "mimic/geometry/collision_model.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/contact_phase.hpp"
 #include "mimic/model/model.hpp"
@@ -68,6 +75,15 @@ struct PlotData {
   std::vector<double> margin;                   // signed ZMP distance to the polygon edge, m (+ inside)
   std::vector<stability::ContactPhase> phases;  // N
   std::vector<SupportOutline> outlines;         // at sample 0 and wherever the support phase changes
+  // Closest pair and lowest sole corner per sample (sample_min_distance, sample_min_corner_height); empty
+  // without a collision model (no geometry figure).
+  std::optional<evaluation::GeometryReport> geometry;
+};
+
+// The robot's geometry for geometry.<fmt>; no collision model, no figure.
+struct PlotGeometry {
+  std::shared_ptr<const geometry::CollisionModel> collision;
+  evaluation::GeometryCheckOptions check;  // its safety distance is drawn as a line
 };
 
 struct PlotSelection {
@@ -92,7 +108,7 @@ std::string motion_label(const std::filesystem::path& pos);
 PlotData compute_plot_data(const model::Model& robot, const stability::Feet& feet, const LabelledMotion& main,
                            const std::vector<LabelledMotion>& comparisons,
                            const std::vector<model::ContactInterval>& contacts,
-                           const PlotSelection& selection);
+                           const PlotSelection& selection, const PlotGeometry& geometry = {});
 
 // The files of the output folder, relative to it.
 struct PlotFileSet {
@@ -109,6 +125,7 @@ struct PlotOptions {
   std::filesystem::path output_dir;  // empty: X.plots beside X.pos
   PlotFormat format = PlotFormat::kPng;
   PlotSelection selection;
+  PlotGeometry geometry;
   std::vector<std::filesystem::path> compare;  // extra motions (.pos), labelled by their stems
   bool auto_compare = true;         // also X.original.pos and X.reference.pos when they exist beside X
   bool render = true;               // false: write the data and the script only

@@ -1,4 +1,4 @@
-// `mimic plot`: the quantities the figures show (joint angles, torques, ZMP, support polygons).
+// `mimic plot`: the quantities the figures show (joint angles, torques, ZMP, support polygons, geometry).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -93,7 +93,7 @@ std::vector<stability::Vec2> vertices_of(const stability::SupportPolygon& polygo
 PlotData compute_plot_data(const model::Model& robot, const stability::Feet& feet, const LabelledMotion& main,
                            const std::vector<LabelledMotion>& comparisons,
                            const std::vector<model::ContactInterval>& contacts,
-                           const PlotSelection& selection) {
+                           const PlotSelection& selection, const PlotGeometry& geometry) {
   PlotData data;
   const int nj = robot.nj;
   data.joint_names = robot.joint_names;
@@ -155,6 +155,8 @@ PlotData compute_plot_data(const model::Model& robot, const stability::Feet& fee
   std::stable_sort(load.begin(), load.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (int i = 0; i < std::min(selection.max_torque_joints, nj); ++i)
     data.torque_joints.push_back(load[static_cast<std::size_t>(i)].second);
+  if (geometry.collision)
+    data.geometry = evaluation::check_geometry(robot, *geometry.collision, motion, geometry.check);
   return data;
 }
 

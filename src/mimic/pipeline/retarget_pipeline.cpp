@@ -17,6 +17,7 @@
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/motion/active_joints.hpp"
+#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_optimization.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
@@ -191,6 +192,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   // aims at, and missing it is a warning above, not a failure.
   CheckOptions check = check_options(job);
   check.zmp_margin = 0.0;
+  check.collision = robot.collision;
   result.check = check_motion(robot.model, robot.feet, written, check);
   timer.done("check");
   if (!job.retarget.kinematic_only && !result.check.ok()) {
@@ -226,6 +228,7 @@ std::string format_retarget_summary(const RetargetPipelineResult& r) {
   out << fmt::format("peak |qdot|/limit {:.3f} ({}), peak |tau|/limit {:.3f} ({}), min ZMP margin {:.4f} m\n",
                      r.check.peak_velocity_ratio, r.check.peak_velocity_joint, r.check.peak_torque_ratio,
                      r.check.peak_torque_joint, r.check.min_zmp_margin);
+  if (r.check.geometry) out << evaluation::format_geometry_report(*r.check.geometry) << '\n';
   out << "time per stage:";
   for (const auto& s : r.stages) out << fmt::format("  {} {:.2f} s", s.stage, s.seconds);
   out << '\n';
@@ -250,6 +253,7 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   s["min_zmp_margin_m"] = r.check.min_zmp_margin;
   s["max_slip_m"] = r.check.max_slip_position;
   s["violations"] = static_cast<int>(r.check.violations.size());
+  add_geometry_summary(s, r.check.geometry);
   s["solver_iterations"] = r.solver_iterations;
   s["objective"] = r.objective;
   json["solver"] = r.optimized ? io::Json(r.solver) : io::Json();

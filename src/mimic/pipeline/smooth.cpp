@@ -79,6 +79,10 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   check.factors = settings.limits;
   check.slip_position = kMaxSlipPosition;
   check.slip_angle = kMaxSlipAngle;
+  // The geometry is part of the verdict (with a collision model): every pair at least the safety distance
+  // apart, no sole corner below the floor.
+  check.collision = settings.geometry.collision;
+  check.geometry.safety_distance = settings.geometry.safety_distance;
   result.before = evaluation::evaluate_motion(model, feet, planned, check);
 
   const int n = static_cast<int>(planned.size());
@@ -168,14 +172,6 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     smoothed = std::move(stable.motion);
   }
   result.after = evaluation::evaluate_motion(model, feet, smoothed, check);
-  if (settings.geometry.collision) {
-    evaluation::GeometryCheckOptions geometry;
-    geometry.safety_distance = settings.geometry.safety_distance;
-    result.geometry_before =
-        evaluation::check_geometry(model, *settings.geometry.collision, planned, geometry);
-    result.geometry_after =
-        evaluation::check_geometry(model, *settings.geometry.collision, smoothed, geometry);
-  }
   result.files = motion_files(model, feet, smoothed);
   result.motion = std::move(smoothed);
   result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
@@ -191,17 +187,6 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
                                          : result.solve.reason);
   } else if (!result.after.check.ok()) {
     result.failure = "check of the smoothed motion: " + format_failure(result.after.check.violations.front());
-  } else if (result.geometry_after && !result.geometry_after->collision_free()) {
-    const evaluation::GeometryReport& g = *result.geometry_after;
-    result.failure = "geometry of the smoothed motion: " + g.closest_first + " / " + g.closest_second +
-                     " at t = " + io::format_number(g.min_distance_time) + " s: distance " +
-                     io::format_number(g.min_distance) + " m against the safety distance " +
-                     io::format_number(settings.geometry.safety_distance) + " m";
-  } else if (result.geometry_after && !result.geometry_after->above_ground()) {
-    const evaluation::GeometryReport& g = *result.geometry_after;
-    result.failure = "geometry of the smoothed motion: " + g.lowest_corner_foot +
-                     " sole corner at t = " + io::format_number(g.min_corner_time) +
-                     " s: " + io::format_number(g.min_corner_height) + " m below the floor";
   }
   result.success = result.failure.empty();
   return result;

@@ -17,8 +17,8 @@
 //   4. if the ZMP comes closer than `zmp_margin` to the support polygon's edge, run the cart-table
 //      stabilizer (stability::stabilize_zmp: a horizontal waist shift, legs re-solved with the feet kept);
 //   5. evaluate the result as written (finite differences, ground reaction), which is what is reported,
-//      and, with a collision model, check its geometry (evaluation::check_geometry: every pair at least
-//      the safety distance apart, every sole corner on or above the floor).
+//      with the geometry in the verdict when there is a collision model (every pair at least the safety
+//      distance apart, every sole corner on or above the floor: evaluation/check.hpp).
 //
 // Failure policy: returns SmoothResult::success == false with `failure` naming the worst problem (an
 // infeasible solver result with its worst constraint, or the check's worst violation, or a slip above the
@@ -28,11 +28,9 @@
 #pragma once
 
 #include <Eigen/Core>
-#include <optional>
 #include <string>
 
 #include "mimic/core/progress.hpp"
-#include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/evaluation/metrics.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/limits.hpp"
@@ -98,10 +96,7 @@ struct SmoothResult {
   stability::SupportRefitReport projection;
   int collision_pairs = 0;        // pairs with distance rows in the last solve
   int added_collision_pairs = 0;  // of which the refinement added (screened out along the plan)
-  // Step 5's geometry check of the written motion (with a collision model; empty otherwise) and, for
-  // comparison, of the plan.
-  std::optional<evaluation::GeometryReport> geometry_before, geometry_after;
-  bool stabilized = false;  // step 4 ran
+  bool stabilized = false;        // step 4 ran
   stability::StabilizationReport stabilization;
   bool success = false;
   std::string failure;

@@ -9,6 +9,7 @@
 
 #include "mimic/io/job_json.hpp"
 #include "mimic/optim/solve_result.hpp"
+#include "mimic/pipeline/geometry_report.hpp"
 
 namespace mimic::pipeline {
 
@@ -64,6 +65,11 @@ std::string format_smooth_summary(const model::Model& model, const SmoothResult&
       r.before.check.min_zmp_margin * 1e3, r.after.check.min_zmp_margin * 1e3,
       r.after.check.min_zmp_margin_time,
       r.stabilized ? ", cart-table stabilizer: " + r.stabilization.summary() : ", no stabilizer needed");
+  if (r.after.check.geometry) {
+    out << "geometry: " << evaluation::format_geometry_report(*r.after.check.geometry) << '\n';
+    if (r.before.check.geometry)
+      out << "  planned: " << evaluation::format_geometry_report(*r.before.check.geometry) << '\n';
+  }
   out << fmt::format(
       "waist: shifted horizontally by at most {:.2f} mm from the plan (height and orientation "
       "as planned)\n",
@@ -102,6 +108,11 @@ io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model,
   s["zmp_stabilized"] = r.stabilized;
   s["max_waist_shift_m"] = r.max_base_shift;
   s["samples"] = static_cast<int>(r.motion.size());
+  add_geometry_summary(s, r.after.check.geometry);
+  if (r.before.check.geometry) {
+    s["min_pair_distance_before_m"] = r.before.check.geometry->min_distance;
+    s["min_sole_corner_height_before_m"] = r.before.check.geometry->min_corner_height;
+  }
   auto& joints = json["joints"];
   joints = io::Json::array();
   for (int j = 0; j < model.nj; ++j) {

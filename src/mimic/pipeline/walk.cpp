@@ -12,6 +12,7 @@
 #include "mimic/io/job_json.hpp"
 #include "mimic/io/sequence.hpp"
 #include "mimic/io/zmp_frame.hpp"
+#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/waist_sequence.hpp"
@@ -94,7 +95,7 @@ walking::UpperBodyTrajectory load_upper_body(const fs::path& path, const model::
 WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const WalkObserver& observe) {
   if (job.job != io::JobKind::kWalk)
     throw std::invalid_argument("run_walk: a " + std::string(io::to_string(job.job)) + " job");
-  WalkResult walk{load_robot(job.robot, job.payload), {}, {}};
+  WalkResult walk{load_robot(job.robot, job.payload), {}, {}, {}};
   const model::RobotConfig& config = walk.robot.config;
   const model::Model& robot = walk.robot.model;
 
@@ -116,6 +117,8 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
                format_number(std::round(schedule.duration() * 1e6) / 1e6));
   walk.pattern = walking::generate_walking_pattern(robot, config, schedule, upper, walking_options(job));
   walk.summary = walking::summarize_walking_pattern(robot, config, schedule, walk.pattern);
+  walk.geometry = evaluation::check_geometry(robot, *walk.robot.collision, walk.pattern.motion,
+                                             check_options(job).geometry);
   if (observe) observe(walk);
   check_limits(job, walk);
   return walk;
@@ -147,6 +150,7 @@ io::Json walk_report_json(const io::JobConfig& job, const WalkResult& walk) {
   m["min_angle_margin_rad"] = s.min_angle_margin;
   m["max_slip_m"] = s.max_support_slip;
   m["max_landing_error_m"] = s.max_landing_error;
+  add_geometry_summary(m, walk.geometry);
   auto& contacts = json["contacts"];
   contacts = io::Json::array();
   for (const auto& c : walk.pattern.contact_intervals) {

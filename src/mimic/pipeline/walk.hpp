@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 
+#include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
@@ -20,6 +21,9 @@ struct WalkResult {
   Robot robot;  // as it walks: with the job's payload
   walking::WalkingPattern pattern;
   walking::WalkingSummary summary;
+  // Closest pair of collision shapes and lowest sole corner (job's geometry.safety_distance), for the
+  // summary and the report.
+  evaluation::GeometryReport geometry;
 };
 
 // Called with the pattern and its summary before the limits are checked, so that a walk that is then
