@@ -53,8 +53,8 @@ void BM_SmoothWalkBar(benchmark::State& state) {
   // The counters are read inside the loop from the result itself: assigning the whole SmoothResult to a
   // variable declared outside the loop (`result = smooth_motion(...)`) was measured to corrupt its `after`
   // member in this translation unit at -O3 (GCC 12.2; the object code has an IPA-SRA clone of
-  // MotionEvaluation::operator=), while copy construction and member-wise assignment are exact; left for a
-  // closer look.
+  // the evaluation report's operator=), while copy construction and member-wise assignment are exact; left
+  // for a closer look.
   for (auto _ : state) {
     const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
     benchmark::DoNotOptimize(result.after.torque_integral);
@@ -67,9 +67,9 @@ void BM_SmoothWalkBar(benchmark::State& state) {
     state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
                                       result.before.torque_integral;
     state.counters["success"] = result.success ? 1.0 : 0.0;
-    if (result.geometry_after) {
-      state.counters["min_distance_mm"] = 1e3 * result.geometry_after->min_distance;
-      state.counters["min_corner_mm"] = 1e3 * result.geometry_after->min_corner_height;
+    if (result.after.geometry) {
+      state.counters["min_distance_mm"] = 1e3 * result.after.geometry->min_distance;
+      state.counters["min_corner_mm"] = 1e3 * result.after.geometry->min_corner_height;
     }
   }
   state.SetLabel(std::string(optim::to_string(job.solver.name)) +

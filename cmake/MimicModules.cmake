@@ -50,16 +50,17 @@ mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdl
 
 mimic_module(stability  DEPS mimic_dynamics mimic_io)
 
+# The check of a motion and the one report and peak type of every evaluation (evaluation/report.hpp).
+mimic_module(evaluation DEPS mimic_stability mimic_geometry)
+
 # Footstep plans, the walking schedule, preview control and the walking pattern. Files are read and written
 # by the walk stage (pipeline/walk): walking gets the upper body as data.
-mimic_module(walking    DEPS mimic_stability)
-
-mimic_module(evaluation DEPS mimic_stability mimic_geometry)
+mimic_module(walking    DEPS mimic_stability mimic_evaluation)
 
 # Sample-local terms of the optimisation problems (term.hpp) and the velocity rows on control points.
 mimic_module(terms      DEPS mimic_stability mimic_trajectory mimic_optim mimic_geometry)
 
-mimic_module(motion     DEPS mimic_geometry mimic_terms mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
+mimic_module(motion     DEPS mimic_evaluation mimic_geometry mimic_terms mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
 
 mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)
 

@@ -4,56 +4,16 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "mimic/evaluation/check.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
-#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
-#include "mimic/pipeline/motion_check.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 
 namespace {
 
 using namespace mimic;
-
-io::Json check_report_json(const pipeline::CheckReport& r, const std::string& motion) {
-  io::Json json = io::Json::object();
-  json["motion"] = motion;
-  json["ok"] = r.ok();
-  auto& s = json["summary"];
-  s["samples"] = r.samples;
-  s["duration_s"] = r.duration;
-  s["rate_hz"] = r.rate;
-  s["peak_velocity_ratio"] = r.peak_velocity_ratio;
-  s["peak_torque_ratio"] = r.peak_torque_ratio;
-  s["min_zmp_margin_m"] = r.min_zmp_margin;
-  s["max_slip_m"] = r.max_slip_position;
-  s["max_slip_rad"] = r.max_slip_angle;
-  s["violations"] = static_cast<int>(r.violations.size());
-  pipeline::add_geometry_summary(s, r.geometry);
-  auto& joints = json["joints"];
-  joints = io::Json::array();
-  for (const auto& p : r.joints) {
-    io::Json j = io::Json::object();
-    j["joint"] = p.joint;
-    j["velocity_ratio"] = p.velocity_ratio;
-    j["torque_ratio"] = p.torque_ratio;
-    joints.push_back(std::move(j));
-  }
-  auto& violations = json["violations"];
-  violations = io::Json::array();
-  for (const auto& v : r.violations) {
-    io::Json j = io::Json::object();
-    j["kind"] = pipeline::to_string(v.kind);
-    j["where"] = v.where;
-    j["time_s"] = v.time;
-    j["value"] = v.value;
-    j["limit"] = v.limit;
-    j["excess"] = v.excess;
-    j["samples"] = v.violating_samples;
-    violations.push_back(std::move(j));
-  }
-  return json;
-}
 
 std::function<int()> setup_check(CLI::App& app) {
   auto* cmd = app.add_subcommand(
@@ -111,7 +71,7 @@ std::function<int()> setup_check(CLI::App& app) {
     const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
     const model::Model& model = robot.model;
     const stability::Feet& feet = robot.feet;
-    pipeline::CheckOptions options = pipeline::check_options(job);
+    evaluation::CheckOptions options = pipeline::check_options(job);
     if (*af) options.factors.angle_factor = opt->angle_factor;
     if (*vf) options.factors.velocity_factor = opt->velocity_factor;
     if (*tf) options.factors.torque_factor = opt->torque_factor;
@@ -122,9 +82,10 @@ std::function<int()> setup_check(CLI::App& app) {
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
     const io::MotionFiles files = io::read_motion(opt->motion);
     const auto motion = stability::sampled_motion(model, feet, files, job.contacts);
-    const auto report = pipeline::check_motion(model, feet, motion, options);
+    const auto report = evaluation::check_motion(model, feet, motion, options);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
-    if (!opt->report.empty()) io::write_json_file(opt->report, check_report_json(report, opt->motion));
+    if (!opt->report.empty())
+      io::write_json_file(opt->report, pipeline::check_report_json(report, opt->motion));
     return report.ok() ? app::kOk : app::kInfeasible;
   };
 }

@@ -16,6 +16,7 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/number_text.hpp"
 #include "mimic/pipeline/reference_files.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "progress_log.hpp"
 

@@ -11,9 +11,9 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
-#include "mimic/pipeline/smooth_report.hpp"
 #include "mimic/stability/sampled_motion.hpp"
 #include "progress_log.hpp"
 

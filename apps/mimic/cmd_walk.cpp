@@ -1,16 +1,12 @@
 // `mimic walk STEPS.yaml -o WALK.pos`: the CLI of the walk stage (pipeline/walk.hpp), a walking pattern from
 // a footstep plan; writes WALK.pos, WALK.waist and WALK.zmp (the multibody ZMP of the motion, waist frame).
-#include <fmt/format.h>
-
-#include <cmath>
 #include <filesystem>
 #include <iostream>
 
 #include "command.hpp"
 #include "mimic/core/error.hpp"
-#include "mimic/core/number_text.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/pipeline/geometry_report.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
 
 namespace {
@@ -36,30 +32,12 @@ io::JobConfig assemble_job(const Options& opt) {
   return job;
 }
 
-void print_summary(const std::filesystem::path& output, const pipeline::WalkResult& walk) {
-  const walking::WalkingPattern& pattern = walk.pattern;
-  const walking::WalkingSummary& s = walk.summary;
-  const auto mm = [](double m) { return core::format_number(std::round(m * 1e4) / 10.0); };
-  std::cout << output.string() << ": " << s.steps << " steps, " << s.duration << " s, " << pattern.size()
-            << " samples (CoM height " << mm(pattern.com_height) << " mm)\n"
-            << "  multibody ZMP: max deviation from the reference " << mm(s.max_zmp_deviation)
-            << " mm (t = " << s.max_zmp_deviation_time << " s), min margin in the support polygon "
-            << mm(s.min_zmp_margin) << " mm (t = " << s.min_zmp_margin_time << " s)\n"
-            << "  joints: peak |qdot| / limit "
-            << core::format_number(std::round(s.peak_velocity_ratio * 1e3) / 1e3) << " ("
-            << s.peak_velocity_joint << ", t = " << s.peak_velocity_time << " s), nearest angle limit "
-            << core::format_number(std::round(s.min_angle_margin * 1e4) / 1e4) << " rad ("
-            << s.min_angle_margin_joint << ")\n"
-            << "  feet: support slip " << fmt::format("{:.3g}", s.max_support_slip) << " m, landing error "
-            << fmt::format("{:.3g}", s.max_landing_error) << " m\n"
-            << "  geometry: " << pipeline::format_geometry_report(walk.geometry) << "\n";
-}
-
 int run_walk(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
   // The summary is printed before the limits are checked: a refused walk still shows its numbers.
   const pipeline::WalkResult walk = pipeline::run_walk(
-      job, opt.upper_body, [&](const pipeline::WalkResult& w) { print_summary(job.output.path, w); });
+      job, opt.upper_body,
+      [&](const pipeline::WalkResult& w) { std::cout << pipeline::format_walk_summary(job.output.path, w); });
   pipeline::write_walk_outputs(job, walk);
   return app::kOk;
 }

@@ -39,8 +39,8 @@ struct Hrp2 {
 
 TEST(EvaluationCheck, StillStanceHoldsEveryLimit) {
   const Hrp2 r;
-  const evaluation::CheckReport report = evaluation::check_motion(r.model, r.feet, r.stance(5));
-  EXPECT_TRUE(report.ok()) << evaluation::format_check_report(report);
+  const evaluation::Report report = evaluation::check_motion(r.model, r.feet, r.stance(5));
+  EXPECT_TRUE(report.ok()) << report.violations.size() << " violations";
   EXPECT_EQ(report.samples, 5);
   EXPECT_NEAR(report.rate, 200.0, 1e-9);
   // The feet do not move, so nothing can slip (forward kinematics of identical q: exactly 0).
@@ -49,7 +49,7 @@ TEST(EvaluationCheck, StillStanceHoldsEveryLimit) {
   // At rest the ZMP is the CoM's ground projection, which half-sitting keeps between the feet: well inside
   // the double-support polygon (which is about 0.2 m across), so the margin is positive by centimetres.
   EXPECT_GT(report.min_zmp_margin, 0.01);
-  EXPECT_EQ(report.peak_velocity_ratio, 0.0);
+  EXPECT_EQ(evaluation::worst(report.velocity).ratio, 0.0);
   // The ground reaction explains the whole base wrench of a static stance (seed 001 III-C).
   EXPECT_LT(report.max_base_residual, 1e-6);
 }
@@ -66,8 +66,8 @@ TEST(EvaluationCheck, VelocityOverTheLimitIsOneViolationOnThatJoint) {
     m.q(r.model.idx_q(j), k) += w * m.times[static_cast<std::size_t>(k)];
     m.v(r.model.idx_v(j), k) = w;
   }
-  const evaluation::CheckReport report = evaluation::check_motion(r.model, r.feet, m);
-  ASSERT_EQ(report.violations.size(), 1u) << evaluation::format_check_report(report);
+  const evaluation::Report report = evaluation::check_motion(r.model, r.feet, m);
+  ASSERT_EQ(report.violations.size(), 1u);
   const evaluation::Violation& v = report.violations.front();
   EXPECT_EQ(v.kind, evaluation::ViolationKind::kVelocity);
   EXPECT_STREQ(evaluation::to_string(v.kind), "velocity");
@@ -76,8 +76,12 @@ TEST(EvaluationCheck, VelocityOverTheLimitIsOneViolationOnThatJoint) {
   EXPECT_EQ(v.limit, limit);
   EXPECT_NEAR(v.excess, 0.5 * limit, 1e-12 * limit);
   EXPECT_EQ(v.violating_samples, n);
-  EXPECT_NEAR(report.peak_velocity_ratio, 1.5, 1e-12);
-  EXPECT_EQ(report.peak_velocity_joint, "RARM_JOINT3");
+  const evaluation::Peak& peak = evaluation::worst(report.velocity);
+  EXPECT_NEAR(peak.ratio, 1.5, 1e-12);
+  EXPECT_EQ(peak.joint, "RARM_JOINT3");
+  EXPECT_EQ(peak.value, w);
+  EXPECT_EQ(peak.limit, limit);
+  EXPECT_EQ(report.velocity[static_cast<std::size_t>(j)].ratio, peak.ratio);
 
   // The same motion within factored limits that allow it: no violation.
   evaluation::CheckOptions loose;

@@ -11,12 +11,13 @@
 // same walk on a 50 Hz grid (every 4th sample), which keeps the test to a few minutes there.
 #include <gtest/gtest.h>
 
+#include "mimic/evaluation/check.hpp"
 #include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/job_options.hpp"
-#include "mimic/pipeline/motion_check.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "pipeline/smooth_scenario.hpp"
 #include "support/temp_path.hpp"
@@ -64,21 +65,21 @@ TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetZmpAndGeometry) {
   const io::MotionFiles files = io::read_motion(base.string() + ".pos");
   const stability::SampledMotion written =
       stability::sampled_motion(scenario->model, scenario->feet, files, scenario->job.contacts);
-  pipeline::CheckOptions options;
+  evaluation::CheckOptions options;
   options.factors = scenario->job.limits;
   options.zmp_margin = 0.0;
   options.slip_position = kMaxSlipPosition;  // 0.1 mm
   options.slip_angle = kMaxSlipAngle;        // 0.01 degree
-  const pipeline::CheckReport check =
-      pipeline::check_motion(scenario->model, scenario->feet, written, options);
+  const evaluation::Report check =
+      evaluation::check_motion(scenario->model, scenario->feet, written, options);
   EXPECT_TRUE(check.ok()) << pipeline::format_check_report(check);
   // The projection puts the feet back exactly (leg IK to 1e-9); the files print 17 digits. Measured
   // 4e-16 m and 3e-16 rad; 1e-9 is the IK's own tolerance.
   EXPECT_LE(check.max_slip_position, 1e-9);
   EXPECT_LE(check.max_slip_angle, 1e-9);
   EXPECT_GT(check.min_zmp_margin, 0.0);
-  EXPECT_LE(check.peak_torque_ratio, 1.0);
-  EXPECT_LE(check.peak_velocity_ratio, 1.0);
+  EXPECT_LE(evaluation::worst(check.torque).ratio, 1.0);
+  EXPECT_LE(evaluation::worst(check.velocity).ratio, 1.0);
 
   // Geometry of the motion as written. Measured at 200 Hz: shanks 10.49 mm apart at their closest (the
   // problem keeps the safety distance plus kProjectionMargin, and the projection takes 6 um of it), sole
@@ -103,9 +104,9 @@ TEST(SmoothWalkScenario, StabilizerRunsWhenTheMarginIsTooSmall) {
   EXPECT_TRUE(result.stabilized);
   EXPECT_TRUE(result.stabilization.converged) << result.stabilization.summary();
   // The stabilizer's own trace and the check's are the same multibody ZMP; 1 mm covers its overshoot logic.
-  EXPECT_GT(result.after.check.min_zmp_margin, 0.04 - 1e-3);
-  EXPECT_LE(result.after.check.max_slip_position, kMaxSlipPosition);
-  EXPECT_LE(result.after.check.max_slip_angle, kMaxSlipAngle);
+  EXPECT_GT(result.after.min_zmp_margin, 0.04 - 1e-3);
+  EXPECT_LE(result.after.max_slip_position, kMaxSlipPosition);
+  EXPECT_LE(result.after.max_slip_angle, kMaxSlipAngle);
   EXPECT_LT(result.after.torque_integral, result.before.torque_integral);
 }
 

@@ -137,7 +137,7 @@ TEST(Walk, AMotionBeyondTheLimitsIsRefusedAfterTheObserverSawIt) {
   try {
     run_walk(job, {}, [&](const WalkResult& walk) {
       observed = true;
-      EXPECT_GT(walk.summary.peak_velocity_ratio, 0.25);
+      EXPECT_GT(walk.summary.velocity.ratio, 0.25);
     });
     FAIL() << "a walk at 0.514 of the velocity limits passed limits.velocity_factor = 0.25";
   } catch (const InfeasibleError& e) {

@@ -157,7 +157,7 @@ TEST(WalkingPattern, JointAnglesAndVelocitiesStayWithinTheLimitsAt200Hz) {
   EXPECT_LT(peak_ratio, 1.0);
   // The summary of `mimic walk` reports the same numbers.
   const WalkingSummary summary = summarize_walking_pattern(s.model, s.config, s.schedule, s.pattern);
-  EXPECT_NEAR(summary.peak_velocity_ratio, peak_ratio, 1e-12);  // the same differences: measured 1.1e-14
+  EXPECT_NEAR(summary.velocity.ratio, peak_ratio, 1e-12);  // the same differences: measured 1.1e-14
   EXPECT_EQ(summary.steps, 6);
   EXPECT_GT(summary.min_angle_margin, 0.0);
   EXPECT_LE(summary.max_support_slip, 1e-9);  // the leg IK's 1e-9, as above (measured 3e-16)
@@ -222,13 +222,13 @@ TEST(WalkingPattern, TurningStepsKeepTheFeetAndTheZmp) {
   const WalkingSummary summary = summarize_walking_pattern(s.model, s.config, schedule, p);
   std::printf("turning: min ZMP margin %.4f m, slip %.2g m, landing %.2g m, peak velocity ratio %.3f\n",
               summary.min_zmp_margin, summary.max_support_slip, summary.max_landing_error,
-              summary.peak_velocity_ratio);
+              summary.velocity.ratio);
   EXPECT_GT(summary.min_zmp_margin, 0.02);
   // The leg IK's 1e-9 m / rad, as for the straight walk (measured 3.7e-16 m, 3.4e-16 rad, 1.9e-16 m).
   EXPECT_LE(summary.max_support_slip, 1e-9);
   EXPECT_LE(summary.max_support_rotation, 1e-9);
   EXPECT_LE(summary.max_landing_error, 1e-9);
-  EXPECT_LT(summary.peak_velocity_ratio, 1.0);
+  EXPECT_LT(summary.velocity.ratio, 1.0);
   // The waist ends facing the feet.
   const Eigen::Quaterniond waist(Eigen::Vector4d(p.motion.q.col(p.size() - 1).segment<4>(3)));
   const Eigen::Matrix3d r = waist.toRotationMatrix();

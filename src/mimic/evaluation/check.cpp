@@ -1,11 +1,8 @@
 #include "mimic/evaluation/check.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
 
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
@@ -14,26 +11,6 @@
 namespace mimic::evaluation {
 
 using stability::ContactPhase;
-
-const char* to_string(ViolationKind kind) {
-  switch (kind) {
-    case ViolationKind::kAngle:
-      return "angle";
-    case ViolationKind::kVelocity:
-      return "velocity";
-    case ViolationKind::kTorque:
-      return "torque";
-    case ViolationKind::kZmp:
-      return "zmp";
-    case ViolationKind::kSlip:
-      return "slip";
-    case ViolationKind::kCollision:
-      return "collision";
-    case ViolationKind::kGround:
-      return "ground";
-  }
-  return "?";
-}
 
 namespace {
 
@@ -84,9 +61,9 @@ void add_geometry_violations(const GeometryReport& geometry, const GeometryCheck
 
 }  // namespace
 
-CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
-                         const stability::SampledMotion& motion, const CheckOptions& options) {
-  CheckReport report;
+Report check_motion(const model::Model& model, const stability::Feet& feet,
+                    const stability::SampledMotion& motion, const CheckOptions& options) {
+  Report report;
   const Eigen::Index n = motion.size();
   report.samples = static_cast<int>(n);
   report.base_reconstructed = motion.base_reconstructed;
@@ -100,9 +77,11 @@ CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
   }
 
   const int nj = model.nj;
-  report.joints.resize(static_cast<std::size_t>(nj));
-  for (int j = 0; j < nj; ++j)
-    report.joints[static_cast<std::size_t>(j)].joint = model.joint_names[static_cast<std::size_t>(j)];
+  for (std::vector<Peak>* peaks : {&report.angle, &report.velocity, &report.torque}) {
+    peaks->resize(static_cast<std::size_t>(nj));
+    for (int j = 0; j < nj; ++j)
+      (*peaks)[static_cast<std::size_t>(j)].joint = model.joint_names[static_cast<std::size_t>(j)];
+  }
   const auto& f = options.factors;
   const Eigen::VectorXd middle = 0.5 * (model.lower_limit + model.upper_limit);
   const Eigen::VectorXd half_range = 0.5 * (model.upper_limit - model.lower_limit);
@@ -134,21 +113,25 @@ CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
     const Eigen::VectorXd tau =
         stability::joint_torques_with_ground_reaction(model, data, feet, phase, q, v, a, &residual);
     report.max_base_residual = std::max(report.max_base_residual, residual);
+    // Trapezoid: half weights on the end samples.
+    const double h0 = k > 0 ? t - motion.times[static_cast<std::size_t>(k - 1)] : 0.0;
+    const double h1 = k + 1 < n ? motion.times[static_cast<std::size_t>(k + 1)] - t : 0.0;
+    report.torque_integral += 0.5 * (h0 + h1) * tau.squaredNorm();
     for (int j = 0; j < nj; ++j) {
       const auto& name = model.joint_names[static_cast<std::size_t>(j)];
-      auto& peak = report.joints[static_cast<std::size_t>(j)];
+      const auto joint = static_cast<std::size_t>(j);
       const double qj = q[model.idx_q(j)], vj = v[model.idx_v(j)];
+      report.angle[joint].raise(std::abs(qj - middle[j]) / half_range[j], qj,
+                                qj < middle[j] ? model.lower_limit[j] : model.upper_limit[j], t);
       const double angle_slack = options.limit_tolerance * half_range[j];
       if (qj < lower[j] - angle_slack)
         log.add(ViolationKind::kAngle, name, t, qj, lower[j], lower[j] - qj, half_range[j]);
       if (qj > upper[j] + angle_slack)
         log.add(ViolationKind::kAngle, name, t, qj, upper[j], qj - upper[j], half_range[j]);
-      const double vr = std::abs(vj) / model.velocity_limit[j];
-      peak.velocity_ratio = std::max(peak.velocity_ratio, vr);
+      report.velocity[joint].raise(std::abs(vj) / model.velocity_limit[j], vj, model.velocity_limit[j], t);
       if (std::abs(vj) > vmax[j] * (1.0 + options.limit_tolerance))
         log.add(ViolationKind::kVelocity, name, t, vj, vmax[j], std::abs(vj) - vmax[j], vmax[j]);
-      const double tr = std::abs(tau[j]) / model.effort_limit[j];
-      if (tr > peak.torque_ratio) peak.torque_ratio = tr, peak.torque_time = t;
+      report.torque[joint].raise(std::abs(tau[j]) / model.effort_limit[j], tau[j], model.effort_limit[j], t);
       if (std::abs(tau[j]) > tmax[j] * (1.0 + options.limit_tolerance))
         log.add(ViolationKind::kTorque, name, t, tau[j], tmax[j], std::abs(tau[j]) - tmax[j], tmax[j]);
     }
@@ -186,12 +169,6 @@ CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
                 dr - options.slip_angle, options.slip_angle);
     }
   }
-  for (const auto& p : report.joints) {
-    if (p.velocity_ratio >= report.peak_velocity_ratio)
-      report.peak_velocity_ratio = p.velocity_ratio, report.peak_velocity_joint = p.joint;
-    if (p.torque_ratio >= report.peak_torque_ratio)
-      report.peak_torque_ratio = p.torque_ratio, report.peak_torque_joint = p.joint;
-  }
   report.violations = log.sorted();
   // A robot without collision shapes and sole corners has no geometry to certify (the report says so).
   if (options.collision && !(options.collision->pairs.empty() && options.collision->corners.empty())) {
@@ -201,39 +178,6 @@ CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
                      [](const Violation& a, const Violation& b) { return a.ratio > b.ratio; });
   }
   return report;
-}
-
-std::string format_check_report(const CheckReport& r, int max_offenders) {
-  std::ostringstream out;
-  out << fmt::format("samples {}  duration {:.3f} s  rate {:.1f} Hz{}\n", r.samples, r.duration, r.rate,
-                     r.base_reconstructed ? "  (base reconstructed from the support foot: no .waist)" : "");
-  out << fmt::format("peak |qdot|/limit {:.3f} ({})  peak |tau|/limit {:.3f} ({})\n", r.peak_velocity_ratio,
-                     r.peak_velocity_joint, r.peak_torque_ratio, r.peak_torque_joint);
-  out << fmt::format("min ZMP margin {:.4f} m at t = {:.3f} s  max support-foot slip {:.3g} m, {:.3g} deg\n",
-                     r.min_zmp_margin, r.min_zmp_margin_time, r.max_slip_position,
-                     r.max_slip_angle * 180.0 / M_PI);
-  if (r.geometry)
-    out << format_geometry_report(*r.geometry) << "\n";
-  else
-    out << "geometry not checked: the robot has no collision model (limits only)\n";
-  if (r.ok()) {
-    out << (r.geometry ? "OK: every limit holds, no self-collision, no sole corner below the floor\n"
-                       : "OK: every limit holds\n");
-    return out.str();
-  }
-  out << fmt::format("VIOLATIONS ({} kinds of offence; worst first):\n", r.violations.size());
-  int shown = 0;
-  for (const auto& v : r.violations) {
-    if (shown++ >= max_offenders) {
-      out << fmt::format("  ... and {} more\n",
-                         r.violations.size() - static_cast<std::size_t>(max_offenders));
-      break;
-    }
-    out << fmt::format(
-        "  {:<9} {:<22} t = {:8.3f} s  value {:+.5g}  limit {:.5g}  excess {:.4g}  ({} samples)\n",
-        to_string(v.kind), v.where, v.time, v.value, v.limit, v.excess, v.violating_samples);
-  }
-  return out.str();
 }
 
 }  // namespace mimic::evaluation

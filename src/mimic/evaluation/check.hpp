@@ -7,11 +7,9 @@
 
 #include <cmath>
 #include <memory>
-#include <optional>
-#include <string>
-#include <vector>
 
 #include "mimic/evaluation/geometry_check.hpp"
+#include "mimic/evaluation/report.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
@@ -35,53 +33,9 @@ struct CheckOptions {
   GeometryCheckOptions geometry;
 };
 
-// kCollision: a pair of shapes closer than the safety distance; kGround: a sole corner below the floor.
-enum class ViolationKind { kAngle, kVelocity, kTorque, kZmp, kSlip, kCollision, kGround };
-const char* to_string(ViolationKind kind);
-
-// The worst excess of one kind on one joint (or foot, or "ZMP").
-struct Violation {
-  ViolationKind kind = ViolationKind::kAngle;
-  std::string where;    // joint name, "right foot" / "left foot", "ZMP" or "RARM_LINK6 / HEAD_LINK1"
-  double time = 0.0;    // s, of the worst sample
-  double value = 0.0;   // the offending value (rad, rad/s, N m, m of margin, m or rad of slip, m of
-                        // distance between two shapes or of sole-corner height)
-  double limit = 0.0;   // the limit it was held to
-  double excess = 0.0;  // how far beyond the limit, in the value's unit (> 0)
-  double ratio = 0.0;   // excess relative to the limit's scale (for ranking across kinds)
-  int violating_samples = 0;
-};
-
-struct JointPeak {
-  std::string joint;
-  double velocity_ratio = 0.0;  // max |qdot| / velocity limit
-  double torque_ratio = 0.0;    // max |tau| / effort limit
-  double torque_time = 0.0;
-};
-
-struct CheckReport {
-  int samples = 0;
-  double duration = 0.0;
-  double rate = 0.0;  // Hz, from the median sample period
-  bool base_reconstructed = false;
-  std::vector<JointPeak> joints;
-  double peak_velocity_ratio = 0.0, peak_torque_ratio = 0.0;
-  std::string peak_velocity_joint, peak_torque_joint;
-  double min_zmp_margin = 0.0;  // m (negative: outside the polygon)
-  double min_zmp_margin_time = 0.0;
-  double max_slip_position = 0.0, max_slip_angle = 0.0;
-  double max_base_residual = 0.0;  // N, base wrench the ground-reaction model leaves unexplained
-  // The geometry scan; empty when the check had no collision model.
-  std::optional<GeometryReport> geometry;
-  std::vector<Violation> violations;  // worst first
-
-  bool ok() const { return violations.empty(); }
-};
-
-CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
-                         const stability::SampledMotion& motion, const CheckOptions& options = {});
-
-// Human-readable summary, with at most `max_offenders` violations listed.
-std::string format_check_report(const CheckReport& report, int max_offenders = 10);
+// The report of `motion` (evaluation/report.hpp): peaks, torque integral, ZMP margin, slip, violations and,
+// with a collision model, the geometry.
+Report check_motion(const model::Model& model, const stability::Feet& feet,
+                    const stability::SampledMotion& motion, const CheckOptions& options = {});
 
 }  // namespace mimic::evaluation

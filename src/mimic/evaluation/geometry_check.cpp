@@ -1,7 +1,5 @@
 #include "mimic/evaluation/geometry_check.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -94,21 +92,6 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
   for (auto& foot : per_foot)
     if (foot.samples > 0) report.foot_offences.push_back(std::move(foot));
   return report;
-}
-
-std::string format_geometry_report(const GeometryReport& g) {
-  // A flat sole computed through the legs sits at z = -3e-16 m: printed "-0.0000 m" it would read as
-  // below the floor. Values that round to zero at the printed 0.1 mm are printed as 0.
-  const auto shown = [](double metres) { return std::abs(metres) < 5e-5 ? 0.0 : metres; };
-  const std::string pair = std::isfinite(g.min_distance)
-                               ? fmt::format("{:.4f} m ({} / {}, t = {:.3f} s)", shown(g.min_distance),
-                                             g.closest_first, g.closest_second, g.min_distance_time)
-                               : std::string("none (no pair of shapes is checked)");
-  const std::string corner = std::isfinite(g.min_corner_height)
-                                 ? fmt::format("{:.4f} m ({} foot, t = {:.3f} s)", shown(g.min_corner_height),
-                                               g.lowest_corner_foot, g.min_corner_time)
-                                 : std::string("none (no sole corner)");
-  return "min pair distance " + pair + "  min sole-corner height " + corner;
 }
 
 }  // namespace mimic::evaluation

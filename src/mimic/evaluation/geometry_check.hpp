@@ -70,8 +70,4 @@ struct GeometryReport {
 GeometryReport check_geometry(const model::Model& model, const geometry::CollisionModel& cmodel,
                               const model::SampledMotion& motion, const GeometryCheckOptions& options = {});
 
-// One line for the summaries: "min pair distance 0.0123 m (HEAD_LINK1 / RARM_LINK6, t = 1.234 s)  min
-// sole-corner height 0.0000 m (right foot, t = 0.000 s)", with "none" for a model without pairs / corners.
-std::string format_geometry_report(const GeometryReport& report);
-
 }  // namespace mimic::evaluation

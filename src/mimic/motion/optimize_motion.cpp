@@ -54,10 +54,6 @@ Eigen::MatrixXd waist_frame_configurations(const model::Model& model, const Eige
   return q;
 }
 
-void update_peak(JointPeak& peak, double ratio, const std::string& joint, double time) {
-  if (ratio > peak.ratio) peak = {ratio, joint, time};
-}
-
 }  // namespace
 
 MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
@@ -143,10 +139,13 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
         const double middle = 0.5 * (limits.upper[j] + limits.lower[j]);
         const double half = 0.5 * (limits.upper[j] - limits.lower[j]);
         const std::string& name = model.joint_names[j];
-        update_peak(metrics.angle, std::abs(joints.q(j, i) - middle) / half, name, i / input.rate);
-        update_peak(metrics.velocity, std::abs(joints.qdot(j, i)) / limits.velocity[j], name, i / input.rate);
+        const double time = i / input.rate, angle = joints.q(j, i);
+        metrics.angle.raise(std::abs(angle - middle) / half, angle,
+                            angle < middle ? limits.lower[j] : limits.upper[j], name, time);
+        metrics.velocity.raise(std::abs(joints.qdot(j, i)) / limits.velocity[j], joints.qdot(j, i),
+                               limits.velocity[j], name, time);
         const double torque_ratio = std::abs(tau(j, i)) / limits.torque[j];
-        update_peak(metrics.torque, torque_ratio, name, i / input.rate);
+        metrics.torque.raise(torque_ratio, tau(j, i), limits.torque[j], name, time);
         violated = violated || torque_ratio > 1.0 + kLimitTolerance;
       }
       if (violated) violating.push_back(i);
@@ -209,10 +208,10 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
                             m.min_distance);
   } else if (m.angle.ratio > 1.0 + kLimitTolerance || m.velocity.ratio > 1.0 + kLimitTolerance ||
              m.torque.ratio > 1.0 + kLimitTolerance) {
-    const auto worst = [&](const JointPeak& a, const char* kind) {
+    const auto worst = [&](const evaluation::Peak& a, const char* kind) {
       return a.joint + " " + kind + format(" at t=%.3f s is %.6g times its limit", a.time, a.ratio);
     };
-    const JointPeak* peaks[] = {&m.angle, &m.velocity, &m.torque};
+    const evaluation::Peak* peaks[] = {&m.angle, &m.velocity, &m.torque};
     const char* kinds[] = {"angle", "velocity", "torque"};
     int k = 0;
     for (int i = 1; i < 3; ++i) k = peaks[i]->ratio > peaks[k]->ratio ? i : k;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "mimic/core/progress.hpp"
+#include "mimic/evaluation/peak.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
@@ -47,20 +48,14 @@ struct MotionSettings {
   double collision_activation = 0.05;  // m
 };
 
-// The largest value of a ratio over the 200 Hz output, and where it occurs.
-struct JointPeak {
-  double ratio = 0.0;  // <= 1 within the (factored) limit
-  std::string joint;
-  double time = 0.0;  // s
-};
-
 struct MotionMetrics {
   double joint_rmse = 0.0;    // rad: active joints against q_c, over every sample
   double position_rms = 0.0;  // m: gaze and gripper positions against P_c
   double position_max = 0.0;  // m
-  JointPeak angle;            // |q - middle| / half of the factored range
-  JointPeak velocity;         // |qdot| / factored velocity limit
-  JointPeak torque;           // |tau| / factored torque limit (active joints)
+  // The largest ratio over the active joints and the 200 Hz output, against the factored limits:
+  evaluation::Peak angle;     // |q - middle| / half of the factored range
+  evaluation::Peak velocity;  // |qdot| / factored velocity limit
+  evaluation::Peak torque;    // |tau| / factored torque limit
   // The closest pair the active joints move (none without a collision model): its distance (m, < 0
   // when the shapes overlap), its name and time.
   double min_distance = std::numeric_limits<double>::infinity();

@@ -6,18 +6,15 @@
 #include <Eigen/Geometry>
 #include <chrono>
 #include <cmath>
-#include <sstream>
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/io/job_json.hpp"
 #include "mimic/io/rpy.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/motion/active_joints.hpp"
-#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_optimization.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
@@ -90,8 +87,8 @@ io::MotionFiles motion_files_of(const model::Model& model, const stability::Samp
 }
 
 // RMS joint error over the active joints and head / hand position errors in the waist frame.
-void imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
-                      const stability::SampledMotion& motion, RetargetPipelineResult& result) {
+evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
+                                             const stability::SampledMotion& motion) {
   const model::Model& model = robot.model;
   const model::RobotConfig& config = robot.config;
   const auto joints = motion::active_joint_indices(model, robot.description);
@@ -114,10 +111,12 @@ void imitation_errors(const Robot& robot, const retarget::ReferenceMotion& refer
       ee_max = std::max(ee_max, err);
     }
   }
-  result.joint_rmse =
+  evaluation::ImitationErrors errors;
+  errors.joint_rmse =
       n > 0 ? std::sqrt(joint_sq / static_cast<double>(n * static_cast<Eigen::Index>(joints.size()))) : 0.0;
-  result.end_effector_rms = n > 0 ? std::sqrt(ee_sq / static_cast<double>(3 * n)) : 0.0;
-  result.end_effector_max = ee_max;
+  errors.position_rms = n > 0 ? std::sqrt(ee_sq / static_cast<double>(3 * n)) : 0.0;
+  errors.position_max = ee_max;
+  return errors;
 }
 
 }  // namespace
@@ -184,24 +183,25 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   }
 
   result.output = motion_files_of(robot.model, motion, zmp);
-  imitation_errors(robot, reference, motion, result);
   // The summary is measured on the motion as written and read back, exactly as `mimic check` sees it.
   const auto written = stability::sampled_motion(robot.model, robot.feet, result.output, {},
                                                  stability::ContactDetectionOptions{});
   // The written motion must keep the ZMP inside the support polygon; the margin is what the correction
   // aims at, and missing it is a warning above, not a failure.
-  CheckOptions check = check_options(job);
+  evaluation::CheckOptions check = check_options(job);
   check.zmp_margin = 0.0;
   check.collision = robot.collision;
-  result.check = check_motion(robot.model, robot.feet, written, check);
+  result.check = evaluation::check_motion(robot.model, robot.feet, written, check);
+  result.check.imitation = imitation_errors(robot, reference, motion);
   timer.done("check");
   if (!job.retarget.kinematic_only && !result.check.ok()) {
-    const Violation& worst = result.check.violations.front();
+    const evaluation::Violation& worst = result.check.violations.front();
     throw InfeasibleError(fmt::format(
         "{}: the optimised motion still violates a limit: {} {} at t = {:.3f} s (value {:.5g}, limit "
         "{:.5g}); "
         "nothing written",
-        job.input.string(), to_string(worst.kind), worst.where, worst.time, worst.value, worst.limit));
+        job.input.string(), evaluation::to_string(worst.kind), worst.where, worst.time, worst.value,
+        worst.limit));
   }
   if (!result.check.ok())
     spdlog::warn("the kinematic baseline violates {} limit(s): it ignores torques and the ZMP",
@@ -213,65 +213,6 @@ void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResu
   io::PosWriteOptions options;
   options.columns = job.output.columns;
   io::write_motion(io::motion_base(job.output.path), result.output, options);
-}
-
-std::string format_retarget_summary(const RetargetPipelineResult& r) {
-  std::ostringstream out;
-  const auto& k = r.kinematic;
-  out << format_summary(k, false);
-  if (r.optimized)
-    out << fmt::format("optimisation: {} {} after {} iterations, objective {:.6g}\n", r.solver,
-                       r.solver_status, r.solver_iterations, r.objective);
-  out << fmt::format("imitation: joint RMSE {:.4f} rad, head/hand error RMS {:.4f} m, max {:.4f} m\n",
-                     r.joint_rmse, r.end_effector_rms, r.end_effector_max);
-  if (r.stabilized) out << "ZMP correction: " << r.stabilization.summary() << '\n';
-  out << fmt::format("peak |qdot|/limit {:.3f} ({}), peak |tau|/limit {:.3f} ({}), min ZMP margin {:.4f} m\n",
-                     r.check.peak_velocity_ratio, r.check.peak_velocity_joint, r.check.peak_torque_ratio,
-                     r.check.peak_torque_joint, r.check.min_zmp_margin);
-  if (r.check.geometry) out << evaluation::format_geometry_report(*r.check.geometry) << '\n';
-  out << "time per stage:";
-  for (const auto& s : r.stages) out << fmt::format("  {} {:.2f} s", s.stage, s.seconds);
-  out << '\n';
-  return out.str();
-}
-
-io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineResult& r) {
-  io::Json json = io::Json::object();
-  json["input"] = job.input.string();
-  json["output"] = job.output.path.string();
-  auto& s = json["summary"];
-  s["source_frames"] = r.kinematic.source_frames;
-  s["source_rate_hz"] = r.kinematic.source_rate;
-  s["duration_before_s"] = r.kinematic.timing.source_duration();
-  s["duration_after_s"] = r.kinematic.reference.duration();
-  s["slow_down"] = r.kinematic.timing.slow_down();
-  s["joint_rmse_rad"] = r.joint_rmse;
-  s["end_effector_rms_m"] = r.end_effector_rms;
-  s["end_effector_max_m"] = r.end_effector_max;
-  s["peak_velocity_ratio"] = r.check.peak_velocity_ratio;
-  s["peak_torque_ratio"] = r.check.peak_torque_ratio;
-  s["min_zmp_margin_m"] = r.check.min_zmp_margin;
-  s["max_slip_m"] = r.check.max_slip_position;
-  s["violations"] = static_cast<int>(r.check.violations.size());
-  add_geometry_summary(s, r.check.geometry);
-  s["solver_iterations"] = r.solver_iterations;
-  s["objective"] = r.objective;
-  json["solver"] = r.optimized ? io::Json(r.solver) : io::Json();
-  json["solver_status"] = r.optimized ? io::Json(r.solver_status) : io::Json("kinematic only");
-  json["peak_velocity_joint"] = r.check.peak_velocity_joint;
-  json["peak_torque_joint"] = r.check.peak_torque_joint;
-  if (r.stabilized) {
-    auto& z = json["zmp_correction"];
-    z["converged"] = r.stabilization.converged;
-    z["iterations"] = r.stabilization.iterations;
-    z["initial_worst_margin_m"] = r.stabilization.initial_worst_margin;
-    z["final_worst_margin_m"] = r.stabilization.final_worst_margin;
-    z["max_waist_shift_m"] = r.stabilization.max_waist_shift;
-  }
-  auto& stages = json["stages_s"];
-  for (const auto& st : r.stages) stages[st.stage] = st.seconds;
-  json["job"] = io::job_to_json(job);
-  return json;
 }
 
 }  // namespace mimic::pipeline

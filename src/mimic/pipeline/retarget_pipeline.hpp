@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "mimic/core/progress.hpp"
+#include "mimic/evaluation/check.hpp"
+#include "mimic/evaluation/report.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
-#include "mimic/pipeline/motion_check.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 
 namespace mimic::pipeline {
@@ -33,11 +33,10 @@ struct RetargetPipelineResult {
   double objective = 0.0;
   bool stabilized = false;
   stability::StabilizationReport stabilization;
-  io::MotionFiles output;         // what is written
-  CheckReport check;              // the written motion checked against the robot (limits, ZMP, slip)
-  double joint_rmse = 0.0;        // rad, output joints vs the re-timed reference (active joints)
-  double end_effector_rms = 0.0;  // m, head / hands in the waist frame vs P_c
-  double end_effector_max = 0.0;  // m
+  io::MotionFiles output;  // what is written
+  // The written motion checked against the robot (limits, ZMP, slip, geometry), with its imitation errors
+  // (output joints against the re-timed reference, head / hands in the waist frame against P_c).
+  evaluation::Report check;
   std::vector<StageTime> stages;
 };
 
@@ -48,7 +47,6 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
 // X.pos / X.waist / X.zmp of the result, all or none.
 void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResult& result);
 
-std::string format_retarget_summary(const RetargetPipelineResult& result);
-io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineResult& result);
+// The summary and the JSON report: pipeline/reports.hpp.
 
 }  // namespace mimic::pipeline

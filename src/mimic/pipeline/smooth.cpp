@@ -83,7 +83,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   // apart, no sole corner below the floor.
   check.collision = settings.geometry.collision;
   check.geometry.safety_distance = settings.geometry.safety_distance;
-  result.before = evaluation::evaluate_motion(model, feet, planned, check);
+  result.before = evaluation::check_motion(model, feet, planned, check);
 
   const int n = static_cast<int>(planned.size());
   const double dt = n > 1 ? planned.times[1] - planned.times[0] : 0.0;
@@ -171,7 +171,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.stabilization = stable.report;
     smoothed = std::move(stable.motion);
   }
-  result.after = evaluation::evaluate_motion(model, feet, smoothed, check);
+  result.after = evaluation::check_motion(model, feet, smoothed, check);
   result.files = motion_files(model, feet, smoothed);
   result.motion = std::move(smoothed);
   result.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
@@ -185,8 +185,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
                      (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
                                          : result.solve.reason);
-  } else if (!result.after.check.ok()) {
-    result.failure = "check of the smoothed motion: " + format_failure(result.after.check.violations.front());
+  } else if (!result.after.ok()) {
+    result.failure = "check of the smoothed motion: " + format_failure(result.after.violations.front());
   }
   result.success = result.failure.empty();
   return result;

@@ -1,7 +1,7 @@
 // The smooth stage (seed 001): a planned motion in, the torque-minimising motion out, projected on the
 // exact support constraint, with the ZMP kept in the support polygon, and what it cost.
 //
-//   1. evaluate the planned motion (evaluation/metrics.hpp);
+//   1. evaluate the planned motion (evaluation/check.hpp);
 //   2. motion::SmoothingProblem (motion/smoothing_problem.hpp) with support-foot equalities at the first and
 //   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
@@ -31,7 +31,8 @@
 #include <string>
 
 #include "mimic/core/progress.hpp"
-#include "mimic/evaluation/metrics.hpp"
+#include "mimic/evaluation/check.hpp"
+#include "mimic/evaluation/report.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
@@ -82,9 +83,9 @@ struct SmoothSettings {
 };
 
 struct SmoothResult {
-  stability::SampledMotion motion;  // what is written: q, v and a by finite differences, phases
-  io::MotionFiles files;            // .pos, .waist, .zmp (ZMP in the waist frame)
-  evaluation::MotionEvaluation before, after;
+  stability::SampledMotion motion;   // what is written: q, v and a by finite differences, phases
+  io::MotionFiles files;             // .pos, .waist, .zmp (ZMP in the waist frame)
+  evaluation::Report before, after;  // the planned motion and the written one (evaluation::check_motion)
   double optimized_torque_integral = 0.0;  // of the optimiser's spline (analytic derivatives), before step 3
   optim::SolveResult solve;                // the last solve
   int solves = 0;

@@ -9,11 +9,10 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
-#include "mimic/io/job_json.hpp"
 #include "mimic/io/sequence.hpp"
 #include "mimic/io/zmp_frame.hpp"
-#include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/waist_sequence.hpp"
 #include "mimic/walking/footsteps.hpp"
@@ -53,9 +52,9 @@ void check_angle_limits(const model::Model& robot, const walking::WalkingPattern
 // A motion the robot cannot play is refused (and so never written).
 void check_limits(const io::JobConfig& job, const WalkResult& walk) {
   const walking::WalkingSummary& summary = walk.summary;
-  if (summary.peak_velocity_ratio > job.limits.velocity_factor) {
-    throw InfeasibleError("walking pattern: " + summary.peak_velocity_joint + " reaches " +
-                          format_number(summary.peak_velocity_ratio) +
+  if (summary.velocity.ratio > job.limits.velocity_factor) {
+    throw InfeasibleError("walking pattern: " + summary.velocity.joint + " reaches " +
+                          format_number(summary.velocity.ratio) +
                           " of its velocity limit (allowed: limits.velocity_factor = " +
                           format_number(job.limits.velocity_factor) + "); lengthen single_support");
   }
@@ -133,34 +132,6 @@ io::MotionFiles walk_motion_files(const model::Model& model, const walking::Walk
   files.zmp = io::zmp_sequence_from_world(pattern.zmp, waist);
   files.waist = std::move(waist);
   return files;
-}
-
-io::Json walk_report_json(const io::JobConfig& job, const WalkResult& walk) {
-  const walking::WalkingSummary& s = walk.summary;
-  io::Json json = io::Json::object();
-  json["job"] = io::job_to_json(job);
-  auto& m = json["summary"];
-  m["duration_s"] = s.duration;
-  m["steps"] = s.steps;
-  m["samples"] = static_cast<int>(walk.pattern.size());
-  m["com_height_m"] = walk.pattern.com_height;
-  m["max_zmp_deviation_m"] = s.max_zmp_deviation;
-  m["min_zmp_margin_m"] = s.min_zmp_margin;
-  m["peak_velocity_ratio"] = s.peak_velocity_ratio;
-  m["min_angle_margin_rad"] = s.min_angle_margin;
-  m["max_slip_m"] = s.max_support_slip;
-  m["max_landing_error_m"] = s.max_landing_error;
-  add_geometry_summary(m, walk.geometry);
-  auto& contacts = json["contacts"];
-  contacts = io::Json::array();
-  for (const auto& c : walk.pattern.contact_intervals) {
-    io::Json entry = io::Json::object();
-    entry["start"] = c.start;
-    entry["end"] = c.end;
-    entry["support"] = io::to_string(c.phase);
-    contacts.push_back(std::move(entry));
-  }
-  return json;
 }
 
 void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk) {

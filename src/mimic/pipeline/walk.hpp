@@ -9,7 +9,6 @@
 
 #include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/io/job.hpp"
-#include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/walking/walking_evaluation.hpp"
@@ -47,11 +46,8 @@ walking::UpperBodyTrajectory load_upper_body(const std::filesystem::path& path, 
 // as hrpsys expects) of a pattern.
 io::MotionFiles walk_motion_files(const model::Model& model, const walking::WalkingPattern& pattern);
 
-// The job and the summary, with the support phases as the job YAML's `contacts:`.
-io::Json walk_report_json(const io::JobConfig& job, const WalkResult& walk);
-
-// The report (first, so that an unwritable report path fails before any motion file exists) and the motion
-// files at job.output; all or none.
+// The report (pipeline/reports.hpp; first, so that an unwritable report path fails before any motion file
+// exists) and the motion files at job.output; all or none.
 void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk);
 
 }  // namespace mimic::pipeline

@@ -87,13 +87,9 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
       }
       if (k + 1 < n) {
         const double dt = pattern.motion.times[static_cast<std::size_t>(k + 1)] - t;
-        const double ratio =
-            std::abs(pattern.motion.q(model.idx_q(j), k + 1) - angle) / dt / model.velocity_limit[j];
-        if (ratio > s.peak_velocity_ratio) {
-          s.peak_velocity_ratio = ratio;
-          s.peak_velocity_joint = model.joint_names[static_cast<std::size_t>(j)];
-          s.peak_velocity_time = t;
-        }
+        const double step = pattern.motion.q(model.idx_q(j), k + 1) - angle;
+        s.velocity.raise(std::abs(step) / dt / model.velocity_limit[j], step / dt, model.velocity_limit[j],
+                         model.joint_names[static_cast<std::size_t>(j)], t);
       }
     }
   }

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "mimic/evaluation/peak.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_config.hpp"
 #include "mimic/walking/walking_pattern.hpp"
@@ -22,9 +23,7 @@ struct WalkingSummary {
   double min_zmp_margin = 0.0;  // m, signed distance of the multibody ZMP to the support polygon's edge
   double min_zmp_margin_time = 0.0;
 
-  double peak_velocity_ratio = 0.0;  // max over joints and samples of |qdot| / velocity limit
-  std::string peak_velocity_joint;
-  double peak_velocity_time = 0.0;
+  evaluation::Peak velocity;      // max over joints and samples of |qdot| / velocity limit
   double min_angle_margin = 0.0;  // rad, smallest distance of a joint to its nearer limit (< 0: beyond)
   std::string min_angle_margin_joint;
 
