@@ -78,7 +78,7 @@ void BM_Imitation(benchmark::State& state) {
   state.counters["success"] = result.success;
   state.counters["vel_ratio"] = result.metrics.velocity.ratio;
   state.counters["tau_ratio"] = result.metrics.torque.ratio;
-  state.counters["rmse_rad"] = result.metrics.joint_rmse;
+  state.counters["rmse_rad"] = result.metrics.imitation.joint_rmse;
   state.counters["min_distance_m"] = result.metrics.min_distance;
   state.SetLabel(result.success ? "ok" : result.failure);
 }

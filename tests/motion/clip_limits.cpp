@@ -41,7 +41,8 @@ TEST(ClipLimits, ReferenceViolatesTheLimits) {
   ASSERT_TRUE(loose.success) << loose.failure;
   EXPECT_GT(loose.metrics.velocity.ratio * 10.0, 1.5);                 // > 1.5 x the real velocity limit
   EXPECT_GT(loose.metrics.torque.ratio * 10.0 / kTorqueFactor, 1.05);  // > the tightened torque limit
-  EXPECT_LT(loose.metrics.joint_rmse, 0.01);  // the spline fit of the reference: measured 1.3e-3 rad
+  EXPECT_LT(loose.metrics.imitation.joint_rmse,
+            0.01);  // the spline fit of the reference: measured 1.3e-3 rad
 }
 
 class ClipBackends : public ::testing::Test {

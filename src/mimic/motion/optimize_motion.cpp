@@ -179,11 +179,11 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
         const double e =
             (points.block<3, 1>(3 * f, i) - input.end_effectors.row(i).segment<3>(3 * f).transpose()).norm();
         position_squares += e * e;
-        metrics.position_max = std::max(metrics.position_max, e);
+        metrics.imitation.position_max = std::max(metrics.imitation.position_max, e);
       }
     }
-    metrics.joint_rmse = std::sqrt(joint_squares / (static_cast<double>(n) * active.size()));
-    metrics.position_rms = std::sqrt(position_squares / (3.0 * n));
+    metrics.imitation.joint_rmse = std::sqrt(joint_squares / (static_cast<double>(n) * active.size()));
+    metrics.imitation.position_rms = std::sqrt(position_squares / (3.0 * n));
     result.metrics = metrics;
     result.joints = joints.q.transpose();
     result.variables = x;

@@ -15,6 +15,7 @@
 
 #include "mimic/core/progress.hpp"
 #include "mimic/evaluation/peak.hpp"
+#include "mimic/evaluation/report.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
@@ -49,9 +50,8 @@ struct MotionSettings {
 };
 
 struct MotionMetrics {
-  double joint_rmse = 0.0;    // rad: active joints against q_c, over every sample
-  double position_rms = 0.0;  // m: gaze and gripper positions against P_c
-  double position_max = 0.0;  // m
+  // Active joints against q_c over every sample (rad); gaze and gripper positions against P_c (m).
+  evaluation::ImitationErrors imitation;
   // The largest ratio over the active joints and the 200 Hz output, against the factored limits:
   evaluation::Peak angle;     // |q - middle| / half of the factored range
   evaluation::Peak velocity;  // |qdot| / factored velocity limit

@@ -27,8 +27,8 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
   spdlog::info(
       "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m; "
       "closest pair {} {:.4f} m ({} pairs constrained)",
-      result.solves, result.total_iterations, result.total_seconds, result.metrics.joint_rmse,
-      result.metrics.position_rms, result.metrics.closest_pair, result.metrics.min_distance,
+      result.solves, result.total_iterations, result.total_seconds, result.metrics.imitation.joint_rmse,
+      result.metrics.imitation.position_rms, result.metrics.closest_pair, result.metrics.min_distance,
       result.collision_pairs);
 
   if (result.pinned_end_samples > 0) {
