@@ -25,46 +25,66 @@ struct AxisColumns {
   const double* col[6];
 };
 
-// d distance / dq on the velocity columns of one shape: sign (n . v_c + (p x n) . w_c), that is
-// [v_c; w_c] . sign [n; p x n], a run of columns at a time. The axes' columns are contiguous over a run's
-// dofs, so two entries are computed at once in one SIMD register (fixed-size 2-vectors: a dynamic-size
-// Eigen expression costs more to set up than a run of 1 to 7 dofs takes to compute). An odd run's last two
-// entries overlap the pair before them: the overlapped entry is written twice with the same value. The
-// columns of the two shapes of a pair are disjoint, so no other entry is written twice. Forced inline (GCC
-// keeps the call otherwise): the set-up of a call costs as much as a pair's products.
+// Gradient entries on the velocity columns of one shape, a run of columns at a time: [v_c; w_c] . [n; m]
+// with m = p x n, that is n . (v_c + w_c x p), from the broadcasts w of (n, m); negated when `negate`
+// (exactly the entries of [-n; -m]: negation is exact and commutes with the products and sums). The axes'
+// columns are contiguous over a run's dofs, so two entries are computed at once in one SIMD register
+// (fixed-size 2-vectors: a dynamic-size Eigen expression costs more to set up than a run of 1 to 7 dofs
+// takes to compute). An odd run's last two entries overlap the pair before them: the overlapped entry is
+// written twice with the same value. The columns of the two shapes of a pair are disjoint, so no other
+// entry is written twice. Forced inline (GCC keeps the call otherwise): a call's set-up costs as much as a
+// short run's products.
 [[gnu::always_inline]] inline void write_ranges(const AxisColumns& axes,
-                                                const std::vector<ColumnRange>& ranges, const Vec3& n,
-                                                const Vec3& p, double sign, double* out) {
+                                                const std::vector<ColumnRange>& ranges,
+                                                const Eigen::Vector2d (&w)[6], bool negate, double* out) {
   using Two = Eigen::Vector2d;
   using Column = Eigen::Map<const Two>;
-  const Vec3 f = sign * n, m = sign * p.cross(n);
-  const Two w0 = Two::Constant(f.x()), w1 = Two::Constant(f.y()), w2 = Two::Constant(f.z()),
-            w3 = Two::Constant(m.x()), w4 = Two::Constant(m.y()), w5 = Two::Constant(m.z());
   const double *const c0 = axes.col[0], *const c1 = axes.col[1], *const c2 = axes.col[2],
                       *const c3 = axes.col[3], *const c4 = axes.col[4], *const c5 = axes.col[5];
+  const auto two = [&](int c) {
+    return Two(Column(c0 + c).cwiseProduct(w[0]) + Column(c1 + c).cwiseProduct(w[1]) +
+               Column(c2 + c).cwiseProduct(w[2]) + Column(c3 + c).cwiseProduct(w[3]) +
+               Column(c4 + c).cwiseProduct(w[4]) + Column(c5 + c).cwiseProduct(w[5]));
+  };
   for (const ColumnRange& r : ranges) {
     if (r.size == 1) {
       const int c = r.start;
-      out[c] = c0[c] * f.x() + c1[c] * f.y() + c2[c] * f.z() + c3[c] * m.x() + c4[c] * m.y() + c5[c] * m.z();
+      const double x = c0[c] * w[0][0] + c1[c] * w[1][0] + c2[c] * w[2][0] + c3[c] * w[3][0] +
+                       c4[c] * w[4][0] + c5[c] * w[5][0];
+      out[c] = negate ? -x : x;
       continue;
     }
     const int last = r.start + r.size - 2;
     for (int c = r.start;; c += 2) {
       c = std::min(c, last);
-      Eigen::Map<Two>(out + c) = Column(c0 + c).cwiseProduct(w0) + Column(c1 + c).cwiseProduct(w1) +
-                                 Column(c2 + c).cwiseProduct(w2) + Column(c3 + c).cwiseProduct(w3) +
-                                 Column(c4 + c).cwiseProduct(w4) + Column(c5 + c).cwiseProduct(w5);
+      Eigen::Map<Two>(out + c) = negate ? Two(-two(c)) : two(c);
       if (c == last) break;
     }
   }
 }
 
 // The pair's gradient row (out: its first entry, contiguous): n . (J_p1 - J_p2) on the columns that move
-// one shape only.
+// one shape only; the broadcasts of n serve both shapes.
 [[gnu::always_inline]] inline void pair_row(const CollisionPair& pair, const Contact& contact,
                                             const AxisColumns& axes, double* out) {
-  write_ranges(axes, pair.first_ranges, contact.normal, contact.on_first, 1.0, out);
-  write_ranges(axes, pair.second_ranges, contact.normal, contact.on_second, -1.0, out);
+  using Two = Eigen::Vector2d;
+  const Vec3& n = contact.normal;
+  const Vec3 m1 = contact.on_first.cross(n), m2 = contact.on_second.cross(n);
+  Two w[6] = {Two::Constant(n.x()),  Two::Constant(n.y()),  Two::Constant(n.z()),
+              Two::Constant(m1.x()), Two::Constant(m1.y()), Two::Constant(m1.z())};
+  write_ranges(axes, pair.first_ranges, w, false, out);
+  w[3] = Two::Constant(m2.x()), w[4] = Two::Constant(m2.y()), w[5] = Two::Constant(m2.z());
+  write_ranges(axes, pair.second_ranges, w, true, out);
+}
+
+// The corner's gradient row: e_z . J_p on the columns that move its body.
+void write_corner(const AxisColumns& axes, const std::vector<ColumnRange>& ranges, const Vec3& p,
+                  double* out) {
+  using Two = Eigen::Vector2d;
+  const Vec3 n = Vec3::UnitZ(), m = p.cross(n);
+  const Two w[6] = {Two::Constant(n.x()), Two::Constant(n.y()), Two::Constant(n.z()),
+                    Two::Constant(m.x()), Two::Constant(m.y()), Two::Constant(m.z())};
+  write_ranges(axes, ranges, w, false, out);
 }
 
 // Row c of `axes`: the world axis [v; w] of dof c (the columns of dynamics::body_jacobian in kWorld,
@@ -99,8 +119,7 @@ void corners(const model::Data& data, const CollisionModel& cmodel, CollisionDat
     const auto row = static_cast<Eigen::Index>(k);
     const Vec3 p = data.oMi[static_cast<size_t>(corner.body)].act(corner.point);
     cdata.corner_height[row] = p.z();
-    if (axes)
-      write_ranges(*axes, corner.ranges, Vec3::UnitZ(), p, 1.0, cdata.corner_gradient.row(row).data());
+    if (axes) write_corner(*axes, corner.ranges, p, cdata.corner_gradient.row(row).data());
   }
 }
 
@@ -127,27 +146,37 @@ double bounding_gap(const CollisionModel& cmodel, const PlacedShapes& placed, in
          cmodel.shapes[first].bounding_radius - cmodel.shapes[second].bounding_radius;
 }
 
-Contact pair_distance(const CollisionModel& cmodel, const PlacedShapes& placed, int pair) {
+namespace {
+
+// The pair's distance and closest points into `out`, which the closest-point routine's result initialises
+// directly (a prvalue: no copy through a temporary).
+[[gnu::always_inline]] inline void write_contact(const CollisionModel& cmodel, const PlacedShapes& placed,
+                                                 int pair, Contact& out) {
   const CollisionPair& p = cmodel.pairs[static_cast<size_t>(pair)];
   const auto i = static_cast<size_t>(p.first), j = static_cast<size_t>(p.second);
   const CollisionShape& first = cmodel.shapes[i];
   const CollisionShape& second = cmodel.shapes[j];
   const bool first_capsule = first.kind == ShapeKind::kCapsule;
   const bool second_capsule = second.kind == ShapeKind::kCapsule;
-  // Initialised from the returned prvalue: no copy of the contact.
-  Contact c = [&] {
+  Contact& c = *std::construct_at(&out, [&] {
     if (first_capsule && second_capsule)
       return segment_segment(placed.a[i], placed.b[i], placed.a[j], placed.b[j]);
     if (first_capsule) return segment_box(placed.a[i], placed.b[i], placed.box[j]);
     if (second_capsule) return flipped(segment_box(placed.a[j], placed.b[j], placed.box[i]));
     return box_box(placed.box[i], placed.box[j]);
-  }();
-  // The capsules' radii move the surfaces along the normal: the witness points
-  // go with them.
+  }());
+  // The capsules' radii move the surfaces along the normal: the witness points go with them.
   const double r1 = first_capsule ? first.radius : 0.0, r2 = second_capsule ? second.radius : 0.0;
   c.distance -= r1 + r2;
   c.on_first -= r1 * c.normal;
   c.on_second += r2 * c.normal;
+}
+
+}  // namespace
+
+Contact pair_distance(const CollisionModel& cmodel, const PlacedShapes& placed, int pair) {
+  Contact c;
+  write_contact(cmodel, placed, pair, c);
   return c;
 }
 
@@ -163,7 +192,7 @@ double corner_height(const SoleCorner& corner, const std::vector<SE3>& oMi) {
 void corner_gradient(const SoleCorner& corner, const std::vector<SE3>& oMi, const WorldAxes& axes,
                      GradientRow row) {
   const Vec3 p = oMi[static_cast<size_t>(corner.body)].act(corner.point);
-  write_ranges(AxisColumns(axes), corner.ranges, Vec3::UnitZ(), p, 1.0, row.data());
+  write_corner(AxisColumns(axes), corner.ranges, p, row.data());
 }
 
 namespace {
@@ -171,8 +200,8 @@ namespace {
 // The pair's contact and distance in cdata, and its gradient row when given the axes.
 void evaluate_pair(const CollisionModel& cmodel, CollisionData& cdata, int pair, const AxisColumns* axes) {
   const auto k = static_cast<size_t>(pair);
-  // Constructed in place from the returned prvalue (no copy through a temporary).
-  Contact& contact = *std::construct_at(&cdata.contacts[k], pair_distance(cmodel, cdata.placed, pair));
+  Contact& contact = cdata.contacts[k];
+  write_contact(cmodel, cdata.placed, pair, contact);
   cdata.distance[pair] = contact.distance;
   if (axes) pair_row(cmodel.pairs[k], contact, *axes, cdata.distance_gradient.row(pair).data());
 }
