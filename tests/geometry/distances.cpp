@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "mimic/dynamics/kinematics.hpp"
@@ -135,6 +136,40 @@ TEST(Hrp2Collision, RunWiseGradientsMatchDenseJacobians) {
                 1e-12)
           << "trial " << trial << " corner " << k;
     }
+  }
+}
+
+// Runs of every length the kernel treats apart (1, 2 and odd, even longer ones, up to the last column), on
+// made-up axes: each entry of the pair's columns is [n; p x n] . axis (minus, with the second point, for
+// the second shape's columns), the other entries are left as they were. Same round-off argument as above.
+TEST(PairGradient, EveryRunLengthAgainstTheDefinition) {
+  constexpr int nv = 16;
+  CollisionModel cmodel;
+  CollisionPair pair;
+  pair.first_only = {0, 2, 3, 4, 7, 8, 9, 10, 11};  // runs of 1, 3 and 5
+  pair.second_only = {5, 6, 13, 15};                // runs of 2, 1, and 1 on the last column
+  pair.first_ranges = ranges_of(pair.first_only);
+  pair.second_ranges = ranges_of(pair.second_only);
+  cmodel.pairs.push_back(pair);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  WorldAxes axes(nv, 6);
+  for (auto& x : axes.reshaped()) x = u(rng);
+  Contact contact;
+  contact.normal = Vec3(u(rng), u(rng), u(rng)).normalized();
+  contact.on_first = Vec3(u(rng), u(rng), u(rng));
+  contact.on_second = contact.on_first - 0.1 * contact.normal;
+  GradientRows row = GradientRows::Constant(1, nv, 7.0);
+  pair_gradient(cmodel, 0, contact, axes, row.row(0));
+  const auto entry = [&](int c, const Vec3& p) {
+    return contact.normal.dot(axes.row(c).head<3>()) + p.cross(contact.normal).dot(axes.row(c).tail<3>());
+  };
+  for (int c = 0; c < nv; ++c) {
+    const auto in = [c](const std::vector<int>& v) { return std::find(v.begin(), v.end(), c) != v.end(); };
+    const double expected = in(pair.first_only)    ? entry(c, contact.on_first)
+                            : in(pair.second_only) ? -entry(c, contact.on_second)
+                                                   : 7.0;
+    EXPECT_NEAR(row(0, c), expected, 1e-12) << "column " << c;
   }
 }
 
