@@ -67,10 +67,7 @@ void BM_SmoothWalkBar(benchmark::State& state) {
     state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
                                       result.before.torque_integral;
     state.counters["success"] = result.success ? 1.0 : 0.0;
-    if (result.geometry_after) {
-      state.counters["min_distance_mm"] = 1e3 * result.geometry_after->min_distance;
-      state.counters["min_corner_mm"] = 1e3 * result.geometry_after->min_corner_height;
-    }
+    state.counters["collision_pairs"] = result.collision_pairs;
   }
   state.SetLabel(std::string(optim::to_string(job.solver.name)) +
                  (state.range(1) == 1 ? ", geometry" : ", no geometry"));
