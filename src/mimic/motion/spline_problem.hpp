@@ -56,7 +56,9 @@ struct SplineProblemData {
   Eigen::VectorXd pq, pv, pa, pqs, pvs, pas;
 };
 
-// Where a row set applies its per-row factor (weight * scale, or 1 / bound for inequality rows).
+// Where a row set applies its per-row factor (weight * scale, or 1 / bound for inequality rows): to the
+// tangent-space partials, or to the chained row (an inequality row is then chained once and multiplied by
+// each inverse bound). The two orders round differently; each problem keeps the one it always had.
 enum class ScaleOrder { kBeforeChainRule, kAfterChainRule };
 
 class SplineProblem : public optim::Problem {
