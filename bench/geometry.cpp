@@ -1,6 +1,8 @@
 // Timings of the self-collision distances of HRP-2 (issue 13 target: distance + gradient of every checked
-// pair of one configuration in <= 5 us): forward kinematics included, 91 pairs (capsules, boxes) and the 8
-// sole corners; and the same screened to the pairs within 5 cm (bounding spheres). Run:
+// pair of one configuration in <= 5 us): each iteration is one call of distances.hpp's compute_*, that is
+// forward kinematics, the 15 shapes placed, the 91 pairs' distances and closest points (capsules, boxes)
+// and the 8 sole corners' heights; with gradients also every dof's world axis and the 91 + 8 gradient rows;
+// and the same screened to the pairs within 5 cm (bounding spheres). Run:
 //   build/bench/bench_geometry --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 // Each iteration takes the next of a pool of configurations (random within the limits, and near the
 // half-sitting), so the branch predictor cannot learn one.

@@ -78,6 +78,14 @@ TEST(CliRetarget, BoxingBvhFullPipelineWritesLoadableOutputsReportAndPassesCheck
   const YAML::Node report = YAML::LoadFile(json.string());
   // The report's duration is the written motion's last time; the .pos holds times to the nanosecond.
   EXPECT_NEAR(report["summary"]["duration_after_s"].as<double>(), motion.pos.times.back(), 1e-9);
+  // Issue 13, end to end: the clip puts the right hand into the head (the kinematic baseline below), the
+  // optimisation and the ZMP correction after it keep every pair the safety distance apart in the motion as
+  // written (the rows ask 1 mm more; measured 11.0 mm) and every sole corner on the floor.
+  const YAML::Node s = report["summary"];
+  EXPECT_TRUE(s["geometry_checked"].as<bool>());
+  EXPECT_GE(s["min_pair_distance_m"].as<double>(), s["safety_distance_m"].as<double>());
+  EXPECT_EQ(s["samples_below_safety_distance"].as<int>(), 0);
+  EXPECT_EQ(s["samples_below_ground"].as<int>(), 0);
   expect_check_passes(pos);
 }
 
@@ -92,9 +100,14 @@ TEST(CliRetarget, KinematicOnlyWritesLoadableOutputs) {
   expect_motion_files(pos);
   // The baseline ignores torques and the ZMP: `mimic check` rightly refuses it (exit 4), which shows
   // that the full pipeline's pass above is earned.
-  const RunResult check = run_mimic({"check", pos.string()});
+  const RunResult check = run_mimic({"check", pos.string(), "--report", (dir / "check.json").string()});
   EXPECT_EQ(check.exit_code, 4) << check.describe();
   EXPECT_NE(check.out.find("VIOLATIONS"), std::string::npos) << check.describe();
+  // Among its offences the right hand inside the head (README: 11.4 mm deep), which the optimised motion
+  // above avoids.
+  const YAML::Node s = YAML::LoadFile((dir / "check.json").string())["summary"];
+  EXPECT_EQ(s["closest_pair"].as<std::string>(), "HEAD_LINK1 / RARM_LINK6");
+  EXPECT_LT(s["min_pair_distance_m"].as<double>(), 0.0);
 }
 
 TEST(CliRetarget, BoxingC3dDirect) {

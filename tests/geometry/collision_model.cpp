@@ -158,5 +158,17 @@ TEST(CollisionModel, CylinderShorterThanItsDiameterIsAModelError) {
       << message;
 }
 
+// ranges_of: the runs of sorted columns, which the gradients are written by.
+TEST(CollisionModel, RangesOfColumns) {
+  const auto runs = [](const std::vector<int>& columns) {
+    std::vector<std::pair<int, int>> out;
+    for (const ColumnRange& r : ranges_of(columns)) out.emplace_back(r.start, r.size);
+    return out;
+  };
+  EXPECT_TRUE(runs({}).empty());
+  EXPECT_EQ(runs({4}), (std::vector<std::pair<int, int>>{{4, 1}}));
+  EXPECT_EQ(runs({0, 1, 2, 7, 8, 10}), (std::vector<std::pair<int, int>>{{0, 3}, {7, 2}, {10, 1}}));
+}
+
 }  // namespace
 }  // namespace mimic::geometry

@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
+#include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/robot.hpp"
 #include "support/allocation_counter.hpp"
@@ -92,6 +94,83 @@ TEST(Hrp2Collision, GradientsMatchCentralDifferences) {
     EXPECT_LT((cdata.corner_gradient - fd_corner).lpNorm<Eigen::Infinity>(), 1e-6) << "trial " << trial;
   }
   EXPECT_EQ(rows_checked, 6 * 91);
+}
+
+// The gradients are written run by run over the columns that move one shape only (ColumnRange). The dense
+// reference: every column of the two bodies' world Jacobians (dynamics::body_jacobian), contracted with the
+// witness points' wrenches [n; p x n]. The shared columns must come out zero (the rows are not written
+// there) and the others equal to round-off: both sum six products of the same magnitudes (~1), in another
+// order, so 1e-12 is a thousand times the round-off and far below any wrong column.
+TEST(Hrp2Collision, RunWiseGradientsMatchDenseJacobians) {
+  const auto& [robot, cmodel] = hrp2();
+  const model::Model& model = robot.model;
+  model::Data data(model);
+  CollisionData cdata(model, cmodel);
+  std::mt19937 rng(11);
+  Eigen::Matrix<double, 6, Eigen::Dynamic> J1(6, model.nv), J2(6, model.nv);
+  const auto wrench = [](const Vec3& n, const Vec3& p) {
+    spatial::Vec6 f;
+    f << n, p.cross(n);
+    return f;
+  };
+  for (int trial = 0; trial < 4; ++trial) {
+    compute_distance_gradients(model, data, cmodel, cdata, model::random_configuration(model, rng));
+    for (int k = 0; k < static_cast<int>(cmodel.pairs.size()); ++k) {
+      const CollisionPair& pair = cmodel.pairs[static_cast<size_t>(k)];
+      const Contact& c = cdata.contacts[static_cast<size_t>(k)];
+      dynamics::body_jacobian(model, data, cmodel.shapes[static_cast<size_t>(pair.first)].body,
+                              dynamics::ReferenceFrame::kWorld, J1);
+      dynamics::body_jacobian(model, data, cmodel.shapes[static_cast<size_t>(pair.second)].body,
+                              dynamics::ReferenceFrame::kWorld, J2);
+      const Eigen::RowVectorXd dense =
+          wrench(c.normal, c.on_first).transpose() * J1 - wrench(c.normal, c.on_second).transpose() * J2;
+      EXPECT_LT((cdata.distance_gradient.row(k) - dense).lpNorm<Eigen::Infinity>(), 1e-12)
+          << "trial " << trial << " pair " << cmodel.pair_name(k);
+    }
+    for (size_t k = 0; k < cmodel.corners.size(); ++k) {
+      const SoleCorner& corner = cmodel.corners[k];
+      dynamics::body_jacobian(model, data, corner.body, dynamics::ReferenceFrame::kWorld, J1);
+      const Vec3 p = data.oMi[static_cast<size_t>(corner.body)].act(corner.point);
+      const Eigen::RowVectorXd dense = wrench(Vec3::UnitZ(), p).transpose() * J1;
+      EXPECT_LT((cdata.corner_gradient.row(static_cast<Eigen::Index>(k)) - dense).lpNorm<Eigen::Infinity>(),
+                1e-12)
+          << "trial " << trial << " corner " << k;
+    }
+  }
+}
+
+// Runs of every length the kernel treats apart (1, 2 and odd, even longer ones, up to the last column), on
+// made-up axes: each entry of the pair's columns is [n; p x n] . axis (minus, with the second point, for
+// the second shape's columns), the other entries are left as they were. Same round-off argument as above.
+TEST(PairGradient, EveryRunLengthAgainstTheDefinition) {
+  constexpr int nv = 16;
+  CollisionModel cmodel;
+  CollisionPair pair;
+  pair.first_only = {0, 2, 3, 4, 7, 8, 9, 10, 11};  // runs of 1, 3 and 5
+  pair.second_only = {5, 6, 13, 15};                // runs of 2, 1, and 1 on the last column
+  pair.first_ranges = ranges_of(pair.first_only);
+  pair.second_ranges = ranges_of(pair.second_only);
+  cmodel.pairs.push_back(pair);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  WorldAxes axes(nv, 6);
+  for (auto& x : axes.reshaped()) x = u(rng);
+  Contact contact;
+  contact.normal = Vec3(u(rng), u(rng), u(rng)).normalized();
+  contact.on_first = Vec3(u(rng), u(rng), u(rng));
+  contact.on_second = contact.on_first - 0.1 * contact.normal;
+  GradientRows row = GradientRows::Constant(1, nv, 7.0);
+  pair_gradient(cmodel, 0, contact, axes, row.row(0));
+  const auto entry = [&](int c, const Vec3& p) {
+    return contact.normal.dot(axes.row(c).head<3>()) + p.cross(contact.normal).dot(axes.row(c).tail<3>());
+  };
+  for (int c = 0; c < nv; ++c) {
+    const auto in = [c](const std::vector<int>& v) { return std::find(v.begin(), v.end(), c) != v.end(); };
+    const double expected = in(pair.first_only)    ? entry(c, contact.on_first)
+                            : in(pair.second_only) ? -entry(c, contact.on_second)
+                                                   : 7.0;
+    EXPECT_NEAR(row(0, c), expected, 1e-12) << "column " << c;
+  }
 }
 
 // At the half-sitting the legs are parallel and the feet side by side, face to face: the closest points

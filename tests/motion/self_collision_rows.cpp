@@ -4,6 +4,7 @@
 // the pair out (no activation distance at all): the check after the solve adds it and solves again.
 #include <gtest/gtest.h>
 
+#include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/geometry/distances.hpp"
@@ -50,18 +51,45 @@ struct HandInHead {
 
   // The smallest distance over every pair of the model (as evaluation::check_geometry scans) of the
   // joint trajectories (N x nj).
-  double min_distance(const Eigen::MatrixXd& joints) const {
+  double min_distance(const Eigen::MatrixXd& joints) const { return sample_distances(joints).minCoeff(); }
+
+  // Per sample (row of joints, N x nj): the smallest distance over every pair of the model.
+  Eigen::VectorXd sample_distances(const Eigen::MatrixXd& joints) const {
     model::Data data(robot.model);
     geometry::CollisionData cdata(robot.model, *cmodel);
     Eigen::VectorXd q(robot.model.nq);
     model::set_base_pose(robot.model, q, spatial::SE3::Identity());
-    double lowest = std::numeric_limits<double>::infinity();
+    Eigen::VectorXd lowest(joints.rows());
     for (Eigen::Index k = 0; k < joints.rows(); ++k) {
       q.tail(robot.model.nj) = joints.row(k).transpose();
       geometry::compute_distances(robot.model, data, *cmodel, cdata, q);
-      lowest = std::min(lowest, cdata.distance.minCoeff());
+      lowest[k] = cdata.distance.minCoeff();
     }
     return lowest;
+  }
+
+  // Cuts the clip at its deepest sample, keeping the longer side, and holds that pose for kHold samples
+  // there, so that the clip ends (or starts) at rest with the hand inside the head, as a capture that ends
+  // with the arms at rest against the body; returns that end's sample.
+  Eigen::Index cut_at_deepest_sample() {
+    constexpr Eigen::Index kHold = 60;  // 0.3 s
+    Eigen::Index deepest = 0;
+    sample_distances(input.joints).minCoeff(&deepest);
+    const Eigen::Index n = input.joints.rows();
+    const bool keep_start = deepest >= n / 2;
+    const Eigen::Index first = keep_start ? 0 : deepest, count = keep_start ? deepest + 1 : n - deepest;
+    const auto cut = [&](Eigen::MatrixXd& rows) {
+      Eigen::MatrixXd held(count + kHold, rows.cols());
+      const Eigen::RowVectorXd pose = rows.row(deepest);
+      held.middleRows(keep_start ? 0 : kHold, count) = rows.middleRows(first, count);
+      held.middleRows(keep_start ? count : 0, kHold) = pose.replicate(kHold, 1);
+      rows = held;
+    };
+    cut(input.joints);
+    cut(input.waist);
+    cut(input.end_effectors);
+    EXPECT_GE(static_cast<double>(input.joints.rows()) / input.rate, 2.0 * trajectory::kDefaultKnotSpacing);
+    return keep_start ? input.joints.rows() - 1 : 0;
   }
 
   MotionSettings settings() const {
@@ -78,7 +106,7 @@ TEST(SelfCollisionRows, TheHandStopsAtTheSafetyDistanceFromTheHead) {
   const MotionResult result = optimize_motion(f.robot.model, f.robot.description, f.input, f.settings());
   ASSERT_TRUE(result.success) << result.failure;
   EXPECT_GE(result.collision_pairs, 1);
-  EXPECT_EQ(result.pinned_end_samples, 0);
+  EXPECT_EQ(result.end_shift, 0.0);  // both ends of this reference are clear
   // The rows ask kStabilizerMargin beyond the safety distance; the solver meets them to 1e-6 relative.
   const double safety = f.settings().geometry.safety_distance;
   EXPECT_GE(f.min_distance(result.joints), safety + kStabilizerMargin * (1.0 - 1e-3));
@@ -123,6 +151,41 @@ TEST(SelfCollisionRows, APairTheScreeningLeftOutIsAddedByTheCheck) {
   EXPECT_GE(result.solves, 2);
   EXPECT_GE(result.collision_pairs, 1);
   EXPECT_GE(f.min_distance(result.joints), settings.geometry.safety_distance);
+}
+
+// A clip that ends (or starts) with the hand inside the head: the spline's end is pinned to the reference
+// at rest, so no trajectory could leave it; optimize_motion moves that end pose out first
+// (end_pose_clearance.hpp), and every sample of the solution, the pinned end included, keeps the distance.
+TEST(SelfCollisionRows, AClipEndingWithTheHandInTheHeadHasItsEndMovedOut) {
+  HandInHead f;
+  const Eigen::Index end = f.cut_at_deepest_sample();
+  ASSERT_LT(f.sample_distances(f.input.joints)[end], -0.016);  // the pinned end: 16.8 mm deep
+
+  const MotionResult result = optimize_motion(f.robot.model, f.robot.description, f.input, f.settings());
+  ASSERT_TRUE(result.success) << result.failure;
+  EXPECT_GT(result.end_shift, 0.0);
+  const double safety = f.settings().geometry.safety_distance;
+  const Eigen::VectorXd after = f.sample_distances(result.joints);
+  // The end pose is cleared to the rows' own target (kStabilizerMargin beyond the safety distance), the
+  // samples between by the rows, to the solver's 1e-6 relative.
+  EXPECT_GE(after[end], safety + kStabilizerMargin);
+  EXPECT_GE(after.minCoeff(), safety + kStabilizerMargin * (1.0 - 1e-3));
+}
+
+// An end the arms cannot clear within their angle limits (a safety distance of half a metre: no arm pose
+// keeps the hand that far from the head) is an InfeasibleError naming the pinned pose, before any solve.
+TEST(SelfCollisionRows, AnEndTheArmsCannotClearIsInfeasible) {
+  HandInHead f;
+  f.cut_at_deepest_sample();
+  MotionSettings settings = f.settings();
+  settings.geometry.safety_distance = 0.5;  // no pose of the arms keeps the hand half a metre from the head
+  try {
+    optimize_motion(f.robot.model, f.robot.description, f.input, settings);
+    FAIL() << "an end inside the safety distance that cannot be cleared was accepted";
+  } catch (const InfeasibleError& e) {
+    EXPECT_NE(std::string(e.what()).find("pose"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("closer than the safety distance"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -4,10 +4,12 @@
 // the displacement in mm / mrad, every torque row +-tau_j / tau_max_j - 1, bit for bit, with the terms
 // built here from src/mimic/terms and evaluated at the problem's own states. And evaluate is const: two
 // SmoothingProblemData on two threads give the same rows, values and Jacobians, as the problem's own entry
-// point.
+// point. describe_constraint names the row a solver reports: a support foot's placement, a joint's torque.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <thread>
 
 #include "mimic/dynamics/kinematics.hpp"
@@ -155,6 +157,46 @@ TEST(SmoothingTermsMatch, TwoThreadsWithTheirOwnDataGiveTheSameRows) {
     EXPECT_TRUE(out.equality_jacobian.isApprox(serial.equality_jacobian, 0.0));
     EXPECT_TRUE(out.inequality_jacobian.isApprox(serial.inequality_jacobian, 0.0));
   }
+}
+
+TEST(SmoothingTermsMatch, DescribeNamesTheRow) {
+  Window w;
+  const model::Model& model = w.scenario->model;
+  SmoothingProblem problem(model, w.scenario->feet, w.planned, w.options());
+  const auto starts_with = [](const std::string& text, const std::string& prefix) {
+    return text.compare(0, prefix.size(), prefix) == 0;
+  };
+  const auto at = [&](int k) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, " at t=%.3f s ", w.planned.times[static_cast<std::size_t>(k)]);
+    return std::string(buffer);
+  };
+  // The first equality sample with free slots is in double support: right foot rows 0-5, left 6-11.
+  const trajectory::SampledBasis basis(problem.parameterization(), w.planned.times);
+  int first = -1;
+  for (const int k : problem.options().equality_samples) {
+    if (basis.slot_count(k) > 0) {
+      first = k;
+      break;
+    }
+  }
+  ASSERT_GE(first, 0);
+  ASSERT_EQ(w.planned.phases[static_cast<std::size_t>(first)], model::ContactPhase::kDoubleSupport);
+  using optim::ConstraintKind;
+  const std::string position = problem.describe_constraint(ConstraintKind::kEquality, 0, 1.0);
+  EXPECT_TRUE(starts_with(position, "right support foot position" + at(first) + "is off")) << position;
+  const std::string rotation = problem.describe_constraint(ConstraintKind::kEquality, 3, 1.0);
+  EXPECT_TRUE(starts_with(rotation, "right support foot orientation" + at(first) + "is off")) << rotation;
+  const std::string left = problem.describe_constraint(ConstraintKind::kEquality, 6, 1.0);
+  EXPECT_TRUE(starts_with(left, "left support foot position" + at(first) + "is off")) << left;
+  // The last torque sample's rows are the last ones: the upper and lower bound of each joint's torque.
+  const int last = problem.options().torque_samples.back();
+  const int row = problem.num_inequalities() - 2 * model.nj + 2 * 5 + 1;
+  const std::string torque = problem.describe_constraint(ConstraintKind::kInequality, row, 0.5);
+  EXPECT_TRUE(starts_with(torque, model.joint_names[5] + " torque" + at(last) + "exceeds its limit"))
+      << torque;
+  const std::string velocity = problem.describe_constraint(ConstraintKind::kInequality, 0, 0.5);
+  EXPECT_NE(velocity.find(" velocity (control polygon near t="), std::string::npos) << velocity;
 }
 
 }  // namespace

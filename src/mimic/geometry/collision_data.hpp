@@ -12,9 +12,11 @@ namespace mimic::geometry {
 // Gradient rows, one per pair or corner (row-major: each row is written and read whole).
 using GradientRows = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// Row c: the spatial axis [v; w] of dof c (world origin, world axes), as dynamics::DerivativeData::J
-// but row-major, so that a gradient entry is one contiguous 6-vector product.
-using WorldAxes = Eigen::Matrix<double, Eigen::Dynamic, 6, Eigen::RowMajor>;
+// Row c: the spatial axis [v; w] of dof c (world origin, world axes). The layout of
+// dynamics::DerivativeData::J (column-major), so the terms pass that one as it is: a gradient run
+// (collision_model.hpp ColumnRange) is then six contiguous column segments scaled and summed, which
+// vectorizes over the run's dofs.
+using WorldAxes = Eigen::Matrix<double, Eigen::Dynamic, 6>;
 
 // The shapes of a CollisionModel placed in the world at one configuration (index = shape index): placed
 // once per configuration, then read by every pair the shape is in.

@@ -102,6 +102,17 @@ std::vector<int> supporting_columns(const Model& model, int body) {
 
 }  // namespace
 
+std::vector<ColumnRange> ranges_of(const std::vector<int>& columns) {
+  std::vector<ColumnRange> ranges;
+  for (const int c : columns) {
+    if (!ranges.empty() && ranges.back().start + ranges.back().size == c)
+      ++ranges.back().size;
+    else
+      ranges.push_back({c, 1});
+  }
+  return ranges;
+}
+
 std::string CollisionModel::pair_name(int pair) const {
   const CollisionPair& p = pairs[static_cast<size_t>(pair)];
   return shapes[static_cast<size_t>(p.first)].link + " / " + shapes[static_cast<size_t>(p.second)].link;
@@ -161,11 +172,13 @@ CollisionModel build_collision_model(const Model& model, const model::RobotDescr
                 bj = cmodel.shapes[static_cast<size_t>(j)].body;
       if (bi == bj || shape_parent(bi) == bj || shape_parent(bj) == bi) continue;
       if (excluded.count({std::min(bi, bj), std::max(bi, bj)})) continue;
-      CollisionPair pair{i, j, {}, {}};
+      CollisionPair pair{i, j, {}, {}, {}, {}};
       const auto& ci = columns[static_cast<size_t>(bi)];
       const auto& cj = columns[static_cast<size_t>(bj)];
       std::set_difference(ci.begin(), ci.end(), cj.begin(), cj.end(), std::back_inserter(pair.first_only));
       std::set_difference(cj.begin(), cj.end(), ci.begin(), ci.end(), std::back_inserter(pair.second_only));
+      pair.first_ranges = ranges_of(pair.first_only);
+      pair.second_ranges = ranges_of(pair.second_only);
       cmodel.pairs.push_back(std::move(pair));
     }
   }
@@ -176,7 +189,8 @@ CollisionModel build_collision_model(const Model& model, const model::RobotDescr
     for (const double x : {sole.x_min, sole.x_max})
       for (const double y : {sole.y_min, sole.y_max})
         cmodel.corners.push_back({foot, frame.body, frame.placement.act(Vec3(x, y, 0.0)),
-                                  columns[static_cast<size_t>(frame.body)]});
+                                  columns[static_cast<size_t>(frame.body)],
+                                  ranges_of(columns[static_cast<size_t>(frame.body)])});
   };
   add_corners("right", description.frames.right_sole, description.right_sole);
   add_corners("left", description.frames.left_sole, description.left_sole);

@@ -41,19 +41,31 @@ struct CollisionShape {
   double bounding_radius = 0.0;
 };
 
+// Consecutive velocity columns [start, start + size): the gradients of distances.hpp are written one run
+// at a time, each a few contiguous rows of the dofs' axes (a kinematic chain's dofs are numbered in a row,
+// so a shape's supporting columns form a handful of runs: the free flyer's, the trunk's, the limb's).
+struct ColumnRange {
+  int start = 0, size = 0;
+};
+
+// The runs of sorted, distinct columns (ranges_of({0, 1, 2, 7, 8}) = {[0, 3), [7, 9)}).
+std::vector<ColumnRange> ranges_of(const std::vector<int>& columns);
+
 struct CollisionPair {
   int first = 0, second = 0;  // shape indices, first < second
   // The velocity columns (tangent space of q) that move one shape and not the other: the distance's
-  // gradient is zero elsewhere (a dof that moves both moves them rigidly together).
+  // gradient is zero elsewhere (a dof that moves both moves them rigidly together). The same as runs.
   std::vector<int> first_only, second_only;
+  std::vector<ColumnRange> first_ranges, second_ranges;
 };
 
 // A corner of a sole rectangle, on the sole frame's plane.
 struct SoleCorner {
   std::string foot;  // "right" or "left"
   int body = 0;
-  Vec3 point = Vec3::Zero();  // in the body frame
-  std::vector<int> columns;   // the velocity columns that move the body
+  Vec3 point = Vec3::Zero();        // in the body frame
+  std::vector<int> columns;         // the velocity columns that move the body
+  std::vector<ColumnRange> ranges;  // the same as runs
 };
 
 struct CollisionModel {

@@ -222,29 +222,25 @@ std::string MotionProblem::describe_constraint(optim::ConstraintKind kind, int i
                       : " angle (control point near t=%.3f s) is above its upper limit %.4g rad by %.3g rad",
                   control_point_time(index / m_), lower ? limits_.lower[joint] : limits_.upper[joint], value);
   }
-  if (kind == ConstraintKind::kInequality && index < velocity().num_rows()) {
-    const int joint = active_[velocity().limited_joint(index)];
-    const double limit = limits_.velocity[joint];
-    return model_.joint_names[joint] +
-           format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
-                  velocity().time(index), limit, value * limit);
-  }
+  if (kind == ConstraintKind::kInequality && index < velocity().num_rows())
+    return describe_velocity_row(index, value, active_, limits_.velocity);
   int row = 0;
   bool upper = true;
-  const Block* block = kind == ConstraintKind::kInequality ? inequality_block(index, row, upper) : nullptr;
+  const Block* block = kind == ConstraintKind::kInequality
+                           ? block_of(terms::RowKind::kInequality, index, row, upper)
+                           : nullptr;
   if (block != nullptr) {
     const RowSet& set = row_sets()[block->set];
     const double limit = upper ? set.upper[row] : -set.lower[row];
-    for (const auto& item : set.sum.items()) {
-      if (!item.active || item.term->kind() != terms::RowKind::kInequality) continue;
-      if (row < item.offset || row >= item.offset + item.term->rows()) continue;
-      if (dynamic_cast<const terms::SelfCollision*>(item.term.get()) != nullptr) {
-        // The lower-bound row 1 - d / d_s: value * d_s is how far inside the safety distance.
-        return item.term->describe(row - item.offset) +
-               format(" at t=%.3f s is below the safety distance %.4g m by %.3g m", times()[block->sample],
-                      limit, value * limit);
-      }
-      return item.term->describe(row - item.offset) +
+    const terms::TermSum::Item* item = set.sum.item_at(terms::RowKind::kInequality, row);
+    if (item != nullptr && dynamic_cast<const terms::SelfCollision*>(item->term.get()) != nullptr) {
+      // The lower-bound row 1 - d / d_s: value * d_s is how far inside the safety distance.
+      return item->term->describe(row - item->offset) +
+             format(" at t=%.3f s is below the safety distance %.4g m by %.3g m", times()[block->sample],
+                    limit, value * limit);
+    }
+    if (item != nullptr) {
+      return item->term->describe(row - item->offset) +
              format(" at t=%.3f s exceeds its limit %.4g N m by %.3g N m", times()[block->sample], limit,
                     value * limit);
     }

@@ -74,7 +74,7 @@ struct ProblemOptions {
   GeometryConstraintOptions geometry;
   std::vector<int> collision_pairs;
   // Only the torque samples in [collision_first, collision_last] carry them: a row at a pinned end is a
-  // constant, and near an end pinned inside the safety distance no motion can meet it (optimize_motion.hpp).
+  // constant (optimize_motion clears the ends of self-collision before, end_pose_clearance.hpp).
   int collision_first = 0;
   int collision_last = std::numeric_limits<int>::max();
 };

@@ -13,6 +13,7 @@
 #include "mimic/model/base_pose.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/collision_screening.hpp"
+#include "mimic/motion/end_pose_clearance.hpp"
 #include "mimic/motion/refine.hpp"
 
 namespace mimic::motion {
@@ -70,6 +71,8 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   torque_samples.insert(n - 1);
 
   MotionResult result;
+  // The input the problem is built from: the reference with its pinned ends cleared of self-collision.
+  MotionInput problem_input = input;
   ProblemOptions options;
   options.objective = settings.objective;
   options.sigma = settings.sigma;
@@ -103,17 +106,25 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     const PairScan inside =
         scan_pairs(model, *cmodel, near.near_pairs, reference_q, safety + kStabilizerMargin);
     torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
-    // The ends are pinned to the reference: rows there are constants. An end inside the safety distance
-    // stays there, and the motion can only leave it within the next knot intervals (q' = q'' = 0 at the
-    // end): no row and no check within kPinnedEndKnots knot spacings of it.
-    const int window = static_cast<int>(std::ceil(kPinnedEndKnots * settings.knot_spacing * input.rate));
-    const auto end_inside = [&](int sample) {
-      return !scan_pairs(model, *cmodel, movable, reference_q.col(sample), safety + kStabilizerMargin)
-                  .near_pairs.empty();
-    };
-    options.collision_first = end_inside(0) ? window : 1;
-    options.collision_last = end_inside(n - 1) ? n - 1 - window : n - 2;
-    result.pinned_end_samples = (options.collision_first - 1) + (n - 2 - options.collision_last);
+    // The ends are pinned to the reference (at rest): rows there are constants. An end inside the safety
+    // distance (the clip starts or ends with a hand at the head or the thighs) could never leave it: it is
+    // moved out first (end_pose_clearance.hpp), with the margin the rows ask for.
+    for (const int row : {0, n - 1}) {
+      Eigen::VectorXd q = reference_q.col(row);
+      const EndPoseClearance clearance =
+          clear_end_pose(model, *cmodel, movable, active, limits, safety + kStabilizerMargin, q);
+      if (!clearance.cleared) {
+        throw InfeasibleError(
+            "motion optimisation: the clip's " + std::string(row == 0 ? "first" : "last") +
+            format(" pose (t=%.3f s) keeps two shapes %.4g m apart, closer than the safety distance, and "
+                   "moving the arms within their angle limits does not clear it",
+                   row / input.rate, clearance.min_distance));
+      }
+      for (const int j : active) problem_input.joints(row, j) = q[model.idx_q(j)];
+      result.end_shift = std::max(result.end_shift, clearance.shift);
+    }
+    options.collision_first = 1;
+    options.collision_last = n - 2;
   }
 
   std::optional<MotionProblem> problem;
@@ -122,7 +133,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     options.torque_samples = samples;
     options.collision_pairs.assign(pairs.begin(), pairs.end());
     result.collision_pairs = static_cast<int>(pairs.size());
-    return problem.emplace(model, description, input, options);
+    return problem.emplace(model, description, problem_input, options);
   };
   steps.rows_added = [&] { return std::exchange(pairs_added, false); };
   steps.initial_guess = [&] { return problem->initial_guess(); };

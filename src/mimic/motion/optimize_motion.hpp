@@ -5,7 +5,8 @@
 // returns MotionResult::success == false with `failure` naming the worst violated constraint (joint,
 // time, kind, amount). Callers that must not go on with such a motion call require_success(), which
 // throws InfeasibleError with that text. It throws InfeasibleError itself only when the pinned ends
-// q_c(t0), q_c(tf) already violate the angle limits (no trajectory can then be feasible), InputError for
+// q_c(t0), q_c(tf) already violate the angle limits, or keep two shapes inside the safety distance that
+// the arms cannot move apart within their limits (no trajectory can then be feasible), InputError for
 // a malformed input and ModelError for a model without the description's joints or frames.
 #pragma once
 
@@ -73,9 +74,9 @@ struct MotionResult {
   double total_seconds = 0.0;  // solver time over every solve
   int torque_samples = 0;      // samples with torque constraints in the last solve
   int collision_pairs = 0;     // pairs with self-collision rows in the last solve
-  // Samples near an end pinned inside the safety distance, left without self-collision rows and check
-  // (kPinnedEndKnots); 0 when both ends are clear.
-  int pinned_end_samples = 0;
+  // rad: the largest change of an active joint at a pinned end moved out of the safety distance before the
+  // solve (end_pose_clearance.hpp); 0 when both ends of the reference are clear.
+  double end_shift = 0.0;
   bool success = false;  // solver converged AND the 200 Hz check found no violation
   std::string failure;   // empty on success: else what failed, with the worst violated constraint
 };
@@ -97,11 +98,5 @@ inline constexpr double kLimitTolerance = 1e-6;
 // and re-solves the legs, which moves a thigh against a hand by a fraction of the waist shift (2.1 mm at
 // most on the shipped boxing job). The 200 Hz check and the failure test use the safety distance itself.
 inline constexpr double kStabilizerMargin = 1e-3;
-
-// Knot spacings next to an end pinned inside the safety distance that carry no self-collision row and no
-// check (a clip that ends with the hand at the head: the shipped boxing.c3d). The spline leaves a pinned
-// end only as (t - tf)^3 (zero rate and acceleration there); two knot intervals leave room to clear 1 cm
-// within the velocity limits.
-inline constexpr double kPinnedEndKnots = 2.0;
 
 }  // namespace mimic::motion

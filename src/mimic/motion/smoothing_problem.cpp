@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <limits>
 #include <optional>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -14,7 +13,6 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/distances.hpp"
-#include "mimic/optim/sparse.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
 namespace mimic::motion {
@@ -63,6 +61,7 @@ double uniform_period(const std::vector<double>& times) {
 trajectory::SplineParameterization make_parameterization(const stability::SampledMotion& planned,
                                                          const std::vector<int>& leg_joints,
                                                          const model::Model& model, double knot_spacing) {
+  uniform_period(planned.times);  // the grid's checks come first
   const Eigen::Index last = planned.size() - 1;
   const int coordinates = kBaseCoordinates + static_cast<int>(leg_joints.size());
   Eigen::VectorXd start = Eigen::VectorXd::Zero(coordinates), end = Eigen::VectorXd::Zero(coordinates);
@@ -90,39 +89,35 @@ std::vector<int> checked(std::vector<int> samples, int n, const char* what) {
   return samples;
 }
 
-std::vector<int> joint_list(const stability::Legs& legs) {
-  const auto joints = legs.joints();
+std::vector<int> joint_list(const model::Model& model, const stability::Feet& feet) {
+  const auto joints = stability::Legs::of(model, feet).joints();
   return {joints.begin(), joints.end()};
+}
+
+// The base coordinates d map through the base's linear tangent (dofs 0 .. 2, SmoothingProblem::
+// map_partials); each leg coordinate is its joint's dof.
+std::vector<std::vector<int>> coordinate_dofs(const model::Model& model, const std::vector<int>& leg_joints) {
+  std::vector<std::vector<int>> dofs(kBaseCoordinates, std::vector<int>{0, 1, 2});
+  for (const int j : leg_joints) dofs.push_back({model.idx_v(j)});
+  return dofs;
 }
 
 }  // namespace
 
-SmoothingProblemData::SmoothingProblemData(const SmoothingProblem& problem)
-    : sample(problem.model_, problem.ground_), scaled(problem.model_.nv) {
-  sums.reserve(problem.row_sets_.size());
-  for (const auto& set : problem.row_sets_)
-    sums.push_back(std::make_unique<terms::TermSumData>(set.sum.create_data()));
-  const int coordinates = problem.coordinate_count();
-  for (auto* p : {&pq, &pv, &pa, &pqs, &pvs, &pas}) p->resize(coordinates);
-  samples.q.resize(coordinates, problem.n_);
-  samples.qdot.resize(coordinates, problem.n_);
-  samples.qddot.resize(coordinates, problem.n_);
-}
-
 SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
                                    const stability::SampledMotion& planned, SmoothingOptions options)
-    : model_(model),
+    : SplineProblem(model,
+                    make_parameterization(planned, joint_list(model, feet), model, options.knot_spacing),
+                    planned.times, coordinate_dofs(model, joint_list(model, feet)),
+                    terms::GroundReaction(model, feet.right_foot_body, feet.left_foot_body)),
       feet_(feet),
       planned_(planned),
       options_(std::move(options)),
       limits_(model::scaled_limits(model, options_.limits)),
       legs_(stability::Legs::of(model, feet)),
-      leg_joints_(joint_list(legs_)),
+      leg_joints_(joint_list(model, feet)),
       n_(static_cast<int>(planned.size())),
-      dt_(uniform_period(planned.times)),
-      ground_(model, feet.right_foot_body, feet.left_foot_body),
-      parameterization_(make_parameterization(planned, leg_joints_, model, options_.knot_spacing)),
-      basis_(parameterization_, planned.times) {
+      dt_(uniform_period(planned.times)) {
   if (!model.has_free_flyer()) throw ModelError(model.source_path + ": smoothing needs a free-flyer model");
   if (static_cast<int>(planned.phases.size()) != n_ || planned.q.cols() != n_ || planned.v.cols() != n_ ||
       planned.a.cols() != n_)
@@ -195,13 +190,6 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     }
   }
 
-  for (int c = 0; c < coordinate_count(); ++c) all_coordinates_.push_back(c);
-  for (int c = 0; c < kBaseCoordinates; ++c) base_coordinates_.push_back(c);
-  for (int f = 0; f < 2; ++f) {
-    foot_coordinates_[f] = base_coordinates_;
-    for (int i = 0; i < legs / 2; ++i) foot_coordinates_[f].push_back(kBaseCoordinates + legs / 2 * f + i);
-  }
-
   if (cmodel) {
     for (const int p : options_.collision_pairs) {
       if (p < 0 || p >= static_cast<int>(cmodel->pairs.size()))
@@ -214,22 +202,6 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
   }
   build_geometry_terms(sole_reference);
 
-  // Row layout, sample by sample (rows of one sample share their columns: one dense Gram block each).
-  residual_row_.assign(static_cast<std::size_t>(n_), 0);
-  equality_row_.assign(static_cast<std::size_t>(n_), -1);
-  torque_row_.assign(static_cast<std::size_t>(n_), -1);
-  for (int n = 0; n < n_; ++n) {
-    residual_row_[n] = residual_rows_;
-    residual_rows_ += model.nj + 6 * (in_contact(n, kRight) + in_contact(n, kLeft));
-  }
-  for (const int n : options_.equality_samples) {
-    if (basis_.slot_count(n) == 0) continue;  // fully pinned: the planned pose, exactly
-    const int rows = 6 * (in_contact(n, kRight) + in_contact(n, kLeft));
-    if (rows == 0) continue;
-    equality_row_[n] = equality_rows_;
-    equality_rows_ += rows;
-  }
-
   // Velocity rows on the derivative's control polygon (terms/velocity_rows.hpp), leg joints only.
   {
     std::vector<int> coordinates(static_cast<std::size_t>(legs));
@@ -240,19 +212,9 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
       limits[static_cast<std::size_t>(p)] =
           limits_.velocity[leg_joints_[p]] - leg_offset_v_.row(p).cwiseAbs().maxCoeff();
     }
-    velocity_ = terms::VelocityRows(parameterization_, coordinates, limits);
+    set_velocity_rows(terms::VelocityRows(parameterization_, coordinates, limits));
   }
-  velocity_rows_ = velocity_.num_rows();
-  int torque_rows = velocity_rows_;
-  torque_sample_.assign(static_cast<std::size_t>(n_), 0);
-  for (const int n : options_.torque_samples) torque_sample_[static_cast<std::size_t>(n)] = 1;
-  for (int n = 0; n < n_; ++n) {
-    const int rows = limit_rows(n);
-    if (rows == 0) continue;
-    torque_row_[n] = torque_rows;
-    torque_rows += rows;
-  }
-  torque_rows_ = torque_rows - velocity_rows_;
+  set_bounds();
 
   // The terms (header comment). Torques of every joint, in joint order.
   std::vector<int> joints(static_cast<std::size_t>(model.nj));
@@ -267,8 +229,8 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
         std::make_shared<terms::SupportFoot>(model, sole_frames[f], sole_reference[f], RowKind::kEquality,
                                              1.0 / kSupportPositionScale, 1.0 / kSupportAngleScale);
   }
-  build_row_sets();
-  data_ = create_data();
+  add_rows();
+  finish();
 }
 
 void SmoothingProblem::build_geometry_terms(const std::array<std::vector<SE3>, 2>& sole_reference) {
@@ -299,75 +261,56 @@ int SmoothingProblem::swing_foot(int n) const {
   return right == left ? -1 : (right ? kLeft : kRight);
 }
 
-int SmoothingProblem::limit_rows(int n) const {
-  int rows = 0;
-  if (torque_sample_[static_cast<std::size_t>(n)])
-    rows += model_.nj + (self_collision_ ? self_collision_->rows() : 0);
-  const int swing = swing_foot(n);
-  if (swing >= 0) {
-    for (const terms::Term* term : {static_cast<const terms::Term*>(swing_clearance_[swing].get()),
-                                    static_cast<const terms::Term*>(swing_orientation_[swing].get())})
-      rows += term ? term->rows() : 0;
-  }
-  return 2 * rows;  // upper and lower bound
-}
-
 int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits) {
   const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
   const int key = 4 * static_cast<int>(phase) + 2 * equalities + torque_limits;
-  for (std::size_t k = 0; k < row_sets_.size(); ++k) {
+  for (std::size_t k = 0; k < row_set_keys_.size(); ++k) {
     if (row_set_keys_[k] == key) return static_cast<int>(k);
   }
   // Row order within a sample: torques, then the right foot, then the left (residuals and equalities).
   const double w = std::sqrt(dt_);
-  RowSet set{terms::TermSum(model_), {}, {}, {}, {}, {}, {}};
-  set.sum.add("torque", torque_, w);
+  terms::TermSum sum(model_);
+  sum.add("torque", torque_, w);
   const std::array<bool, 2> contact = {right, left};
   const std::array<const char*, 2> side = {"right", "left"};
   for (int f = 0; f < 2; ++f) {
-    if (contact[f]) set.sum.add(std::string(side[f]) + " support foot", foot_residual_[f], w);
+    if (contact[f]) sum.add(std::string(side[f]) + " support foot", foot_residual_[f], w);
   }
   for (int f = 0; f < 2 && equalities; ++f) {
-    if (contact[f]) set.sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
+    if (contact[f]) sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
   }
   // The pair rows follow the torque limits on the same samples; the swing sole's on every sample of
   // single support (header comment).
   const int swing = right == left ? -1 : (right ? kLeft : kRight);
   if (torque_limits) {
-    set.sum.add("torque limits", torque_limits_);
-    if (self_collision_) set.sum.add("self-collision", self_collision_);
+    sum.add("torque limits", torque_limits_);
+    if (self_collision_) sum.add("self-collision", self_collision_);
   }
-  if (swing >= 0 && swing_clearance_[swing]) set.sum.add("swing sole clearance", swing_clearance_[swing]);
-  if (swing >= 0 && swing_orientation_[swing])
-    set.sum.add("swing sole orientation", swing_orientation_[swing]);
-  for (const auto& item : set.sum.items()) {
-    const auto kind = static_cast<std::size_t>(item.term->kind());
-    const auto* torques = dynamic_cast<const terms::JointTorqueRows*>(item.term.get());
-    // The sole terms depend on the base and their foot's leg; a pair on both legs and the base.
-    const bool left_sole = item.term == foot_residual_[kLeft] || item.term == foot_equality_[kLeft] ||
-                           item.term == swing_clearance_[kLeft] || item.term == swing_orientation_[kLeft];
-    const std::vector<int>* coordinates = item.term == self_collision_ ? &all_coordinates_
-                                          : left_sole                  ? &foot_coordinates_[kLeft]
-                                                                       : &foot_coordinates_[kRight];
-    for (int r = 0; r < item.term->rows(); ++r) {
-      set.coordinates[kind].push_back(torques ? &torque_coordinates(torques->joints()[r]) : coordinates);
-      set.scale_first[kind].push_back(torques ? 0 : 1);
-    }
-  }
-  set.residual_scale = set.sum.scale(RowKind::kResidual);
-  set.equality_scale = set.sum.scale(RowKind::kEquality);
-  set.upper = set.sum.upper();
-  set.lower = set.sum.lower();
-  row_sets_.push_back(std::move(set));
+  if (swing >= 0 && swing_clearance_[swing]) sum.add("swing sole clearance", swing_clearance_[swing]);
+  if (swing >= 0 && swing_orientation_[swing]) sum.add("swing sole orientation", swing_orientation_[swing]);
   row_set_keys_.push_back(key);
-  return static_cast<int>(row_sets_.size()) - 1;
+  // The feet's residuals and equalities take their factor before the chain rule; the torques and every
+  // inequality row after it (file comment).
+  return add_row_set(std::move(sum), 0, [](const terms::Term& term) {
+    const bool after =
+        term.kind() == RowKind::kInequality || dynamic_cast<const terms::JointTorqueRows*>(&term) != nullptr;
+    return after ? ScaleOrder::kAfterChainRule : ScaleOrder::kBeforeChainRule;
+  });
 }
 
-void SmoothingProblem::build_row_sets() {
-  sample_row_set_.resize(static_cast<std::size_t>(n_));
+// One block per sample, in sample order (the rows of one sample share their columns: one dense Gram block
+// each). Its equalities: on an equality sample with free slots (a fully pinned sample is the planned pose,
+// exactly) and a foot in support.
+void SmoothingProblem::add_rows() {
+  std::vector<char> equality(static_cast<std::size_t>(n_), 0), torque(static_cast<std::size_t>(n_), 0);
+  for (const int n : options_.equality_samples)
+    equality[static_cast<std::size_t>(n)] =
+        basis_.slot_count(n) > 0 && (in_contact(n, kRight) || in_contact(n, kLeft));
+  for (const int n : options_.torque_samples) torque[static_cast<std::size_t>(n)] = 1;
   for (int n = 0; n < n_; ++n) {
-    sample_row_set_[n] =
-        row_set(planned_.phases[static_cast<std::size_t>(n)], equality_row_[n] >= 0, torque_sample_[n] != 0);
+    add_block(
+        n, row_set(planned_.phases[static_cast<std::size_t>(n)], equality[static_cast<std::size_t>(n)] != 0,
+                   torque[static_cast<std::size_t>(n)] != 0));
   }
 }
 
@@ -376,7 +319,9 @@ bool SmoothingProblem::in_contact(int n, int foot) const {
   return foot == kRight ? model::right_foot_in_contact(phase) : model::left_foot_in_contact(phase);
 }
 
-void SmoothingProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {
+void SmoothingProblem::set_bounds() {
+  Eigen::VectorXd& lower = lower_;
+  Eigen::VectorXd& upper = upper_;
   lower.setConstant(num_variables(), -std::numeric_limits<double>::infinity());
   upper.setConstant(num_variables(), std::numeric_limits<double>::infinity());
   const int leg_size = static_cast<int>(leg_joints_.size()) / 2;
@@ -395,46 +340,14 @@ void SmoothingProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& 
   }
 }
 
-const std::vector<int>& SmoothingProblem::torque_coordinates(int joint) const {
-  return ground_.foot_of_dof[static_cast<std::size_t>(model_.idx_v(joint))] >= 0 ? all_coordinates_
-                                                                                 : base_coordinates_;
+std::vector<int> SmoothingProblem::row_coordinates(const terms::Term& term, int row) const {
+  if (&term != self_collision_.get()) return SplineProblem::row_coordinates(term, row);
+  std::vector<int> all(static_cast<std::size_t>(coordinate_count()));
+  for (int c = 0; c < coordinate_count(); ++c) all[static_cast<std::size_t>(c)] = c;
+  return all;
 }
 
-void SmoothingProblem::add_sample_pattern(optim::PatternBuilder& builder, RowKind kind,
-                                          const std::vector<int>& first_row, int copies) const {
-  std::vector<int> columns;
-  for (int n = 0; n < n_; ++n) {
-    if (first_row[n] < 0) continue;
-    const auto& rows = row_sets_[sample_row_set_[n]].coordinates[static_cast<std::size_t>(kind)];
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      columns.clear();
-      basis_.append_columns(n, *rows[r], columns);
-      for (int c = 0; c < copies; ++c)
-        builder.add_columns(first_row[n] + copies * static_cast<int>(r) + c, columns);
-    }
-  }
-}
-
-optim::SparseMatrix SmoothingProblem::residual_jacobian_pattern() const {
-  optim::PatternBuilder builder(residual_rows_, num_variables());
-  add_sample_pattern(builder, RowKind::kResidual, residual_row_, 1);
-  return builder.build();
-}
-
-optim::SparseMatrix SmoothingProblem::equality_jacobian_pattern() const {
-  optim::PatternBuilder builder(equality_rows_, num_variables());
-  add_sample_pattern(builder, RowKind::kEquality, equality_row_, 1);
-  return builder.build();
-}
-
-optim::SparseMatrix SmoothingProblem::inequality_jacobian_pattern() const {
-  optim::PatternBuilder builder(num_inequalities(), num_variables());
-  velocity_.add_pattern(builder, 0);
-  add_sample_pattern(builder, RowKind::kInequality, torque_row_, 2);  // upper and lower bound rows
-  return builder.build();
-}
-
-void SmoothingProblem::set_state(int n, SmoothingProblemData& data) const {
+void SmoothingProblem::set_state(int n, int /*state*/, SplineProblemData& data) const {
   const trajectory::JointSamples& samples = data.samples;
   terms::SampleData& sample = data.sample;
   const Mat3& R = rotations_[n];
@@ -461,9 +374,8 @@ void SmoothingProblem::set_state(int n, SmoothingProblemData& data) const {
   }
 }
 
-void SmoothingProblem::chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq,
-                                  const RowRef& gv, const RowRef& ga, double* values,
-                                  SmoothingProblemData& data) const {
+void SmoothingProblem::map_partials(int n, const RowRef& gq, const RowRef& gv, const RowRef& ga,
+                                    SplineProblemData& data) const {
   const Mat3& R = rotations_[n];
   const Vec3 omega = planned_.v.col(n).segment<3>(3);
   const Vec3 g_q = gq.head<3>().transpose(), g_v = gv.head<3>().transpose(), g_a = ga.head<3>().transpose();
@@ -476,79 +388,6 @@ void SmoothingProblem::chain_rows(int n, const std::vector<int>& coordinates, co
     data.pq[kBaseCoordinates + i] = gq[dof];
     data.pv[kBaseCoordinates + i] = gv[dof];
     data.pa[kBaseCoordinates + i] = ga[dof];
-  }
-  const auto count = static_cast<Eigen::Index>(coordinates.size());
-  for (Eigen::Index i = 0; i < count; ++i) {
-    data.pqs[i] = data.pq[coordinates[i]];
-    data.pvs[i] = data.pv[coordinates[i]];
-    data.pas[i] = data.pa[coordinates[i]];
-  }
-  basis_.chain_rule(n, coordinates, data.pqs.head(count), data.pvs.head(count), data.pas.head(count), values);
-}
-
-void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
-  evaluate(x, jacobians, out, *data_);
-}
-
-void SmoothingProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
-                                SmoothingProblemData& data) const {
-  basis_.evaluate(x, data.samples);
-  for (int n = 0; n < n_; ++n) evaluate_sample(n, jacobians, out, data);
-  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
-}
-
-void SmoothingProblem::write_rows(int n, const RowSet& set, RowKind kind, const terms::TermData& rows,
-                                  const Eigen::VectorXd& scale, int first, bool jacobians,
-                                  Eigen::VectorXd& values, optim::SparseMatrix& jacobian,
-                                  SmoothingProblemData& data) const {
-  const auto k = static_cast<std::size_t>(kind);
-  for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
-    const int row = first + static_cast<int>(r);
-    values[row] = scale[r] * rows.value[r];
-    if (!jacobians) continue;
-    double* out = optim::row_values(jacobian, row).data();
-    if (set.scale_first[k][r]) {
-      data.scaled = scale[r] * rows.dq.row(r);
-      chain_rows(n, *set.coordinates[k][r], data.scaled, rows.dv.row(r), rows.da.row(r), out, data);
-    } else {
-      chain_rows(n, *set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r), out, data);
-      const auto count = static_cast<Eigen::Index>(optim::row_values(jacobian, row).size());
-      Eigen::Map<Eigen::VectorXd>(out, count) *= scale[r];
-    }
-  }
-}
-
-void SmoothingProblem::evaluate_sample(int n, bool jacobians, optim::Evaluation& out,
-                                       SmoothingProblemData& data) const {
-  set_state(n, data);
-  const RowSet& set = row_sets_[sample_row_set_[n]];
-  terms::TermSumData& rows = *data.sums[sample_row_set_[n]];
-  data.sample.fill(set.sum.needs(), jacobians);
-  set.sum.calc(data.sample, rows, jacobians);
-  write_rows(n, set, RowKind::kResidual, rows.residual, set.residual_scale, residual_row_[n], jacobians,
-             out.residuals, out.residual_jacobian, data);
-  if (equality_row_[n] >= 0) {
-    write_rows(n, set, RowKind::kEquality, rows.equality, set.equality_scale, equality_row_[n], jacobians,
-               out.equalities, out.equality_jacobian, data);
-  }
-  if (torque_row_[n] < 0) return;
-  // Each bound b as the normalised row u / b - 1 <= 0 (term.hpp): upper, then lower, per row. For the
-  // torques (lower = -upper) this is -(u / upper) - 1, the rounding of the problem before the geometry.
-  const terms::TermData& limits = rows.inequality;
-  const auto& coordinates = set.coordinates[static_cast<std::size_t>(RowKind::kInequality)];
-  for (Eigen::Index r = 0; r < limits.value.size(); ++r) {
-    const int row = torque_row_[n] + 2 * static_cast<int>(r);
-    const double inverse_upper = 1.0 / set.upper[r], inverse_lower = 1.0 / set.lower[r];
-    out.inequalities[row] = limits.value[r] * inverse_upper - 1.0;
-    out.inequalities[row + 1] = limits.value[r] * inverse_lower - 1.0;
-    if (!jacobians) continue;
-    const std::span<double> upper = optim::row_values(out.inequality_jacobian, row);
-    const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
-    chain_rows(n, *coordinates[r], limits.dq.row(r), limits.dv.row(r), limits.da.row(r), upper.data(), data);
-    for (std::size_t i = 0; i < upper.size(); ++i) {
-      lower[i] = upper[i] * inverse_lower;
-      upper[i] *= inverse_upper;
-    }
   }
 }
 
@@ -605,11 +444,7 @@ GeometryBreaches SmoothingProblem::geometry_breaches(const Eigen::MatrixXd& q) c
   return breaches;
 }
 
-Eigen::VectorXd SmoothingProblem::initial_guess() const {
-  Eigen::VectorXd lower, upper;
-  variable_bounds(lower, upper);
-  return fit_.cwiseMax(lower).cwiseMin(upper);
-}
+Eigen::VectorXd SmoothingProblem::initial_guess() const { return clamped(fit_); }
 
 Eigen::MatrixXd SmoothingProblem::configurations(const Eigen::VectorXd& x) const {
   trajectory::JointSamples samples;
@@ -628,12 +463,13 @@ Eigen::MatrixXd SmoothingProblem::torques(const Eigen::VectorXd& x) const {
   basis_.evaluate(x, data.samples);
   Eigen::MatrixXd tau(model_.nj, n_);
   for (int n = 0; n < n_; ++n) {
-    set_state(n, data);
+    set_state(n, 0, data);
     data.sample.fill(terms::kTorquesWithGroundReaction, false);
     tau.col(n) = data.sample.joint_torque;
   }
   return tau;
 }
+
 std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, int index, double value) const {
   using optim::ConstraintKind;
   if (kind == ConstraintKind::kLowerBound || kind == ConstraintKind::kUpperBound) {
@@ -647,47 +483,37 @@ std::string SmoothingProblem::describe_constraint(optim::ConstraintKind kind, in
                     lower ? limits_.lower[joint] : limits_.upper[joint], value);
     }
   }
-  if (kind == ConstraintKind::kEquality) {
-    for (int n = 0; n < n_; ++n) {
-      if (equality_row_[n] < 0 || index < equality_row_[n]) continue;
-      const int rows = 6 * (in_contact(n, kRight) + in_contact(n, kLeft));
-      if (index >= equality_row_[n] + rows) continue;
-      const int local = index - equality_row_[n];
-      const int foot = local >= 6 || !in_contact(n, kRight) ? kLeft : kRight;
-      const bool position = local % 6 < 3;
-      return std::string(foot == kRight ? "right" : "left") + " support foot " +
-             (position ? format("position at t=%.3f s is off its planned placement by %.3g mm",
-                                planned_.times[n], value * kSupportPositionScale * 1e3)
-                       : format("orientation at t=%.3f s is off its planned placement by %.3g deg",
-                                planned_.times[n], value * kSupportAngleScale * 180.0 / M_PI));
-    }
+  if (kind == ConstraintKind::kInequality && index < velocity().num_rows())
+    return describe_velocity_row(index, value, leg_joints_, limits_.velocity);
+  const RowKind row_kind = kind == ConstraintKind::kEquality ? RowKind::kEquality : RowKind::kInequality;
+  int row = 0;
+  bool upper = true;
+  const Block* block = kind == ConstraintKind::kEquality || kind == ConstraintKind::kInequality
+                           ? block_of(row_kind, index, row, upper)
+                           : nullptr;
+  const terms::TermSum::Item* item = block ? row_sets()[block->set].sum.item_at(row_kind, row) : nullptr;
+  if (item == nullptr) return optim::Problem::describe_constraint(kind, index, value);
+  const int n = block->sample;
+  const int local = row - item->offset;
+  if (row_kind == RowKind::kEquality) {
+    const bool position = local < 3;
+    return std::string(item->term == foot_equality_[kRight] ? "right" : "left") + " support foot " +
+           (position ? format("position at t=%.3f s is off its planned placement by %.3g mm",
+                              planned_.times[n], value * kSupportPositionScale * 1e3)
+                     : format("orientation at t=%.3f s is off its planned placement by %.3g deg",
+                              planned_.times[n], value * kSupportAngleScale * 180.0 / M_PI));
   }
-  if (kind == ConstraintKind::kInequality && index < velocity_rows_) {
-    const int joint = leg_joints_[velocity_.limited_joint(index)];
-    const double limit = limits_.velocity[joint];
-    return model_.joint_names[joint] +
-           format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
-                  velocity_.time(index), limit, value * limit);
+  if (item->term == torque_limits_) {
+    const double limit = limits_.torque[local];
+    return model_.joint_names[local] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
+                                              planned_.times[n], limit, value * limit);
   }
-  if (kind == ConstraintKind::kInequality) {
-    for (int n = 0; n < n_; ++n) {
-      if (torque_row_[n] < 0 || index < torque_row_[n] || index >= torque_row_[n] + limit_rows(n)) continue;
-      const int row = (index - torque_row_[n]) / 2;
-      if (torque_sample_[n] && row < model_.nj) {
-        const double limit = limits_.torque[row];
-        return model_.joint_names[row] + format(" torque at t=%.3f s exceeds its limit %.4g N m by %.3g N m",
-                                                planned_.times[n], limit, value * limit);
-      }
-      const RowSet& set = row_sets_[sample_row_set_[n]];
-      const bool upper = (index - torque_row_[n]) % 2 == 0;
-      const double bound = upper ? set.upper[row] : set.lower[row];
-      return set.sum.describe(RowKind::kInequality, row) +
-             format(upper ? " at t=%.3f s is above its bound %.4g by %.3g"
-                          : " at t=%.3f s is below its bound %.4g by %.3g",
-                    planned_.times[n], bound, value * std::abs(bound));
-    }
-  }
-  return optim::Problem::describe_constraint(kind, index, value);
+  const RowSet& set = row_sets()[block->set];
+  const double bound = upper ? set.upper[row] : set.lower[row];
+  return item->name + ": " + item->term->describe(local) +
+         format(upper ? " at t=%.3f s is above its bound %.4g by %.3g"
+                      : " at t=%.3f s is below its bound %.4g by %.3g",
+                planned_.times[n], bound, value * std::abs(bound));
 }
 
 }  // namespace mimic::motion

@@ -75,13 +75,14 @@
 //                 Each row is written as its two normalised bounds u / upper - 1 and u / lower - 1
 //                 (term.hpp).
 //
-// The rows come from terms (src/mimic/terms): TorqueResidual and TorqueLimits with the ground reaction,
-// SupportFoot (residual and equality) per foot, and the geometry terms above. Which of them a sample has
-// depends on its contact phase and on whether it is an equality or torque sample, so there is one TermSum per
-// such combination (the terms shared). The terms give raw rows and tangent-space partials; this adapter
-// applies weight * scale (before the chain rule for the feet, after it for the torques, as the problem always
-// did: keeping that keeps the solver's path bit for bit), maps the partials onto the coordinates and applies
-// the basis.
+// The rows come from terms (src/mimic/terms) on the SplineProblem core (spline_problem.hpp): TorqueResidual
+// and TorqueLimits with the ground reaction, SupportFoot (residual and equality) per foot, and the geometry
+// terms above. Which of them a sample has depends on its contact phase and on whether it is an equality or
+// torque sample, so there is one row set per such combination (the terms shared), one block per sample.
+// weight * scale is applied before the chain rule for the feet's residuals and equalities, after it for the
+// torques and every inequality row, as the problem always did (keeping that keeps the solver's path bit for
+// bit). The base coordinates d map their partials through map_partials (above); a pair's rows take every
+// coordinate (row_coordinates), as they always did, although the base moves both of its shapes.
 //
 // evaluate is const: all scratch lives in a SmoothingProblemData (create_data()), so two threads can evaluate
 // one problem with one SmoothingProblemData each. The optim::Problem entry point uses the problem's own
@@ -98,20 +99,15 @@
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
-#include "mimic/optim/problem.hpp"
-#include "mimic/optim/sparse.hpp"
+#include "mimic/motion/spline_problem.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/stability/sampled_motion.hpp"
-#include "mimic/terms/sample_data.hpp"
 #include "mimic/terms/self_collision.hpp"
 #include "mimic/terms/sole_clearance.hpp"
 #include "mimic/terms/support_foot.hpp"
 #include "mimic/terms/swing_sole_orientation.hpp"
-#include "mimic/terms/term_sum.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
-#include "mimic/terms/velocity_rows.hpp"
-#include "mimic/trajectory/sampled_basis.hpp"
 #include "mimic/trajectory/spline_parameterization.hpp"
 
 namespace mimic::motion {
@@ -162,20 +158,9 @@ struct GeometryBreaches {
   double max_tilt = 0.0;                                               // rad, swing soles (roll, pitch)
 };
 
-class SmoothingProblem;
+using SmoothingProblemData = SplineProblemData;
 
-// Everything evaluate writes besides its output: one per thread (file comment).
-struct SmoothingProblemData {
-  explicit SmoothingProblemData(const SmoothingProblem& problem);
-  terms::SampleData sample;
-  std::vector<std::unique_ptr<terms::TermSumData>> sums;  // one per row set of the problem
-  trajectory::JointSamples samples;                       // the spline at every sample
-  // Chain-rule scratch: partials on the coordinates, then on one row's coordinates; a scaled partial row.
-  Eigen::VectorXd pq, pv, pa, pqs, pvs, pas;
-  Eigen::RowVectorXd scaled;
-};
-
-class SmoothingProblem : public optim::Problem {
+class SmoothingProblem : public SplineProblem {
  public:
   // `model`: HRP-2 (free-flyer, OpenHRP joints) with any payload already added; `planned`: the planned
   // motion on a uniform grid (q, v, a, phases). Both must outlive the problem. Throws InputError for a
@@ -184,31 +169,11 @@ class SmoothingProblem : public optim::Problem {
   SmoothingProblem(const model::Model& model, const stability::Feet& feet,
                    const stability::SampledMotion& planned, SmoothingOptions options);
 
-  int num_variables() const override { return parameterization_.num_variables(); }
-  int num_residuals() const override { return residual_rows_; }
-  int num_equalities() const override { return equality_rows_; }
-  int num_inequalities() const override { return velocity_rows_ + torque_rows_; }
-  void variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const override;
-  optim::SparseMatrix residual_jacobian_pattern() const override;
-  optim::SparseMatrix equality_jacobian_pattern() const override;
-  optim::SparseMatrix inequality_jacobian_pattern() const override;
-  // With the problem's own SmoothingProblemData (not thread-safe; the const overload is).
-  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
-  void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
-                SmoothingProblemData& data) const;
   std::string describe_constraint(optim::ConstraintKind kind, int index, double value) const override;
 
-  std::unique_ptr<SmoothingProblemData> create_data() const {
-    return std::make_unique<SmoothingProblemData>(*this);
-  }
-
-  const model::Model& model() const { return model_; }
-  const trajectory::SplineParameterization& parameterization() const { return parameterization_; }
   const SmoothingOptions& options() const { return options_; }
   const model::ScaledLimits& limits() const { return limits_; }
   const stability::Legs& legs() const { return legs_; }
-  int sample_count() const { return n_; }
-  int coordinate_count() const { return kBaseCoordinates + static_cast<int>(leg_joints_.size()); }
 
   // The planned motion's leg angles fitted by the spline (least squares), clamped into the bounds, with
   // d = 0: the initial guess.
@@ -220,7 +185,7 @@ class SmoothingProblem : public optim::Problem {
   // velocities and accelerations).
   Eigen::MatrixXd torques(const Eigen::VectorXd& x) const;
   // The robot's state at sample n for the spline values in `data.samples` (q, v, a, contact, index).
-  void set_state(int n, SmoothingProblemData& data) const;
+  void set_state(int n, SmoothingProblemData& data) const { set_state(n, 0, data); }
   // The pairs with distance rows (ascending indices into geometry.collision->pairs; empty without one).
   const std::vector<int>& collision_pairs() const { return collision_pairs_; }
   // Checks configurations (nq x N, e.g. configurations(x)) against the geometry constraints at EVERY
@@ -228,45 +193,22 @@ class SmoothingProblem : public optim::Problem {
   GeometryBreaches geometry_breaches(const Eigen::MatrixXd& q) const;
 
  private:
-  friend struct SmoothingProblemData;
-  // The rows of one kind of sample (contact phase, equality sample or not, torque sample or not): their
-  // terms, and per row of each kind the coordinates it depends on and whether its scale is applied before
-  // the chain rule (file comment).
-  struct RowSet {
-    terms::TermSum sum;
-    std::array<std::vector<const std::vector<int>*>, 3> coordinates;
-    std::array<std::vector<char>, 3> scale_first;
-    Eigen::VectorXd residual_scale, equality_scale, upper, lower;
-  };
-  using RowRef = Eigen::Ref<const Eigen::RowVectorXd, 0, Eigen::InnerStride<>>;
-
-  void build_row_sets();
+  // One state: the planned motion with the base shifted by d and the legs from the spline (file comment).
+  void set_state(int n, int state, SplineProblemData& data) const override;
+  // d's partials through the planned base rotation (file comment), the legs' from their dofs.
+  void map_partials(int n, const RowRef& gq, const RowRef& gv, const RowRef& ga,
+                    SplineProblemData& data) const override;
+  // The terms' patterns, but every coordinate for a pair's rows (file comment).
+  std::vector<int> row_coordinates(const terms::Term& term, int row) const override;
+  void set_bounds();
+  void add_rows();
   int row_set(model::ContactPhase phase, bool equalities, bool torque_limits);
-  // The Jacobian pattern of the `kind` rows of every sample n with first_row[n] >= 0, each term row taking
-  // `copies` consecutive rows (2 for the inequalities: upper and lower bound).
-  void add_sample_pattern(optim::PatternBuilder& builder, terms::RowKind kind,
-                          const std::vector<int>& first_row, int copies) const;
-  void evaluate_sample(int n, bool jacobians, optim::Evaluation& out, SmoothingProblemData& data) const;
-  // Writes the rows of one kind: values = scale * u, Jacobian rows through the chain rule.
-  void write_rows(int n, const RowSet& set, terms::RowKind kind, const terms::TermData& rows,
-                  const Eigen::VectorXd& scale, int first, bool jacobians, Eigen::VectorXd& values,
-                  optim::SparseMatrix& jacobian, SmoothingProblemData& data) const;
-  // Maps tangent-space partials (1 x nv rows) to the coordinates and applies the basis.
-  void chain_rows(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
-                  const RowRef& ga, double* values, SmoothingProblemData& data) const;
-  // The coordinates a joint torque depends on: all of them for a leg, the base's for the upper body (whose
-  // torques depend on the base twist and its rate only, not on the legs nor on the base position).
-  const std::vector<int>& torque_coordinates(int joint) const;
   bool in_contact(int n, int foot) const;
   // The geometry terms (header comment) from the planned sole orientations.
   void build_geometry_terms(const std::array<std::vector<spatial::SE3>, 2>& sole_reference);
   // The foot in the air at sample n (kRight, kLeft), -1 in double support.
   int swing_foot(int n) const;
-  // The inequality rows of sample n besides the velocity rows: torque limits and pairs on the torque
-  // samples, the swing sole's rows in single support, each twice (upper and lower bound).
-  int limit_rows(int n) const;
 
-  const model::Model& model_;
   stability::Feet feet_;
   const stability::SampledMotion& planned_;
   SmoothingOptions options_;
@@ -275,23 +217,11 @@ class SmoothingProblem : public optim::Problem {
   std::vector<int> leg_joints_;  // model joint indices of the leg coordinates, right then left
   int n_ = 0;
   double dt_ = 0.0;
-  terms::GroundReaction ground_;
   std::array<std::vector<spatial::Vec3>, 2> sole_centre_;  // planned sole centres per sample
   std::vector<spatial::Mat3> rotations_;                   // planned base orientation per sample
-  std::vector<int> equality_row_;                          // first equality row of each sample, -1 if none
-  std::vector<int> torque_row_;      // first limit row (torque, geometry) of each sample, -1 if none
-  std::vector<char> torque_sample_;  // 1: the sample has torque-limit (and pair) rows
-  std::vector<int> residual_row_;    // first residual row of each sample
-  Eigen::VectorXd fit_;              // the spline fit of the planned legs, d = 0
+  Eigen::VectorXd fit_;                                    // the spline fit of the planned legs, d = 0
   // The planned legs minus their spline fit (leg joints x N): angles, rates, accelerations.
   Eigen::MatrixXd leg_offset_q_, leg_offset_v_, leg_offset_a_;
-
-  trajectory::SplineParameterization parameterization_;
-  trajectory::SampledBasis basis_;
-  std::vector<int> all_coordinates_, base_coordinates_;
-  std::array<std::vector<int>, 2> foot_coordinates_;  // the base's and one leg's (the sole's placement)
-  terms::VelocityRows velocity_;
-  int residual_rows_ = 0, equality_rows_ = 0, velocity_rows_ = 0, torque_rows_ = 0;
 
   // The terms, shared by the row sets.
   std::shared_ptr<const terms::TorqueResidual> torque_;
@@ -301,11 +231,7 @@ class SmoothingProblem : public optim::Problem {
   std::shared_ptr<const terms::SelfCollision> self_collision_, movable_collision_;  // rows; the check's
   std::array<std::shared_ptr<const terms::SoleClearance>, 2> swing_clearance_;
   std::array<std::shared_ptr<const terms::SwingSoleOrientation>, 2> swing_orientation_;
-  std::vector<RowSet> row_sets_;
-  std::vector<int> row_set_keys_;    // contact phase, equalities and torque limits of each row set
-  std::vector<int> sample_row_set_;  // index into row_sets_ per sample
-
-  std::unique_ptr<SmoothingProblemData> data_;  // for the optim::Problem entry point
+  std::vector<int> row_set_keys_;  // contact phase, equalities and torque limits of each row set
 };
 
 }  // namespace mimic::motion

@@ -1,6 +1,7 @@
 #include "mimic/motion/spline_problem.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <utility>
 
@@ -11,6 +12,12 @@ using terms::RowKind;
 namespace {
 
 constexpr std::size_t index_of(RowKind kind) { return static_cast<std::size_t>(kind); }
+
+std::string format(const char* pattern, double a, double b, double c) {
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer, pattern, a, b, c);
+  return buffer;
+}
 
 }  // namespace
 
@@ -51,16 +58,8 @@ int SplineProblem::add_row_set(terms::TermSum sum, int state,
     if (!item.active) continue;
     const terms::Term& term = *item.term;
     const auto kind = index_of(term.kind());
-    const terms::Pattern& pattern = term.pattern();
     for (int r = 0; r < term.rows(); ++r) {
-      std::vector<int> coordinates;
-      for (int c = 0; c < coordinate_count(); ++c) {
-        const bool moved = std::any_of(coordinate_dofs_[c].begin(), coordinate_dofs_[c].end(), [&](int dof) {
-          return pattern.q(r, dof) || pattern.v(r, dof) || pattern.a(r, dof);
-        });
-        if (moved) coordinates.push_back(c);
-      }
-      set.coordinates[kind].push_back(std::move(coordinates));
+      set.coordinates[kind].push_back(row_coordinates(term, r));
       set.scale_first[kind].push_back(order(term) == ScaleOrder::kBeforeChainRule);
     }
   }
@@ -70,6 +69,18 @@ int SplineProblem::add_row_set(terms::TermSum sum, int state,
   set.upper = set.sum.upper();
   row_sets_.push_back(std::move(set));
   return static_cast<int>(row_sets_.size()) - 1;
+}
+
+std::vector<int> SplineProblem::row_coordinates(const terms::Term& term, int row) const {
+  const terms::Pattern& pattern = term.pattern();
+  std::vector<int> coordinates;
+  for (int c = 0; c < coordinate_count(); ++c) {
+    const bool moved = std::any_of(coordinate_dofs_[c].begin(), coordinate_dofs_[c].end(), [&](int dof) {
+      return pattern.q(row, dof) || pattern.v(row, dof) || pattern.a(row, dof);
+    });
+    if (moved) coordinates.push_back(c);
+  }
+  return coordinates;
 }
 
 void SplineProblem::add_block(int sample, int set) {
@@ -198,47 +209,66 @@ void SplineProblem::write_rows(const Block& block, RowKind kind, const terms::Te
 
 // Each bound b as the normalised row u / b - 1 <= 0 (term.hpp), as u * (1 / b): upper, then lower. With
 // symmetric bounds the lower row is the negated upper one (exactly: 1 / -b = -(1 / b) in floating point).
+// A row whose factor comes after the chain rule chains its partials once and scales that row by each
+// inverse bound.
 void SplineProblem::write_inequalities(const Block& block, const terms::TermData& rows, bool jacobians,
                                        optim::Evaluation& out, SplineProblemData& data) const {
   const RowSet& set = row_sets_[block.set];
   const auto k = index_of(RowKind::kInequality);
   for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
     const int row = block.first[k] + 2 * static_cast<int>(r);
-    const bool symmetric = set.lower[r] == -set.upper[r];
-    for (int side = 0; side < 2; ++side) {
-      const double inverse_bound = 1.0 / (side == 0 ? set.upper[r] : set.lower[r]);
-      out.inequalities[row + side] = rows.value[r] * inverse_bound - 1.0;
-      if (!jacobians) continue;
-      const std::span<double> target = optim::row_values(out.inequality_jacobian, row + side);
-      if (side == 1 && symmetric) {
-        const std::span<const double> upper = optim::row_values(out.inequality_jacobian, row);
-        for (std::size_t i = 0; i < target.size(); ++i) target[i] = -upper[i];
-      } else if (set.scale_first[k][r]) {
-        data.gq = inverse_bound * rows.dq.row(r);
-        data.gv = inverse_bound * rows.dv.row(r);
-        data.ga = inverse_bound * rows.da.row(r);
-        chain_row(block.sample, set.coordinates[k][r], data.gq, data.gv, data.ga, target.data(), data);
-      } else {
-        chain_row(block.sample, set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r),
-                  target.data(), data);
-        for (double& v : target) v *= inverse_bound;
+    const double inverse_upper = 1.0 / set.upper[r], inverse_lower = 1.0 / set.lower[r];
+    out.inequalities[row] = rows.value[r] * inverse_upper - 1.0;
+    out.inequalities[row + 1] = rows.value[r] * inverse_lower - 1.0;
+    if (!jacobians) continue;
+    const std::span<double> upper = optim::row_values(out.inequality_jacobian, row);
+    const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
+    if (!set.scale_first[k][r]) {
+      chain_row(block.sample, set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r),
+                upper.data(), data);
+      for (std::size_t i = 0; i < upper.size(); ++i) {
+        lower[i] = upper[i] * inverse_lower;
+        upper[i] *= inverse_upper;
       }
+      continue;
+    }
+    for (int side = 0; side < 2; ++side) {
+      const std::span<double> target = side == 0 ? upper : lower;
+      if (side == 1 && set.lower[r] == -set.upper[r]) {
+        for (std::size_t i = 0; i < target.size(); ++i) target[i] = -upper[i];
+        continue;
+      }
+      const double inverse_bound = side == 0 ? inverse_upper : inverse_lower;
+      data.gq = inverse_bound * rows.dq.row(r);
+      data.gv = inverse_bound * rows.dv.row(r);
+      data.ga = inverse_bound * rows.da.row(r);
+      chain_row(block.sample, set.coordinates[k][r], data.gq, data.gv, data.ga, target.data(), data);
     }
   }
 }
 
-const SplineProblem::Block* SplineProblem::inequality_block(int index, int& row, bool& upper) const {
-  const auto k = index_of(RowKind::kInequality);
+const SplineProblem::Block* SplineProblem::block_of(RowKind kind, int index, int& row, bool& upper) const {
+  const auto k = index_of(kind);
+  const int copies = kind == RowKind::kInequality ? 2 : 1;
   for (const Block& block : blocks_) {
     const int first = block.first[k];
     if (first < 0 || index < first) continue;
     const int local = index - first;
-    if (local >= 2 * row_sets_[block.set].sum.rows(RowKind::kInequality)) continue;
-    row = local / 2;
-    upper = local % 2 == 0;
+    if (local >= copies * row_sets_[block.set].sum.rows(kind)) continue;
+    row = local / copies;
+    upper = local % copies == 0;
     return &block;
   }
   return nullptr;
+}
+
+std::string SplineProblem::describe_velocity_row(int index, double value, const std::vector<int>& joints,
+                                                 const Eigen::VectorXd& limits) const {
+  const int joint = joints[static_cast<std::size_t>(velocity_.limited_joint(index))];
+  const double limit = limits[joint];
+  return model_.joint_names[joint] +
+         format(" velocity (control polygon near t=%.3f s) exceeds its limit %.4g rad/s by %.3g rad/s",
+                velocity_.time(index), limit, value * limit);
 }
 
 }  // namespace mimic::motion

@@ -19,14 +19,17 @@
 //    u / upper - 1 <= 0 and u / lower - 1 <= 0 (term.hpp), after the velocity rows (velocity_rows.hpp);
 //  * the variable bounds (lower_, upper_).
 // The core then gives the sizes, the Jacobian patterns (each row's columns: the basis' slots times the
-// coordinates whose dofs the term's pattern touches), a const evaluate with a SplineProblemData per
-// thread, and the initial guess clamped into the bounds.
+// coordinates of row_coordinates, by default those whose dofs the term's pattern touches), a const evaluate
+// with a SplineProblemData per thread, and the initial guess clamped into the bounds.
+// Both trajectory problems are built on it: MotionProblem (retarget, motion_problem.hpp) and
+// SmoothingProblem (smooth, smoothing_problem.hpp).
 #pragma once
 
 #include <Eigen/Core>
 #include <array>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "mimic/model/model.hpp"
@@ -53,7 +56,9 @@ struct SplineProblemData {
   Eigen::VectorXd pq, pv, pa, pqs, pvs, pas;
 };
 
-// Where a row set applies its per-row factor (weight * scale, or 1 / bound for inequality rows).
+// Where a row set applies its per-row factor (weight * scale, or 1 / bound for inequality rows): to the
+// tangent-space partials, or to the chained row (an inequality row is then chained once and multiplied by
+// each inverse bound). The two orders round differently; each problem keeps the one it always had.
 enum class ScaleOrder { kBeforeChainRule, kAfterChainRule };
 
 class SplineProblem : public optim::Problem {
@@ -122,13 +127,23 @@ class SplineProblem : public optim::Problem {
   // partial rows at sample n. Default: coordinate c takes the partial of coordinate_dofs[c][0].
   virtual void map_partials(int n, const RowRef& gq, const RowRef& gv, const RowRef& ga,
                             SplineProblemData& data) const;
+  // The coordinates (ascending) that row `row` of `term` depends on: its Jacobian columns. Default: those
+  // whose dofs the term's pattern touches (in q, v or a). Called by add_row_set.
+  virtual std::vector<int> row_coordinates(const terms::Term& term, int row) const;
+
+  // The message of velocity row `index` (< velocity().num_rows()) at normalised violation `value`:
+  // "<joint> velocity (control polygon near t=... s) exceeds its limit ... rad/s by ... rad/s", where
+  // joints[k] is the model joint of the k-th limited coordinate and `limits` the joints' velocity limits.
+  std::string describe_velocity_row(int index, double value, const std::vector<int>& joints,
+                                    const Eigen::VectorXd& limits) const;
 
   const std::vector<RowSet>& row_sets() const { return row_sets_; }
   const std::vector<Block>& blocks() const { return blocks_; }
   const terms::VelocityRows& velocity() const { return velocity_; }
-  // The block and the term row that inequality row `index` (after the velocity rows) belongs to, and
-  // whether it is the upper-bound row; nullptr for a velocity row or an index out of range.
-  const Block* inequality_block(int index, int& row, bool& upper) const;
+  // The block and the row of its set's `kind` rows that row `index` of that kind belongs to (for the
+  // inequalities: counted after the velocity rows, and whether it is the upper-bound row); nullptr for a
+  // velocity row or an index out of range.
+  const Block* block_of(terms::RowKind kind, int index, int& row, bool& upper) const;
 
   const model::Model& model_;
   trajectory::SplineParameterization parameterization_;

@@ -31,11 +31,11 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
       result.metrics.imitation.position_rms, result.metrics.closest_pair, result.metrics.min_distance,
       result.collision_pairs);
 
-  if (result.pinned_end_samples > 0) {
+  if (result.end_shift > 0.0) {
     spdlog::warn(
-        "optimisation: the clip starts or ends inside the safety distance (its ends are pinned to the "
-        "reference); {} samples next to it are left unconstrained",
-        result.pinned_end_samples);
+        "optimisation: the clip starts or ends inside the safety distance; its pinned end pose was moved "
+        "out of it (active joints by up to {:.4f} rad)",
+        result.end_shift);
   }
 
   OptimizedUpperBody out;

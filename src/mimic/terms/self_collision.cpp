@@ -12,9 +12,8 @@ namespace {
 
 struct SelfCollisionData : TermData {
   SelfCollisionData(int rows, int nv, const geometry::CollisionModel& cmodel)
-      : TermData(rows, nv), placed(cmodel), axes(geometry::WorldAxes::Zero(nv, 6)) {}
+      : TermData(rows, nv), placed(cmodel) {}
   geometry::PlacedShapes placed;
-  geometry::WorldAxes axes;  // the derivative pass' joint axes, row-major for the gradients
 };
 
 }  // namespace
@@ -50,7 +49,6 @@ void SelfCollision::calc(const SampleData& sample, TermData& data, bool partials
   auto& own = static_cast<SelfCollisionData&>(data);
   geometry::place_shapes(*cmodel_, sample.data.oMi, own.placed);
   if (partials) {  // pair_gradient writes the pattern's entries only
-    own.axes = sample.derivatives.J;
     data.dq.setZero();
     data.dv.setZero();
     data.da.setZero();
@@ -58,7 +56,8 @@ void SelfCollision::calc(const SampleData& sample, TermData& data, bool partials
   for (int row = 0; row < rows(); ++row) {
     const geometry::Contact contact = geometry::pair_distance(*cmodel_, own.placed, pairs_[row]);
     data.value[row] = contact.distance - 2.0 * safety_distance_;
-    if (partials) geometry::pair_gradient(*cmodel_, pairs_[row], contact, own.axes, data.dq.row(row));
+    if (partials)
+      geometry::pair_gradient(*cmodel_, pairs_[row], contact, sample.derivatives.J, data.dq.row(row));
   }
 }
 

@@ -8,15 +8,6 @@
 
 namespace mimic::terms {
 
-namespace {
-
-struct SoleClearanceData : TermData {
-  SoleClearanceData(int rows, int nv) : TermData(rows, nv), axes(geometry::WorldAxes::Zero(nv, 6)) {}
-  geometry::WorldAxes axes;  // the derivative pass' joint axes, row-major for the gradients
-};
-
-}  // namespace
-
 SoleClearance::SoleClearance(const model::Model& model,
                              std::shared_ptr<const geometry::CollisionModel> cmodel, std::vector<int> corners)
     : Term(model, static_cast<int>(corners.size()), RowKind::kInequality,
@@ -37,14 +28,8 @@ SoleClearance::SoleClearance(const model::Model& model,
       pattern_.q(row, c) = true;
 }
 
-std::unique_ptr<TermData> SoleClearance::create_data() const {
-  return std::make_unique<SoleClearanceData>(rows(), model_.nv);
-}
-
 void SoleClearance::calc(const SampleData& sample, TermData& data, bool partials) const {
-  auto& own = static_cast<SoleClearanceData&>(data);
   if (partials) {  // corner_gradient writes the pattern's entries only
-    own.axes = sample.derivatives.J;
     data.dq.setZero();
     data.dv.setZero();
     data.da.setZero();
@@ -52,7 +37,7 @@ void SoleClearance::calc(const SampleData& sample, TermData& data, bool partials
   for (int row = 0; row < rows(); ++row) {
     const geometry::SoleCorner& corner = cmodel_->corners[static_cast<std::size_t>(corners_[row])];
     data.value[row] = geometry::corner_height(corner, sample.data.oMi) - kHeightUnit;
-    if (partials) geometry::corner_gradient(corner, sample.data.oMi, own.axes, data.dq.row(row));
+    if (partials) geometry::corner_gradient(corner, sample.data.oMi, sample.derivatives.J, data.dq.row(row));
   }
 }
 

@@ -29,7 +29,6 @@ class SoleClearance : public Term {
   SoleClearance(const model::Model& model, std::shared_ptr<const geometry::CollisionModel> cmodel,
                 std::vector<int> corners);
 
-  std::unique_ptr<TermData> create_data() const override;
   void calc(const SampleData& sample, TermData& data, bool partials) const override;
   std::string describe(int row) const override;
 

@@ -115,12 +115,17 @@ Pattern TermSum::pattern(RowKind kind) const {
   return pattern;
 }
 
-std::string TermSum::describe(RowKind kind, int row) const {
+const TermSum::Item* TermSum::item_at(RowKind kind, int row) const {
   for (const Item& i : items_) {
-    if (i.active && i.term->kind() == kind && row >= i.offset && row < i.offset + i.term->rows())
-      return i.name + ": " + i.term->describe(row - i.offset);
+    if (i.active && i.term->kind() == kind && row >= i.offset && row < i.offset + i.term->rows()) return &i;
   }
-  throw std::out_of_range("TermSum: no row " + std::to_string(row) + " of that kind");
+  return nullptr;
+}
+
+std::string TermSum::describe(RowKind kind, int row) const {
+  const Item* i = item_at(kind, row);
+  if (i == nullptr) throw std::out_of_range("TermSum: no row " + std::to_string(row) + " of that kind");
+  return i->name + ": " + i->term->describe(row - i->offset);
 }
 
 TermSumData TermSum::create_data() const {

@@ -48,6 +48,8 @@ class TermSum {
   bool active(const std::string& name) const;
   const Item& item(const std::string& name) const;
   const std::vector<Item>& items() const { return items_; }
+  // The active term whose stacked `kind` rows hold `row` (its row there: row - offset); nullptr if none.
+  const Item* item_at(RowKind kind, int row) const;
 
   int rows(RowKind kind) const;
   Needs needs() const;                        // union over the active terms
