@@ -9,11 +9,12 @@
 
 #include <cmath>
 
+#include "mimic/evaluation/check.hpp"
 #include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/job_options.hpp"
-#include "mimic/pipeline/motion_check.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "pipeline/smooth_scenario.hpp"
 
@@ -54,10 +55,10 @@ TEST(SmoothSwingBelowFloor, ForcedToeDownIsReportedAndCorrected) {
 
   // Reported: the check (limits with the job's factors, geometry with the default safety distance) finds
   // the right foot below the floor, as its one kind of ground offence.
-  CheckOptions options;
+  evaluation::CheckOptions options;
   options.factors = scenario->job.limits;
   options.collision = cmodel;
-  const CheckReport before = check_motion(model, scenario->feet, forced, options);
+  const evaluation::Report before = evaluation::check_motion(model, scenario->feet, forced, options);
   ASSERT_TRUE(before.geometry.has_value());
   EXPECT_FALSE(before.geometry->above_ground());
   EXPECT_EQ(before.geometry->lowest_corner_foot, "right");
@@ -65,8 +66,8 @@ TEST(SmoothSwingBelowFloor, ForcedToeDownIsReportedAndCorrected) {
   // millimetres down is the bump's (the plan's swing sole stays flat, its corners at z >= 0 to round-off).
   EXPECT_LT(before.geometry->min_corner_height, -0.005);
   bool ground = false;
-  for (const Violation& v : before.violations)
-    ground = ground || (v.kind == ViolationKind::kGround && v.where == "right foot");
+  for (const evaluation::Violation& v : before.violations)
+    ground = ground || (v.kind == evaluation::ViolationKind::kGround && v.where == "right foot");
   EXPECT_TRUE(ground) << format_check_report(before);
 
   // Corrected: the smoothing keeps every sole corner at or above the floor (the check's 1e-6 m tolerance,
