@@ -9,6 +9,7 @@
 #include "mimic/pipeline/geometry_report.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_check.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/robot.hpp"
 
 namespace {
@@ -121,7 +122,7 @@ std::function<int()> setup_check(CLI::App& app) {
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
     const io::MotionFiles files = io::read_motion(opt->motion);
-    const auto motion = stability::sampled_motion(model, feet, files, job.contacts);
+    const auto motion = pipeline::sampled_motion(model, feet, files, job.contacts);
     const auto report = pipeline::check_motion(model, feet, motion, options);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
     if (!opt->report.empty()) io::write_json_file(opt->report, check_report_json(report, opt->motion));

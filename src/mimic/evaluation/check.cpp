@@ -85,7 +85,7 @@ void add_geometry_violations(const GeometryReport& geometry, const GeometryCheck
 }  // namespace
 
 CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
-                         const stability::SampledMotion& motion, const CheckOptions& options) {
+                         const model::SampledMotion& motion, const CheckOptions& options) {
   CheckReport report;
   const Eigen::Index n = motion.size();
   report.samples = static_cast<int>(n);

@@ -15,8 +15,8 @@
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::evaluation {
 
@@ -79,7 +79,7 @@ struct CheckReport {
 };
 
 CheckReport check_motion(const model::Model& model, const stability::Feet& feet,
-                         const stability::SampledMotion& motion, const CheckOptions& options = {});
+                         const model::SampledMotion& motion, const CheckOptions& options = {});
 
 // Human-readable summary, with at most `max_offenders` violations listed.
 std::string format_check_report(const CheckReport& report, int max_offenders = 10);

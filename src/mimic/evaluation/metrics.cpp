@@ -7,7 +7,7 @@
 namespace mimic::evaluation {
 
 MotionEvaluation evaluate_motion(const model::Model& model, const stability::Feet& feet,
-                                 const stability::SampledMotion& motion, const CheckOptions& options) {
+                                 const model::SampledMotion& motion, const CheckOptions& options) {
   MotionEvaluation e;
   model::Data data(model);
   const Eigen::Index n = motion.size();

@@ -1,7 +1,7 @@
 // What `mimic smooth` measures on a motion, before and after: the integral of tau^T tau, the peak torque
 // of every joint, and (through evaluation::check_motion, exactly as `mimic check` does) the limits, the ZMP
 // margin and the support-foot slip. Everything is computed on the sampled motion as it is (or would be)
-// written: velocities and accelerations by finite differences (stability::differentiate), torques with the
+// written: velocities and accelerations by finite differences (model::differentiate), torques with the
 // ground reaction of seed 001 III-C (stability::joint_torques_with_ground_reaction).
 #pragma once
 
@@ -11,8 +11,8 @@
 
 #include "mimic/evaluation/check.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::evaluation {
 
@@ -25,6 +25,6 @@ struct MotionEvaluation {
 };
 
 MotionEvaluation evaluate_motion(const model::Model& model, const stability::Feet& feet,
-                                 const stability::SampledMotion& motion, const CheckOptions& options);
+                                 const model::SampledMotion& motion, const CheckOptions& options);
 
 }  // namespace mimic::evaluation

@@ -60,7 +60,7 @@ double uniform_period(const std::vector<double>& times) {
   return dt;
 }
 
-trajectory::SplineParameterization make_parameterization(const stability::SampledMotion& planned,
+trajectory::SplineParameterization make_parameterization(const model::SampledMotion& planned,
                                                          const std::vector<int>& leg_joints,
                                                          const model::Model& model, double knot_spacing) {
   const Eigen::Index last = planned.size() - 1;
@@ -110,7 +110,7 @@ SmoothingProblemData::SmoothingProblemData(const SmoothingProblem& problem)
 }
 
 SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                                   const stability::SampledMotion& planned, SmoothingOptions options)
+                                   const model::SampledMotion& planned, SmoothingOptions options)
     : model_(model),
       feet_(feet),
       planned_(planned),

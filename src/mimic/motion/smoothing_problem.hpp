@@ -97,11 +97,11 @@
 
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/sparse.hpp"
 #include "mimic/stability/leg_refit.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 #include "mimic/terms/sample_data.hpp"
 #include "mimic/terms/self_collision.hpp"
 #include "mimic/terms/sole_clearance.hpp"
@@ -182,7 +182,7 @@ class SmoothingProblem : public optim::Problem {
   // non-uniform grid or a motion too short for two knot intervals, std::invalid_argument for a sample
   // index out of range.
   SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                   const stability::SampledMotion& planned, SmoothingOptions options);
+                   const model::SampledMotion& planned, SmoothingOptions options);
 
   int num_variables() const override { return parameterization_.num_variables(); }
   int num_residuals() const override { return residual_rows_; }
@@ -268,7 +268,7 @@ class SmoothingProblem : public optim::Problem {
 
   const model::Model& model_;
   stability::Feet feet_;
-  const stability::SampledMotion& planned_;
+  const model::SampledMotion& planned_;
   SmoothingOptions options_;
   model::ScaledLimits limits_;
   stability::Legs legs_;

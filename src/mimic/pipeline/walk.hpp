@@ -43,10 +43,6 @@ WalkResult run_walk(const io::JobConfig& job, const std::filesystem::path& upper
 walking::UpperBodyTrajectory load_upper_body(const std::filesystem::path& path, const model::Model& model,
                                              const Eigen::VectorXd& posture, std::span<const int> leg_joints);
 
-// X.pos (the joints), X.waist (waist pose, rpy continuous) and X.zmp (the multibody ZMP in the waist frame,
-// as hrpsys expects) of a pattern.
-io::MotionFiles walk_motion_files(const model::Model& model, const walking::WalkingPattern& pattern);
-
 // The job and the summary, with the support phases as the job YAML's `contacts:`.
 io::Json walk_report_json(const io::JobConfig& job, const WalkResult& walk);
 
