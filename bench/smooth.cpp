@@ -15,8 +15,8 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 
 namespace {
 
@@ -26,7 +26,7 @@ struct Scenario {
   io::JobConfig job;
   model::Model model;
   stability::Feet feet;
-  stability::SampledMotion planned;
+  model::SampledMotion planned;
   std::shared_ptr<const geometry::CollisionModel> collision;
 };
 
@@ -38,7 +38,7 @@ const Scenario& scenario() {
     s->model = robot.model;
     s->feet = robot.feet;
     s->collision = robot.collision;
-    s->planned = stability::sampled_motion(s->model, s->feet, io::read_motion(s->job.input), s->job.contacts);
+    s->planned = pipeline::sampled_motion(s->model, s->feet, io::read_motion(s->job.input), s->job.contacts);
     return s;
   }();
   return *data;

@@ -34,13 +34,13 @@ const Hrp2& robot() {
 
 // Half-sitting, 0.5 s still, 3 s of torso pitch and arm swing at 1.5 Hz whose ZMP leaves the feet by 14 cm
 // (the motion of tests/stability/zmp_stabilizer.cpp), 0.5 s still.
-stability::SampledMotion fast_swing(const Hrp2& r) {
+model::SampledMotion fast_swing(const Hrp2& r) {
   const Eigen::VectorXd half_sitting = r.config.half_sitting(r.model);
   const int chest = r.model.idx_q(r.model.joint_index("CHEST_JOINT1"));
   const int right_arm = r.model.idx_q(r.model.joint_index("RARM_JOINT0"));
   const int left_arm = r.model.idx_q(r.model.joint_index("LARM_JOINT0"));
   const double w = 2.0 * M_PI * 1.5;
-  stability::SampledMotion m;
+  model::SampledMotion m;
   const int n = 801;
   m.q.resize(r.model.nq, n);
   for (int k = 0; k < n; ++k) {
@@ -53,7 +53,7 @@ stability::SampledMotion fast_swing(const Hrp2& r) {
     m.q(left_arm, k) -= s * s * 0.6 * std::sin(w * t);
   }
   m.phases.assign(n, stability::ContactPhase::kDoubleSupport);
-  stability::differentiate(r.model, m.times, m.q, m.v, m.a);
+  model::differentiate(r.model, m.times, m.q, m.v, m.a);
   return m;
 }
 
@@ -100,7 +100,7 @@ BENCHMARK(BM_CartTableSolve)->Arg(2000)->Unit(benchmark::kMicrosecond);
 
 void BM_MotionZmp(benchmark::State& state) {
   const Hrp2& r = robot();
-  const stability::SampledMotion motion = fast_swing(r);
+  const model::SampledMotion motion = fast_swing(r);
   for (auto _ : state) benchmark::DoNotOptimize(stability::motion_zmp(r.model, r.feet, motion).worst_margin);
   state.SetItemsProcessed(state.iterations() * motion.size());
 }
@@ -108,7 +108,7 @@ BENCHMARK(BM_MotionZmp)->Unit(benchmark::kMillisecond);
 
 void BM_StabilizeFastSwing(benchmark::State& state) {
   const Hrp2& r = robot();
-  const stability::SampledMotion motion = fast_swing(r);
+  const model::SampledMotion motion = fast_swing(r);
   for (auto _ : state)
     benchmark::DoNotOptimize(stability::stabilize_zmp(r.model, r.feet, motion).report.final_worst_margin);
   state.SetItemsProcessed(state.iterations() * motion.size());

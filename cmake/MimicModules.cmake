@@ -48,7 +48,7 @@ mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::
 
 mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdlog::spdlog)
 
-mimic_module(stability  DEPS mimic_dynamics mimic_io)
+mimic_module(stability  DEPS mimic_dynamics)
 
 # The check of a motion and the one report and peak type of every evaluation (evaluation/report.hpp).
 mimic_module(evaluation DEPS mimic_stability mimic_geometry)
@@ -60,13 +60,13 @@ mimic_module(walking    DEPS mimic_stability mimic_evaluation)
 # Sample-local terms of the optimisation problems (term.hpp) and the velocity rows on control points.
 mimic_module(terms      DEPS mimic_stability mimic_trajectory mimic_optim mimic_geometry)
 
-mimic_module(motion     DEPS mimic_evaluation mimic_geometry mimic_terms mimic_trajectory mimic_optim mimic_dynamics mimic_stability mimic_io)
+mimic_module(motion     DEPS mimic_terms mimic_evaluation)
 
-mimic_module(retarget   DEPS mimic_mocap mimic_dynamics mimic_io)
+mimic_module(retarget   DEPS mimic_mocap mimic_dynamics)
 
 # pipeline/job_options maps a job onto the options of every stage below it (motion, smooth, walking,
 # stability, evaluation): the one reader of io::JobConfig below apps/.
-mimic_module(pipeline   DEPS mimic_geometry mimic_evaluation mimic_motion mimic_walking mimic_retarget mimic_stability mimic_optim mimic_trajectory mimic_io)
+mimic_module(pipeline   DEPS mimic_motion mimic_retarget mimic_walking mimic_evaluation mimic_io)
 
 # What apps/ may include (not transitive; `mimic` = every module). Target: mimic_pipeline mimic_io
 # mimic_model mimic_core.

@@ -8,6 +8,7 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 
@@ -81,7 +82,7 @@ std::function<int()> setup_check(CLI::App& app) {
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
     const io::MotionFiles files = io::read_motion(opt->motion);
-    const auto motion = stability::sampled_motion(model, feet, files, job.contacts);
+    const auto motion = pipeline::sampled_motion(model, feet, files, job.contacts);
     const auto report = evaluation::check_motion(model, feet, motion, options);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
     if (!opt->report.empty())

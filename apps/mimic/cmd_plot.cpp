@@ -82,7 +82,7 @@ std::function<int()> setup_plot(CLI::App& app) {
       ->check(CLI::IsMember({"png", "svg"}))
       ->capture_default_str();
   cmd->add_option("--joints", opt->joints,
-                  "Comma-separated joints of joints.<fmt>, OpenHRP names (e.g. RARM_JOINT3,LARM_JOINT3); "
+                  "Comma-separated joints of joints.<fmt>, named as in the robot description's joint_order; "
                   "default: the joints that move the most")
       ->delimiter(',')
       ->allow_extra_args(false);

@@ -12,9 +12,9 @@
 
 #include "command.hpp"
 #include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
-#include "mimic/io/number_text.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
@@ -54,7 +54,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
     // the option's validator has checked that anything but the two keywords is a number > 0.
     job.retarget.scale_from_height = o.scale == "height";
     job.retarget.scale.reset();
-    if (o.scale != "auto" && o.scale != "height") job.retarget.scale = io::parse_number(o.scale).value;
+    if (o.scale != "auto" && o.scale != "height") job.retarget.scale = core::parse_number(o.scale).value;
   }
   if (o.velocity_scale) job.retarget.velocity_limit_scale = *o.velocity_scale;
   if (o.kinematic_only) job.retarget.kinematic_only = true;
@@ -162,9 +162,9 @@ std::function<int()> setup_retarget(CLI::App& app) {
                   "standing height / human standing height, head above ankle)")
       ->check(CLI::Validator(
           [](const std::string& text) {
-            const io::ParsedNumber number = io::parse_number(text);
+            const core::ParsedNumber number = core::parse_number(text);
             const bool ok = text == "auto" || text == "height" ||
-                            (number.status == io::NumberStatus::kOk && number.value > 0.0);
+                            (number.status == core::NumberStatus::kOk && number.value > 0.0);
             return ok ? std::string() : "expected auto, height or a number > 0, found '" + text + "'";
           },
           "auto|height|NUMBER"));

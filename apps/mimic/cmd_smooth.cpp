@@ -11,10 +11,10 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 #include "progress_log.hpp"
 
 namespace {
@@ -52,7 +52,7 @@ int run_smooth(const Options& opt) {
   const stability::Feet& feet = robot.feet;
 
   const io::MotionFiles files = io::read_motion(job.input);
-  const stability::SampledMotion planned = stability::sampled_motion(model, feet, files, job.contacts);
+  const model::SampledMotion planned = pipeline::sampled_motion(model, feet, files, job.contacts);
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
                job.contacts.empty() ? "detected" : "from the job",

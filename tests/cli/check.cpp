@@ -17,9 +17,9 @@
 #include "cli/motion_checks.hpp"
 #include "cli/run_mimic.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/io/rpy.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::test {
 namespace {
@@ -227,7 +227,7 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
     const double lean = 0.1 * sin2_bump(t, 0.1, 1.6);
     if (lean == 0.0) return;
     auto& waist = *m.waist;
-    const spatial::SE3 planned_base(io::rpy_to_rotation(waist.rpy.row(k).transpose()),
+    const spatial::SE3 planned_base(spatial::rpy_to_rotation(waist.rpy.row(k).transpose()),
                                     waist.position.row(k).transpose());
     Eigen::VectorXd joints = m.pos.angles.row(k).transpose();
     dynamics::forward_kinematics(model, data, configuration(model, planned_base, joints));
@@ -246,7 +246,7 @@ TEST(CliCheck, ZmpOutsideTheSupportPolygonIsTheOnlyOffence) {
         left_height - dynamics::update_frame_placement(model, data, robot.feet.left_sole_frame).p.z();
     base.p.z() += std::max(sinking, 0.0) + 1e-5;
     waist.position.row(k) = base.p.transpose();
-    waist.rpy.row(k) = io::rotation_to_rpy(base.R, waist.rpy.row(k).transpose()).transpose();
+    waist.rpy.row(k) = spatial::rotation_to_rpy(base.R, waist.rpy.row(k).transpose()).transpose();
   });
   const YAML::Node v = expect_only_offence(dir, pos, "zmp", "ZMP", 0.9);
   if (!v) return;

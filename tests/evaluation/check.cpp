@@ -21,8 +21,8 @@ struct Hrp2 {
   stability::Feet feet = stability::Feet::from(model, config);
 
   // n samples of the half-sitting pose at 200 Hz, at rest, both feet in support.
-  stability::SampledMotion stance(int n) const {
-    stability::SampledMotion m;
+  model::SampledMotion stance(int n) const {
+    model::SampledMotion m;
     for (int k = 0; k < n; ++k) m.times.push_back(0.005 * k);
     m.q = config.half_sitting(model).replicate(1, n);
     m.v = Eigen::MatrixXd::Zero(model.nv, n);
@@ -57,7 +57,7 @@ TEST(EvaluationCheck, StillStanceHoldsEveryLimit) {
 TEST(EvaluationCheck, VelocityOverTheLimitIsOneViolationOnThatJoint) {
   const Hrp2 r;
   const int n = 5;
-  stability::SampledMotion m = r.stance(n);
+  model::SampledMotion m = r.stance(n);
   const int j = r.joint("RARM_JOINT3");  // the right elbow: far from its range's ends in half-sitting
   ASSERT_LT(j, r.model.nj);
   const double limit = r.model.velocity_limit[j];

@@ -9,8 +9,8 @@
 
 #include "io/io_test_util.hpp"
 #include "mimic/core/error.hpp"
-#include "mimic/io/rpy.hpp"
 #include "mimic/io/sequence.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::io {
 namespace {
@@ -331,8 +331,8 @@ TEST(WaistWrite, RoundTripAndAngleJumps) {
   EXPECT_EQ(
       output_error_of([&] { format_waist(waist, "w.waist"); }),
       "w.waist: sample 2 (t = 0.005 s): yaw jumps by -6.2 rad; hrpsys interpolates each angle linearly, "
-      "so unwrap the angles first (mimic::io::unwrap_angles)");
-  unwrap_angles(waist.rpy);
+      "so unwrap the angles first (mimic::spatial::unwrap_angles)");
+  spatial::unwrap_angles(waist.rpy);
   const auto back = parse_waist(format_waist(waist, "w.waist"), "w.waist");
   EXPECT_EQ(back.position, waist.position);
   EXPECT_EQ(back.rpy, waist.rpy);

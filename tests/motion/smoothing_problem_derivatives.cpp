@@ -26,7 +26,7 @@ SmoothingOptions window_options(int samples) {
 TEST(SmoothingProblem, JacobiansMatchFiniteDifferences) {
   const auto scenario = testing::load_scenario();
   // 1.5 s .. 2.2 s: double support until 1.8 s, then left support (config/jobs/walk_bar_smooth.yaml).
-  const stability::SampledMotion planned = testing::window(scenario->planned, 300, 440);
+  const model::SampledMotion planned = testing::window(scenario->planned, 300, 440);
   SmoothingProblem problem(scenario->model, scenario->feet, planned, window_options(141));
   ASSERT_GT(problem.num_equalities(), 0);
   ASSERT_GT(problem.num_inequalities(), 0);
@@ -49,14 +49,14 @@ TEST(SmoothingProblem, JacobiansMatchFiniteDifferences) {
 
 TEST(SmoothingProblem, UnevenSamplesAreAnInputError) {
   const auto scenario = testing::load_scenario();
-  stability::SampledMotion planned = testing::window(scenario->planned, 0, 100);
+  model::SampledMotion planned = testing::window(scenario->planned, 0, 100);
   planned.times[50] += 0.002;
   EXPECT_THROW(SmoothingProblem(scenario->model, scenario->feet, planned, {}), InputError);
 }
 
 TEST(SmoothingProblem, TooShortForTwoKnotIntervalsIsAnInputError) {
   const auto scenario = testing::load_scenario();
-  const stability::SampledMotion planned = testing::window(scenario->planned, 0, 30);  // 0.15 s
+  const model::SampledMotion planned = testing::window(scenario->planned, 0, 30);  // 0.15 s
   EXPECT_THROW(SmoothingProblem(scenario->model, scenario->feet, planned, {}), InputError);
 }
 

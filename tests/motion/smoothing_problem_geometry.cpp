@@ -32,7 +32,7 @@ SmoothingOptions geometry_options(const model::Model& model, int samples) {
 
 TEST(SmoothingProblemGeometry, JacobiansMatchFiniteDifferences) {
   const auto scenario = testing::load_scenario();
-  const stability::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
+  const model::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
   SmoothingOptions options = geometry_options(scenario->model, static_cast<int>(planned.size()));
   SmoothingOptions without = options;
   without.geometry.collision.reset();
@@ -67,7 +67,7 @@ TEST(SmoothingProblemGeometry, JacobiansMatchFiniteDifferences) {
 // distance, and without the activation distance no pair of this walk is near enough to be screened in.
 TEST(SmoothingProblemGeometry, ScreeningKeepsMovablePairsNearThePlan) {
   const auto scenario = testing::load_scenario();
-  const stability::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
+  const model::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
   SmoothingOptions options = geometry_options(scenario->model, static_cast<int>(planned.size()));
   const SmoothingProblem problem(scenario->model, scenario->feet, planned, options);
   const geometry::CollisionModel& cmodel = *options.geometry.collision;
@@ -90,7 +90,7 @@ TEST(SmoothingProblemGeometry, ScreeningKeepsMovablePairsNearThePlan) {
 TEST(SmoothingProblemGeometry, BreachesFindCornersTiltAndUnscreenedPairs) {
   const auto scenario = testing::load_scenario();
   const model::Model& model = scenario->model;
-  const stability::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
+  const model::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
   SmoothingOptions options = geometry_options(model, static_cast<int>(planned.size()));
   options.collision_activation = 0.0;
   const SmoothingProblem problem(model, scenario->feet, planned, options);

@@ -24,7 +24,7 @@ TEST(SmoothingProblem, SupportRowsMeasureThePlannedSupportFoot) {
   // 1.5 s .. 3.0 s: both feet until 1.8 s, left support to 2.5 s, both to 2.7 s, then right support
   // (config/jobs/walk_bar_smooth.yaml).
   const int first = 300, last = 600;
-  const stability::SampledMotion planned = testing::window(scenario->planned, first, last);
+  const model::SampledMotion planned = testing::window(scenario->planned, first, last);
   const int n = static_cast<int>(planned.size());
   SmoothingOptions options;
   // Every sample but the two ends (there the spline is pinned to the plan and the problem writes no row).

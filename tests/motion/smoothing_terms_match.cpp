@@ -30,7 +30,7 @@ using terms::RowKind;
 struct Window {
   std::unique_ptr<testing::Scenario> scenario = testing::load_scenario();
   // 1.5 s .. 2.2 s: double support until 1.8 s, then left support (config/jobs/walk_bar_smooth.yaml).
-  stability::SampledMotion planned = testing::window(scenario->planned, 300, 440);
+  model::SampledMotion planned = testing::window(scenario->planned, 300, 440);
   SmoothingOptions options() const {
     SmoothingOptions o;
     o.limits.torque_factor = 0.9;

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
-#include "mimic/io/number_text.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "support/required_tool.hpp"
@@ -197,14 +197,14 @@ TEST(Plot, WalkJointColumnsEqualThePosAndLimitsAreTheModels) {
     EXPECT_NE(gp.find("'motion0.dat' " + column), std::string::npos) << column;
     EXPECT_NE(gp.find("'motion1.dat' " + column), std::string::npos) << column;
     for (const double limit : {r.model.lower_limit[j], r.model.upper_limit[j]}) {
-      const std::string line = io::format_number(limit * (180.0 / M_PI)) + " with lines dt 2";
+      const std::string line = core::format_number(limit * (180.0 / M_PI)) + " with lines dt 2";
       EXPECT_NE(gp.find(line), std::string::npos) << line;
     }
   }
   for (const int j : data.torque_joints) {
     EXPECT_NE(gp.find("'torques.dat' using 1:" + std::to_string(j + 2) + " "), std::string::npos);
-    EXPECT_NE(gp.find(io::format_number(r.model.effort_limit[j]) + " with lines dt 2"), std::string::npos);
-    EXPECT_NE(gp.find(io::format_number(-r.model.effort_limit[j]) + " with lines dt 2"), std::string::npos);
+    EXPECT_NE(gp.find(core::format_number(r.model.effort_limit[j]) + " with lines dt 2"), std::string::npos);
+    EXPECT_NE(gp.find(core::format_number(-r.model.effort_limit[j]) + " with lines dt 2"), std::string::npos);
   }
 }
 

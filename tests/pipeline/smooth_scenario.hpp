@@ -9,7 +9,7 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/payload.hpp"
 #include "mimic/model/robot_config.hpp"
-#include "mimic/stability/sampled_motion.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 
 namespace mimic::testing {
 
@@ -19,7 +19,7 @@ struct Scenario {
   model::Model model;  // with the bar
   stability::Feet feet;
   io::MotionFiles files;
-  stability::SampledMotion planned;
+  model::SampledMotion planned;
 };
 
 // `stride` > 1 keeps every stride-th sample (a coarser grid for slow Debug / sanitizer builds).
@@ -48,13 +48,13 @@ inline std::unique_ptr<Scenario> load_scenario(int stride = 1) {
     coarse.waist = waist;
     s->files = coarse;
   }
-  s->planned = stability::sampled_motion(s->model, s->feet, s->files, s->job.contacts);
+  s->planned = pipeline::sampled_motion(s->model, s->feet, s->files, s->job.contacts);
   return s;
 }
 
 // The samples of `motion` from `first` to `last` (inclusive), times shifted to start at 0.
-inline stability::SampledMotion window(const stability::SampledMotion& motion, int first, int last) {
-  stability::SampledMotion w;
+inline model::SampledMotion window(const model::SampledMotion& motion, int first, int last) {
+  model::SampledMotion w;
   const int n = last - first + 1;
   for (int k = first; k <= last; ++k) w.times.push_back(motion.times[k] - motion.times[first]);
   w.q = motion.q.middleCols(first, n);

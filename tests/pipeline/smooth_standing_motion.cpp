@@ -6,6 +6,7 @@
 
 #include "mimic/io/job.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
@@ -25,8 +26,8 @@ TEST(SmoothStandingMotion, RetargetedBoxingIsSmoothedWithTheFeetKept) {
   job.input = MIMIC_SOURCE_DIR "/data/mocap/boxing.bvh";
   const pipeline::RetargetPipelineResult retarget = pipeline::run_retarget_pipeline(job, {});
   const pipeline::Robot robot = pipeline::load_robot(job.robot);
-  const stability::SampledMotion full = stability::sampled_motion(robot.model, robot.feet, retarget.output);
-  const stability::SampledMotion planned = testing::window(full, 0, kLastSample);
+  const model::SampledMotion full = pipeline::sampled_motion(robot.model, robot.feet, retarget.output);
+  const model::SampledMotion planned = testing::window(full, 0, kLastSample);
   for (const auto phase : planned.phases) ASSERT_EQ(phase, stability::ContactPhase::kDoubleSupport);
 
   const SmoothResult result = smooth_motion(robot.model, robot.feet, planned,

@@ -29,8 +29,8 @@ constexpr double kBumpPitch = 0.6;        // rad, toe down (RLEG_JOINT4 positive
 
 // The window with the right ankle pitched by kBumpPitch sin^2 over [kBumpStart, kBumpEnd] (zero rate at
 // both ends, so the plan stays smooth), v and a re-derived.
-stability::SampledMotion forced_toe_down(const model::Model& model, const stability::SampledMotion& plan) {
-  stability::SampledMotion forced = plan;
+model::SampledMotion forced_toe_down(const model::Model& model, const model::SampledMotion& plan) {
+  model::SampledMotion forced = plan;
   const int ankle = model.idx_q(model.joint_index("RLEG_JOINT4"));
   for (std::size_t k = 0; k < forced.times.size(); ++k) {
     const double t = forced.times[k];
@@ -45,11 +45,11 @@ stability::SampledMotion forced_toe_down(const model::Model& model, const stabil
 TEST(SmoothSwingBelowFloor, ForcedToeDownIsReportedAndCorrected) {
   const auto scenario = testing::load_scenario(kStride);
   const model::Model& model = scenario->model;
-  const stability::SampledMotion plan = testing::window(scenario->planned, kFirst, kLast);
+  const model::SampledMotion plan = testing::window(scenario->planned, kFirst, kLast);
   ASSERT_EQ(plan.phases.front(), model::ContactPhase::kDoubleSupport);
   ASSERT_EQ(plan.phases[30], model::ContactPhase::kLeftSupport);  // t = 2.1 s: the right foot swings
   ASSERT_EQ(plan.phases.back(), model::ContactPhase::kDoubleSupport);
-  const stability::SampledMotion forced = forced_toe_down(model, plan);
+  const model::SampledMotion forced = forced_toe_down(model, plan);
   const auto cmodel = std::make_shared<const geometry::CollisionModel>(geometry::build_collision_model(
       model, model::load_robot_description(model::default_robot_description_path())));
 

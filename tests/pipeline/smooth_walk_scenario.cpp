@@ -17,6 +17,7 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "pipeline/smooth_scenario.hpp"
@@ -63,8 +64,8 @@ TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetZmpAndGeometry) {
   const auto base = test::unique_temp_path("smooth_walk");
   io::write_motion(base, result.files);
   const io::MotionFiles files = io::read_motion(base.string() + ".pos");
-  const stability::SampledMotion written =
-      stability::sampled_motion(scenario->model, scenario->feet, files, scenario->job.contacts);
+  const model::SampledMotion written =
+      pipeline::sampled_motion(scenario->model, scenario->feet, files, scenario->job.contacts);
   evaluation::CheckOptions options;
   options.factors = scenario->job.limits;
   options.zmp_margin = 0.0;

@@ -14,8 +14,8 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/sequence.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/stability/leg_refit.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"
 
@@ -76,8 +76,8 @@ TEST(Walk, MultibodyZmpOfTheWrittenMotionStaysInsideTheSupportPolygon) {
   const model::Model& model = s.walk.robot.model;
   const stability::Feet& feet = s.walk.robot.feet;
   const walking::WalkingPattern& pattern = s.walk.pattern;
-  const stability::SampledMotion motion =
-      stability::sampled_motion(model, feet, s.files, pattern.contact_intervals);
+  const model::SampledMotion motion =
+      pipeline::sampled_motion(model, feet, s.files, pattern.contact_intervals);
   ASSERT_EQ(motion.size(), pattern.size());
   model::Data data(model);
   double margin = INFINITY, margin_time = 0.0, deviation = 0.0;

@@ -18,9 +18,9 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/model/payload.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/motion_zmp.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 #include "mimic/walking/footsteps.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 #include "support/shared_data.hpp"
@@ -28,13 +28,13 @@
 namespace mimic::walking {
 namespace {
 
+using model::SampledMotion;
+using pipeline::sampled_motion;
 using stability::ContactPhase;
 using stability::Feet;
 using stability::left_foot_in_contact;
 using stability::motion_zmp;
 using stability::right_foot_in_contact;
-using stability::sampled_motion;
-using stability::SampledMotion;
 using stability::SoleRectangle;
 using stability::ZmpTrace;
 

@@ -26,12 +26,12 @@ const Hrp2& robot() {
   return r;
 }
 
-SampledMotion constant_motion(const model::Model& model, const Eigen::VectorXd& q, int samples) {
-  SampledMotion m;
+model::SampledMotion constant_motion(const model::Model& model, const Eigen::VectorXd& q, int samples) {
+  model::SampledMotion m;
   for (int k = 0; k < samples; ++k) m.times.push_back(0.005 * k);
   m.q = q.replicate(1, samples);
   m.phases.assign(static_cast<std::size_t>(samples), ContactPhase::kDoubleSupport);
-  differentiate(model, m.times, m.q, m.v, m.a);
+  model::differentiate(model, m.times, m.q, m.v, m.a);
   return m;
 }
 
@@ -45,7 +45,7 @@ TEST(MotionZmp, ZmpOfStaticPosesIsTheCentreOfMassProjection) {
   for (int trial = 0; trial < 50; ++trial) {
     Eigen::VectorXd q =
         trial == 0 ? r.config.half_sitting(r.model) : model::random_configuration(r.model, rng);
-    const SampledMotion motion = constant_motion(r.model, q, 4);
+    const model::SampledMotion motion = constant_motion(r.model, q, 4);
     const ZmpTrace trace = motion_zmp(r.model, r.feet, motion);
     const spatial::Vec3 com = dynamics::center_of_mass(r.model, data, q);
     for (std::size_t k = 0; k < trace.size(); ++k) {
@@ -57,7 +57,7 @@ TEST(MotionZmp, ZmpOfStaticPosesIsTheCentreOfMassProjection) {
   // rear edge at x = 0.00949 - 0.100 and 0.12 m from the front. The reference CoM has 3 decimals and the
   // model's is within 2 mm of it (hrp2_reference.cpp): 0.002 (measured 0.1005). Against the model's own CoM
   // the margin is exact but for the sole position, published with 5 decimals (measured 5e-7 off): 1e-5.
-  const SampledMotion still = constant_motion(r.model, r.config.half_sitting(r.model), 3);
+  const model::SampledMotion still = constant_motion(r.model, r.config.half_sitting(r.model), 3);
   const ZmpTrace trace = motion_zmp(r.model, r.feet, still);
   EXPECT_NEAR(trace.worst_margin, 0.100, 0.002);
   const spatial::Vec3 com = dynamics::center_of_mass(r.model, data, r.config.half_sitting(r.model));
@@ -72,13 +72,13 @@ TEST(MotionZmp, RigidlyTranslatingRobotHasTheCartTableZmpOfItsCentreOfMass) {
   const Hrp2& r = robot();
   const Eigen::VectorXd q0 = r.config.half_sitting(r.model);
   const int n = 400;
-  SampledMotion motion = constant_motion(r.model, q0, n);
+  model::SampledMotion motion = constant_motion(r.model, q0, n);
   for (int k = 0; k < n; ++k) {
     const double t = motion.times[static_cast<std::size_t>(k)];
     motion.q(0, k) += 0.04 * std::sin(2.0 * M_PI * 0.9 * t);
     motion.q(1, k) += 0.03 * std::sin(2.0 * M_PI * 1.3 * t + 0.5);
   }
-  differentiate(r.model, motion.times, motion.q, motion.v, motion.a);
+  model::differentiate(r.model, motion.times, motion.q, motion.v, motion.a);
   const ZmpTrace trace = motion_zmp(r.model, r.feet, motion);
 
   model::Data data(r.model);
@@ -104,7 +104,7 @@ TEST(MotionZmp, RigidlyTranslatingRobotHasTheCartTableZmpOfItsCentreOfMass) {
 
 TEST(MotionZmp, SupportPolygonFollowsThePhases) {
   const Hrp2& r = robot();
-  SampledMotion motion = constant_motion(r.model, r.config.half_sitting(r.model), 3);
+  model::SampledMotion motion = constant_motion(r.model, r.config.half_sitting(r.model), 3);
   motion.phases = {ContactPhase::kDoubleSupport, ContactPhase::kRightSupport, ContactPhase::kLeftSupport};
   const SupportSequence support = support_sequence(r.model, r.feet, motion.q, motion.phases);
   // Areas of the URDF's soles: round-off (measured 1.4e-17). The ground height is the soles' z at

@@ -40,10 +40,10 @@ double envelope(double t, double start, double length) {
 // A pose `base` with an upper-body motion on top: 0.5 s still, `length` s of motion, 0.5 s still, 200 Hz.
 // `swing` gives the offsets of the joints named in `joints` at time t (inside the envelope).
 template <typename Swing>
-SampledMotion upper_body_motion(const Hrp2& r, const Eigen::VectorXd& base, ContactPhase phase, double length,
-                                const std::vector<std::string>& joints, Swing swing) {
+model::SampledMotion upper_body_motion(const Hrp2& r, const Eigen::VectorXd& base, ContactPhase phase,
+                                       double length, const std::vector<std::string>& joints, Swing swing) {
   const int n = static_cast<int>(std::lround((length + 1.0) / 0.005)) + 1;
-  SampledMotion m;
+  model::SampledMotion m;
   m.q.resize(r.model.nq, n);
   for (int k = 0; k < n; ++k) {
     const double t = 0.005 * k;
@@ -54,13 +54,13 @@ SampledMotion upper_body_motion(const Hrp2& r, const Eigen::VectorXd& base, Cont
       m.q(r.model.idx_q(r.model.joint_index(joints[i])), k) += e * swing(t, static_cast<int>(i));
   }
   m.phases.assign(static_cast<std::size_t>(n), phase);
-  differentiate(r.model, m.times, m.q, m.v, m.a);
+  model::differentiate(r.model, m.times, m.q, m.v, m.a);
   return m;
 }
 
 // A boxing-like fast motion: the torso pitches forward and back at 1.6 Hz while both arms swing, in phase,
 // from down-back to up-forward. The ZMP swings front and back well beyond the 0.23 m long feet.
-SampledMotion fast_torso_and_arm_swing(const Hrp2& r) {
+model::SampledMotion fast_torso_and_arm_swing(const Hrp2& r) {
   const double w = 2.0 * M_PI * 1.5;
   return upper_body_motion(r, r.config.half_sitting(r.model), ContactPhase::kDoubleSupport, 3.0,
                            {"CHEST_JOINT1", "RARM_JOINT0", "LARM_JOINT0"}, [w](double t, int i) {
@@ -102,10 +102,10 @@ struct Check {
 
 // Independent check of a stabilized motion: its ZMP recomputed from scratch (differentiate + motion_zmp),
 // the soles by the model's forward kinematics, the limits from the model.
-Check check(const Hrp2& r, const SampledMotion& before, const SampledMotion& after) {
+Check check(const Hrp2& r, const model::SampledMotion& before, const model::SampledMotion& after) {
   Check c;
-  SampledMotion recomputed = after;
-  differentiate(r.model, recomputed.times, recomputed.q, recomputed.v, recomputed.a);
+  model::SampledMotion recomputed = after;
+  model::differentiate(r.model, recomputed.times, recomputed.q, recomputed.v, recomputed.a);
   const ZmpTrace trace = motion_zmp(r.model, r.feet, recomputed);
   c.worst_margin = trace.worst_margin;
   model::Data d0(r.model), d1(r.model);
@@ -138,7 +138,7 @@ Check check(const Hrp2& r, const SampledMotion& before, const SampledMotion& aft
 TEST(ZmpStabilizer, CorrectionIsZeroForAStableMotion) {
   const Hrp2& r = robot();
   // A slow arm wave: the ZMP hardly leaves the CoM projection, 0.1 m inside the double support.
-  const SampledMotion motion = upper_body_motion(
+  const model::SampledMotion motion = upper_body_motion(
       r, r.config.half_sitting(r.model), ContactPhase::kDoubleSupport, 2.0, {"RARM_JOINT0", "RARM_JOINT1"},
       [](double t, int i) { return (i == 0 ? -0.5 : -0.3) * std::sin(2.0 * t); });
   const StabilizedMotion result = stabilize_zmp(r.model, r.feet, motion);
@@ -159,7 +159,7 @@ TEST(ZmpStabilizer, CorrectionIsZeroForAStableMotion) {
 // limits up to the IK's 1e-9 rad slack (measured 0).
 TEST(ZmpStabilizer, FastTorsoAndArmSwingIsBroughtInsideTheMarginWithTheFeetFixed) {
   const Hrp2& r = robot();
-  const SampledMotion motion = fast_torso_and_arm_swing(r);
+  const model::SampledMotion motion = fast_torso_and_arm_swing(r);
   const StabilizedMotion result = stabilize_zmp(r.model, r.feet, motion);
   const StabilizationReport& report = result.report;
   std::printf("exact cart-table: %s\n", report.summary().c_str());
@@ -193,7 +193,7 @@ TEST(ZmpStabilizer, FastTorsoAndArmSwingIsBroughtInsideTheMarginWithTheFeetFixed
 TEST(ZmpStabilizer, LateralArmFlapInSingleSupportIsCorrected) {
   const Hrp2& r = robot();
   const double w = 2.0 * M_PI * 1.5;
-  const SampledMotion motion = upper_body_motion(
+  const model::SampledMotion motion = upper_body_motion(
       r, standing_on_the_right_foot(r), ContactPhase::kRightSupport, 3.0, {"RARM_JOINT1", "LARM_JOINT1"},
       [w](double t, int) { return -0.35 * std::sin(w * t); });
   const StabilizedMotion result = stabilize_zmp(r.model, r.feet, motion);
@@ -216,7 +216,7 @@ TEST(ZmpStabilizer, LateralArmFlapInSingleSupportIsCorrected) {
 
 TEST(ZmpStabilizer, IterationCapIsReportedWithTheWorstSample) {
   const Hrp2& r = robot();
-  const SampledMotion motion = fast_torso_and_arm_swing(r);
+  const model::SampledMotion motion = fast_torso_and_arm_swing(r);
   StabilizerOptions options;
   options.max_iterations = 0;
   const StabilizedMotion result = stabilize_zmp(r.model, r.feet, motion, options);
@@ -230,7 +230,7 @@ TEST(ZmpStabilizer, IterationCapIsReportedWithTheWorstSample) {
 
 TEST(ZmpStabilizer, RejectsANonUniformTimeGrid) {
   const Hrp2& r = robot();
-  SampledMotion motion = fast_torso_and_arm_swing(r);
+  model::SampledMotion motion = fast_torso_and_arm_swing(r);
   motion.times[10] += 0.001;
   EXPECT_THROW((void)stabilize_zmp(r.model, r.feet, motion), InputError);
 }

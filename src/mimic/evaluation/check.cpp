@@ -62,7 +62,7 @@ void add_geometry_violations(const GeometryReport& geometry, const GeometryCheck
 }  // namespace
 
 Report check_motion(const model::Model& model, const stability::Feet& feet,
-                    const stability::SampledMotion& motion, const CheckOptions& options) {
+                    const model::SampledMotion& motion, const CheckOptions& options) {
   Report report;
   const Eigen::Index n = motion.size();
   report.samples = static_cast<int>(n);

@@ -13,8 +13,8 @@
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::evaluation {
 
@@ -36,6 +36,6 @@ struct CheckOptions {
 // The report of `motion` (evaluation/report.hpp): peaks, torque integral, ZMP margin, slip, violations and,
 // with a collision model, the geometry.
 Report check_motion(const model::Model& model, const stability::Feet& feet,
-                    const stability::SampledMotion& motion, const CheckOptions& options = {});
+                    const model::SampledMotion& motion, const CheckOptions& options = {});
 
 }  // namespace mimic::evaluation

@@ -4,10 +4,10 @@
 #include <utility>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/core/strict_yaml.hpp"
 #include "mimic/io/job_validate.hpp"
-#include "mimic/io/number_text.hpp"
 #include "mimic/io/sample_table.hpp"
-#include "mimic/io/strict_yaml.hpp"
 
 namespace fs = std::filesystem;
 
@@ -64,7 +64,7 @@ E parse_named(const std::array<std::pair<E, std::string_view>, N>& names, std::s
 
 // Reads an enumerated key of `map` into `out`.
 template <class E, std::size_t N>
-void read_named(const StrictMapping& map, std::string_view key,
+void read_named(const core::StrictMapping& map, std::string_view key,
                 const std::array<std::pair<E, std::string_view>, N>& names, E& out) {
   std::string text;
   if (!map.read(key, text)) return;
@@ -86,9 +86,10 @@ class JobParser {
     const YAML::Node& root = document_.root();
     if (root.IsNull())
       document_.fail(0, "empty job file; expected at least the keys 'job', 'input' and 'output'");
-    const StrictMapping top(document_, root, "", 1,
-                            {"job", "input", "output", "robot", "mocap", "retarget", "objective", "limits",
-                             "trajectory", "solver", "stability", "geometry", "payload", "contacts"});
+    const core::StrictMapping top(
+        document_, root, "", 1,
+        {"job", "input", "output", "robot", "mocap", "retarget", "objective", "limits", "trajectory",
+         "solver", "stability", "geometry", "payload", "contacts"});
     top.require("job");
     JobKind kind = JobKind::kRetarget;
     read_named(top, "job", kJobKinds, kind);
@@ -137,9 +138,9 @@ class JobParser {
   }
 
  private:
-  StrictMapping section(const StrictMapping& parent, std::string_view key,
-                        std::initializer_list<std::string_view> allowed) {
-    return StrictMapping(document_, parent.node(key), parent.key_path(key), parent.line(key), allowed);
+  core::StrictMapping section(const core::StrictMapping& parent, std::string_view key,
+                              std::initializer_list<std::string_view> allowed) {
+    return core::StrictMapping(document_, parent.node(key), parent.key_path(key), parent.line(key), allowed);
   }
 
   fs::path resolve(const std::string& text) const {
@@ -148,12 +149,12 @@ class JobParser {
     return (base_ / path).lexically_normal();
   }
 
-  void read_path(const StrictMapping& map, std::string_view key, fs::path& out) const {
+  void read_path(const core::StrictMapping& map, std::string_view key, fs::path& out) const {
     std::string text;
     if (map.read(key, text)) out = resolve(text);
   }
 
-  void parse_output(const StrictMapping& top, OutputSettings& output) {
+  void parse_output(const core::StrictMapping& top, OutputSettings& output) {
     // `output: X.pos` is short for `output: {path: X.pos}`.
     const YAML::Node& node = top.node("output");
     if (node.IsScalar()) {
@@ -162,7 +163,7 @@ class JobParser {
     }
     if (!node.IsMap()) {
       top.fail("output", "expected a .pos path or a mapping with path, columns and report, found " +
-                             describe_yaml_value(node));
+                             core::describe_yaml_value(node));
     }
     const auto map = section(top, "output", {"path", "columns", "report"});
     map.require("path");
@@ -171,7 +172,7 @@ class JobParser {
     read_path(map, "report", output.report);
   }
 
-  void parse_robot(const StrictMapping& map, RobotSettings& robot) const {
+  void parse_robot(const core::StrictMapping& map, RobotSettings& robot) const {
     read_path(map, "model", robot.model);
     read_path(map, "config", robot.config);
     if (!check_robot_files_) return;
@@ -186,7 +187,7 @@ class JobParser {
     }
   }
 
-  void parse_mocap(const StrictMapping& map, MocapSettings& mocap) const {
+  void parse_mocap(const core::StrictMapping& map, MocapSettings& mocap) const {
     map.read("units", mocap.units);
     map.read("up_axis", mocap.up_axis);
     if (map.read("preset", mocap.preset)) {
@@ -197,7 +198,7 @@ class JobParser {
     map.read("gap_fill_frames", mocap.gap_fill_frames);
   }
 
-  void parse_retarget(const StrictMapping& map, RetargetSettings& retarget) const {
+  void parse_retarget(const core::StrictMapping& map, RetargetSettings& retarget) const {
     if (map.has("scale")) {
       const YAML::Node& scale = map.node("scale");
       const std::string text = scale.IsScalar() ? scale.Scalar() : std::string();
@@ -205,8 +206,8 @@ class JobParser {
         retarget.scale_from_height = true;
       } else if (text != "auto") {
         // A word that is no number at all is more likely a misspelt keyword: name the keywords.
-        if (!scale.IsScalar() || parse_number(text).status == NumberStatus::kNotANumber)
-          map.fail("scale", "expected auto, height or a number, found " + describe_yaml_value(scale));
+        if (!scale.IsScalar() || core::parse_number(text).status == core::NumberStatus::kNotANumber)
+          map.fail("scale", "expected auto, height or a number, found " + core::describe_yaml_value(scale));
         double value = 0.0;
         map.read("scale", value);  // "nan", "1e400": read's own message
         retarget.scale = value;
@@ -216,7 +217,7 @@ class JobParser {
     map.read("kinematic_only", retarget.kinematic_only);
   }
 
-  void parse_solver(const StrictMapping& top, SolverSettings& solver) {
+  void parse_solver(const core::StrictMapping& top, SolverSettings& solver) {
     const auto map = section(top, "solver",
                              {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
     read_named(map, "name", kBackendNames, solver.name);
@@ -238,7 +239,7 @@ class JobParser {
     }
   }
 
-  void parse_stability(const StrictMapping& top, JobKind kind, StabilitySettings& stability) {
+  void parse_stability(const core::StrictMapping& top, JobKind kind, StabilitySettings& stability) {
     const auto map = section(top, "stability", {"enabled", "zmp_margin", "max_iterations", "preview"});
     map.read("enabled", stability.enabled);
     map.read("zmp_margin", stability.zmp_margin);
@@ -258,7 +259,7 @@ class JobParser {
     }
   }
 
-  model::Payload parse_payload(const StrictMapping& parent) {
+  model::Payload parse_payload(const core::StrictMapping& parent) {
     const auto map = section(parent, "payload", {"link", "frame", "mass", "com", "inertia"});
     if (map.has("link") == map.has("frame"))
       parent.fail("payload", "expected exactly one of 'link' or 'frame' naming where the payload is held");
@@ -277,17 +278,17 @@ class JobParser {
     return payload;
   }
 
-  void parse_contacts(const StrictMapping& top, std::vector<model::ContactInterval>& contacts) {
+  void parse_contacts(const core::StrictMapping& top, std::vector<model::ContactInterval>& contacts) {
     const YAML::Node& list = top.node("contacts");
     if (!list.IsSequence()) {
       top.fail("contacts",
-               "expected a list of {start, end, support} phases, found " + describe_yaml_value(list));
+               "expected a list of {start, end, support} phases, found " + core::describe_yaml_value(list));
     }
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string path = "contacts[" + std::to_string(i) + "]";
-      const int line = YamlDocument::line_of(list[i]);
+      const int line = core::YamlDocument::line_of(list[i]);
       document_.record(path, line > 0 ? line : top.line("contacts"));
-      const StrictMapping item(document_, list[i], path, line, {"start", "end", "support"});
+      const core::StrictMapping item(document_, list[i], path, line, {"start", "end", "support"});
       model::ContactInterval interval;
       for (const char* key : {"start", "end", "support"}) item.require(key);
       item.read("start", interval.start);
@@ -297,7 +298,7 @@ class JobParser {
     }
   }
 
-  YamlDocument document_;
+  core::YamlDocument document_;
   fs::path base_;
   bool check_robot_files_ = false;
 };
@@ -335,7 +336,7 @@ JobConfig default_job(JobKind kind) {
 JobConfig parse_job(std::string_view yaml, const fs::path& source) { return JobParser(yaml, source).parse(); }
 
 JobConfig load_job(const fs::path& path) {
-  return JobParser(read_text_file(path.string()), path, true).parse();
+  return JobParser(core::read_text_file(path.string()), path, true).parse();
 }
 
 void validate_job(const JobConfig& job) { detail::validate_job(job, {}); }

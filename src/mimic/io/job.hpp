@@ -63,9 +63,6 @@ struct ObjectiveSettings {
   double sigma = 1.0;  // weight of the hand / head position error (seed 000 eq. (1))
 };
 
-// Safety factors in (0, 1] applied to the model's limits: the domain type, named here too until WP15.
-using LimitFactors = model::LimitFactors;
-
 struct TrajectorySettings {
   double knot_spacing = 0.1;   // s, between B-spline knots
   double output_rate = 200.0;  // Hz of the written .pos (HRP-2: 200, hrp2.md section 6)
@@ -128,7 +125,7 @@ struct JobConfig {
   MocapSettings mocap;
   RetargetSettings retarget;
   ObjectiveSettings objective;
-  LimitFactors limits;
+  model::LimitFactors limits;
   TrajectorySettings trajectory;
   SolverSettings solver;
   StabilitySettings stability;

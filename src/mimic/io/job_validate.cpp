@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 namespace mimic::io::detail {
 namespace {
@@ -81,7 +81,7 @@ class Checker {
   }
 
   static std::string shown(double value) {
-    return std::isfinite(value) ? format_number(value) : "a non-finite value";
+    return std::isfinite(value) ? core::format_number(value) : "a non-finite value";
   }
 
  private:
@@ -121,8 +121,9 @@ void check_geometry(const GeometrySettings& geometry, const Checker& check) {
   // A margin, not a redesign of the robot: beyond 0.1 m (more than the radius of HRP-2's forearm and
   // thigh capsules) a hand could no longer come near the torso to hold a bar.
   if (!(geometry.safety_distance > 0.0 && geometry.safety_distance <= kMaxSafetyDistance)) {
-    check.fail("geometry.safety_distance", "expected a distance in (0, " + format_number(kMaxSafetyDistance) +
-                                               "] m, found " + Checker::shown(geometry.safety_distance));
+    check.fail("geometry.safety_distance", "expected a distance in (0, " +
+                                               core::format_number(kMaxSafetyDistance) + "] m, found " +
+                                               Checker::shown(geometry.safety_distance));
   }
   // A tilt of pi/2 would stand the sole on its edge: the bound must leave the sole facing the floor.
   if (!(geometry.max_swing_tilt > 0.0 && geometry.max_swing_tilt < M_PI / 2)) {
@@ -145,10 +146,10 @@ void check_payload(const model::Payload& payload, const Checker& check) {
   const Eigen::Vector3d moments = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(inertia).eigenvalues();
   const double slack = 1e-9 * std::max(1.0, moments.cwiseAbs().maxCoeff());
   if (moments.minCoeff() < -slack || moments(2) > moments(0) + moments(1) + slack) {
-    check.fail("payload.inertia", "not the inertia of a rigid body (principal moments " +
-                                      format_number(moments(0)) + ", " + format_number(moments(1)) + ", " +
-                                      format_number(moments(2)) +
-                                      " must be >= 0 and satisfy the triangle inequality)");
+    check.fail("payload.inertia",
+               "not the inertia of a rigid body (principal moments " + core::format_number(moments(0)) +
+                   ", " + core::format_number(moments(1)) + ", " + core::format_number(moments(2)) +
+                   " must be >= 0 and satisfy the triangle inequality)");
   }
 }
 

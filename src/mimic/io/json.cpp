@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "mimic/core/atomic_file.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 namespace mimic::io {
 namespace {
@@ -127,7 +127,7 @@ void Json::write(std::string& out, int indent, int depth) const {
     out += std::to_string(*integer);
   } else if (const auto* number = std::get_if<double>(&value_)) {
     if (std::isfinite(*number)) {
-      append_number(out, *number);
+      core::append_number(out, *number);
     } else {
       out += "null";  // JSON has no NaN or infinity
     }

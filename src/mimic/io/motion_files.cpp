@@ -12,7 +12,7 @@
 
 #include "mimic/core/atomic_file.hpp"
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 #include "mimic/io/sample_table.hpp"
 
 namespace fs = std::filesystem;
@@ -57,9 +57,9 @@ void check_times_on_read(const std::string& file, const std::string& text, const
                          const std::string& pos_file, const std::vector<double>& pos_times) {
   if (const auto k = first_time_mismatch(times, pos_times, kReadTimeTolerance)) {
     throw InputError(input_error_message(file, "line " + std::to_string(line_of_sample(text, *k)),
-                                         "time " + format_number(times[*k]) + " differs from " + pos_file +
-                                             "'s " + format_number(pos_times[*k]) + " for sample " +
-                                             std::to_string(*k + 1) +
+                                         "time " + core::format_number(times[*k]) + " differs from " +
+                                             pos_file + "'s " + core::format_number(pos_times[*k]) +
+                                             " for sample " + std::to_string(*k + 1) +
                                              "; every file of a motion needs the same times"));
   }
   if (times.size() != pos_times.size()) {
@@ -102,11 +102,11 @@ MotionFiles read_motion(const fs::path& base_or_file, PosColumns columns) {
   const fs::path base = motion_base(base_or_file);
   const std::string pos_file = motion_file(base, ".pos").string();
   MotionFiles motion;
-  motion.pos = parse_pos(read_text_file(pos_file), pos_file, columns);
+  motion.pos = parse_pos(core::read_text_file(pos_file), pos_file, columns);
 
   const auto read_companion = [&](const char* extension, auto parse) {
     const std::string file = motion_file(base, extension).string();
-    const std::string text = read_text_file(file);
+    const std::string text = core::read_text_file(file);
     auto sequence = parse(text, file);
     check_times_on_read(file, text, sequence.times, pos_file, motion.pos.times);
     return sequence;

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 namespace mimic::io {
 namespace {
@@ -99,16 +99,16 @@ class TableParser {
   }
 
   double parse_field(std::string_view token, std::size_t index) const {
-    const auto parsed = parse_number(token);
+    const auto parsed = core::parse_number(token);
     const std::string field = index == 0 ? "the time (field 1)" : "field " + std::to_string(index + 1);
     switch (parsed.status) {
-      case NumberStatus::kOk:
+      case core::NumberStatus::kOk:
         return parsed.value;
-      case NumberStatus::kNonFinite:
+      case core::NumberStatus::kNonFinite:
         fail("expected a finite number as " + field + ", found " + quoted(token));
-      case NumberStatus::kOverflow:
+      case core::NumberStatus::kOverflow:
         fail("expected a number within the range of a double as " + field + ", found " + quoted(token));
-      case NumberStatus::kNotANumber:
+      case core::NumberStatus::kNotANumber:
         break;
     }
     std::string hint;
@@ -123,8 +123,8 @@ class TableParser {
   void check_time(double time) const {
     if (table_.times.empty() || time > table_.times.back()) return;
     // hrpsys moves to each sample over (t - t_previous); zero or negative durations are not a motion.
-    fail("time " + format_number(time) + " is not after the previous sample's time " +
-         format_number(table_.times.back()) + " (line " + std::to_string(table_.lines.back()) +
+    fail("time " + core::format_number(time) + " is not after the previous sample's time " +
+         core::format_number(table_.times.back()) + " (line " + std::to_string(table_.lines.back()) +
          "); times must increase strictly");
   }
 

@@ -35,7 +35,4 @@ struct SampleTable {
 SampleTable parse_sample_table(std::string_view text, const std::string& file,
                                std::span<const SampleLayout> layouts);
 
-// Moved to core (issue 12, WP1); re-exported for the io readers and old callers until WP15.
-using core::read_text_file;
-
 }  // namespace mimic::io

@@ -8,7 +8,7 @@
 
 #include "mimic/core/atomic_file.hpp"
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 #include "mimic/io/sample_table.hpp"
 
 namespace mimic::io {
@@ -62,7 +62,7 @@ void check_shapes(const std::vector<double>& times, std::initializer_list<Column
 }
 
 std::string sample_place(const std::vector<double>& times, std::size_t k) {
-  return "sample " + std::to_string(k + 1) + " (t = " + format_number(times[k]) + " s)";
+  return "sample " + std::to_string(k + 1) + " (t = " + core::format_number(times[k]) + " s)";
 }
 
 void check_playable(const std::vector<double>& times, std::initializer_list<ColumnGroup> groups,
@@ -73,9 +73,9 @@ void check_playable(const std::vector<double>& times, std::initializer_list<Colu
     }
     if (k > 0 && !(times[k] > times[k - 1])) {
       throw OutputError(file + ": " + sample_place(times, k) + " is not after the previous sample (t = " +
-                        format_number(times[k - 1]) + " s); times must increase strictly");
+                        core::format_number(times[k - 1]) + " s); times must increase strictly");
     }
-    // The nanosecond grid of append_time() must not merge two samples.
+    // The nanosecond grid of core::append_time() must not merge two samples.
     if (k > 0 && std::round(times[k] * 1e9) <= std::round(times[k - 1] * 1e9)) {
       throw OutputError(file + ": " + sample_place(times, k) +
                         " is less than a nanosecond after the previous");
@@ -92,9 +92,9 @@ void check_playable(const std::vector<double>& times, std::initializer_list<Colu
           const double jump = v - group.values(static_cast<Eigen::Index>(k) - 1, c);
           if (std::abs(jump) > std::numbers::pi) {
             throw OutputError(file + ": " + sample_place(times, k) + ": " + std::string(group.names[c]) +
-                              " jumps by " + format_number(jump) +
+                              " jumps by " + core::format_number(jump) +
                               " rad; hrpsys interpolates each angle linearly, so unwrap the angles first "
-                              "(mimic::io::unwrap_angles)");
+                              "(mimic::spatial::unwrap_angles)");
           }
         }
       }
@@ -112,11 +112,11 @@ std::string format_samples(const std::vector<double>& times, std::initializer_li
   for (const auto& group : groups) columns += group.names.size();
   text.reserve(times.size() * columns * 12);
   for (std::size_t k = 0; k < times.size(); ++k) {
-    append_time(text, times[k]);
+    core::append_time(text, times[k]);
     for (const auto& group : groups) {
       for (Eigen::Index c = 0; c < group.values.cols(); ++c) {
         text += ' ';
-        append_number(text, group.values(static_cast<Eigen::Index>(k), c));
+        core::append_number(text, group.values(static_cast<Eigen::Index>(k), c));
       }
     }
     text += '\n';
@@ -171,16 +171,16 @@ ZmpSequence parse_zmp(std::string_view text, const std::string& file) {
 }
 
 PosSequence read_pos(const std::filesystem::path& path, PosColumns columns) {
-  return parse_pos(read_text_file(path.string()), path.string(), columns);
+  return parse_pos(core::read_text_file(path.string()), path.string(), columns);
 }
 WaistSequence read_waist(const std::filesystem::path& path) {
-  return parse_waist(read_text_file(path.string()), path.string());
+  return parse_waist(core::read_text_file(path.string()), path.string());
 }
 HipSequence read_hip(const std::filesystem::path& path) {
-  return parse_hip(read_text_file(path.string()), path.string());
+  return parse_hip(core::read_text_file(path.string()), path.string());
 }
 ZmpSequence read_zmp(const std::filesystem::path& path) {
-  return parse_zmp(read_text_file(path.string()), path.string());
+  return parse_zmp(core::read_text_file(path.string()), path.string());
 }
 
 std::string format_pos(const PosSequence& pos, const std::string& file, const PosWriteOptions& options) {

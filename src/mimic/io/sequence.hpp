@@ -8,7 +8,7 @@
 //   .hip    time roll pitch yaw: the waist orientation in the world (rad)
 //   .zmp    time x y z: the ZMP in the waist (BODY) frame (m), so z is about -0.65 for HRP-2 standing
 //
-// Angles are roll-pitch-yaw with R = Rz(yaw) Ry(pitch) Rx(roll) (see rpy.hpp). Every struct keeps one
+// Angles are roll-pitch-yaw with R = Rz(yaw) Ry(pitch) Rx(roll) (see spatial/rpy.hpp). Every struct keeps one
 // sample per row. Readers throw InputError "file:line N: ..."; writers replace the file atomically and
 // throw OutputError for values hrpsys cannot play (NaN, non-increasing time, a 2-pi jump in an angle).
 #pragma once
@@ -76,7 +76,7 @@ ZmpSequence parse_zmp(std::string_view text, const std::string& file);
 // round-trip form and times on a nanosecond grid ("0.005"). `file` names the target in errors.
 // Throws std::invalid_argument when the matrix shapes disagree with the times (a programming error) and
 // OutputError when a value cannot be played (NaN, infinity, non-increasing time, an angle jumping by
-// more than pi between samples: hrpsys interpolates each angle linearly, see unwrap_angles()).
+// more than pi between samples: hrpsys interpolates each angle linearly, see spatial::unwrap_angles()).
 std::string format_pos(const PosSequence& pos, const std::string& file, const PosWriteOptions& options = {});
 std::string format_waist(const WaistSequence& waist, const std::string& file);
 std::string format_hip(const HipSequence& hip, const std::string& file);

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "mimic/io/rpy.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::io {
 namespace {
@@ -33,7 +33,7 @@ ZmpSequence zmp_sequence_from_world(const Eigen::MatrixXd& zmp_world, const Wais
   ZmpSequence zmp{waist.times, Eigen::MatrixXd(zmp_world.rows(), 3)};
   for (Eigen::Index k = 0; k < zmp_world.rows(); ++k) {
     zmp.zmp.row(k) = zmp_world_to_waist(zmp_world.row(k).transpose(), waist.position.row(k).transpose(),
-                                        rpy_to_rotation(waist.rpy.row(k).transpose()))
+                                        spatial::rpy_to_rotation(waist.rpy.row(k).transpose()))
                          .transpose();
   }
   return zmp;
@@ -44,7 +44,7 @@ Eigen::MatrixXd zmp_sequence_in_world(const ZmpSequence& zmp, const WaistSequenc
   Eigen::MatrixXd world(zmp.zmp.rows(), 3);
   for (Eigen::Index k = 0; k < zmp.zmp.rows(); ++k) {
     world.row(k) = zmp_waist_to_world(zmp.zmp.row(k).transpose(), waist.position.row(k).transpose(),
-                                      rpy_to_rotation(waist.rpy.row(k).transpose()))
+                                      spatial::rpy_to_rotation(waist.rpy.row(k).transpose()))
                        .transpose();
   }
   return world;

@@ -1,6 +1,7 @@
 // The base (waist) pose stored in a configuration q: the one place that knows the free-flyer layout
 // [position (3); quaternion x y z w (4)] (model.hpp), so that no stage writes or reads it by hand.
-// Roll-pitch-yaw exists only at the file boundary (io/rpy.hpp); inside the program a base pose is an SE3.
+// Roll-pitch-yaw rows exist only at the file boundary (io/, with the angle math of spatial/rpy.hpp);
+// inside the program a base pose is an SE3.
 #pragma once
 
 #include <Eigen/Core>

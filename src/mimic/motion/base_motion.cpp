@@ -2,8 +2,8 @@
 
 #include <Eigen/Geometry>
 
-#include "mimic/io/rpy.hpp"
 #include "mimic/spatial/explog.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::motion {
 
@@ -15,7 +15,7 @@ BaseMotion base_motion_from_waist(const Eigen::MatrixXd& waist, double rate) {
   base.a.setZero(6, n);
   std::vector<Eigen::Matrix3d> rotation(n);
   for (int i = 0; i < n; ++i) {
-    rotation[i] = io::rpy_to_rotation(waist.row(i).tail<3>().transpose());
+    rotation[i] = spatial::rpy_to_rotation(waist.row(i).tail<3>().transpose());
     const Eigen::Quaterniond quaternion(rotation[i]);
     base.q.col(i) << waist.row(i).head<3>().transpose(), quaternion.x(), quaternion.y(), quaternion.z(),
         quaternion.w();

@@ -11,7 +11,7 @@ struct MotionInput {
   double rate = 200.0;     // samples per second; sample n is at t = n / rate
   Eigen::MatrixXd joints;  // N x nj: q_c, in the model's joint order (HRP-2: OpenHRP, docs/CONTRACTS.md)
   Eigen::MatrixXd end_effectors;  // N x 9: P_c = [gaze; r_gripper; l_gripper] positions in the waist frame
-  Eigen::MatrixXd waist;  // N x 6: the given base motion, x y z roll pitch yaw (io/rpy.hpp) in the world
+  Eigen::MatrixXd waist;  // N x 6: the given base motion, x y z roll pitch yaw (spatial/rpy.hpp) in the world
   // Values of the passive joints (legs, grippers; size nj, model order, only the passive entries are
   // read), e.g. the half-sitting pose. Empty: the passive joints follow `joints` sample by sample.
   Eigen::VectorXd rest;

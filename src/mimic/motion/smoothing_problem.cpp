@@ -58,7 +58,7 @@ double uniform_period(const std::vector<double>& times) {
   return dt;
 }
 
-trajectory::SplineParameterization make_parameterization(const stability::SampledMotion& planned,
+trajectory::SplineParameterization make_parameterization(const model::SampledMotion& planned,
                                                          const std::vector<int>& leg_joints,
                                                          const model::Model& model, double knot_spacing) {
   uniform_period(planned.times);  // the grid's checks come first
@@ -105,7 +105,7 @@ std::vector<std::vector<int>> coordinate_dofs(const model::Model& model, const s
 }  // namespace
 
 SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                                   const stability::SampledMotion& planned, SmoothingOptions options)
+                                   const model::SampledMotion& planned, SmoothingOptions options)
     : SplineProblem(model,
                     make_parameterization(planned, joint_list(model, feet), model, options.knot_spacing),
                     planned.times, coordinate_dofs(model, joint_list(model, feet)),

@@ -98,10 +98,11 @@
 
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/spline_problem.hpp"
 #include "mimic/stability/leg_refit.hpp"
-#include "mimic/stability/sampled_motion.hpp"
+#include "mimic/terms/sample_data.hpp"
 #include "mimic/terms/self_collision.hpp"
 #include "mimic/terms/sole_clearance.hpp"
 #include "mimic/terms/support_foot.hpp"
@@ -167,7 +168,7 @@ class SmoothingProblem : public SplineProblem {
   // non-uniform grid or a motion too short for two knot intervals, std::invalid_argument for a sample
   // index out of range.
   SmoothingProblem(const model::Model& model, const stability::Feet& feet,
-                   const stability::SampledMotion& planned, SmoothingOptions options);
+                   const model::SampledMotion& planned, SmoothingOptions options);
 
   std::string describe_constraint(optim::ConstraintKind kind, int index, double value) const override;
 
@@ -210,7 +211,7 @@ class SmoothingProblem : public SplineProblem {
   int swing_foot(int n) const;
 
   stability::Feet feet_;
-  const stability::SampledMotion& planned_;
+  const model::SampledMotion& planned_;
   SmoothingOptions options_;
   model::ScaledLimits limits_;
   stability::Legs legs_;

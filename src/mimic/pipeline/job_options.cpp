@@ -4,7 +4,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 namespace mimic::pipeline {
 
@@ -82,8 +82,8 @@ walking::WalkingOptions walking_options(const io::JobConfig& job) {
     throw InputError(input_error_message(
         job.source.empty() ? "command line" : job.source.string(), "trajectory.output_rate",
         "a walking pattern is written at its control period: expected 1 / stability.preview.period = " +
-            io::format_number(1.0 / preview.period) + " Hz, found " +
-            io::format_number(job.trajectory.output_rate)));
+            core::format_number(1.0 / preview.period) + " Hz, found " +
+            core::format_number(job.trajectory.output_rate)));
   }
   walking::WalkingOptions options;
   options.preview.cart.period = preview.period;

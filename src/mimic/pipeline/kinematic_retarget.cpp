@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "mimic/core/error.hpp"
+#include "mimic/io/zmp_frame.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_zmp.hpp"
 
@@ -103,11 +104,8 @@ io::MotionFiles motion_files(const KinematicRetargetResult& result) {
   waist.times = times;
   waist.position = ref.waist.leftCols<3>();
   waist.rpy = ref.waist.rightCols<3>();
+  files.zmp = io::zmp_sequence_from_world(result.zmp, waist);
   files.waist = std::move(waist);
-  io::ZmpSequence zmp;
-  zmp.times = times;
-  zmp.zmp = result.zmp;
-  files.zmp = std::move(zmp);
   return files;
 }
 

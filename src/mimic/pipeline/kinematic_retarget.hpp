@@ -34,7 +34,7 @@ struct KinematicRetargetResult {
   retarget::RetargetReport retarget;
   retarget::RetimedSamples timing;      // Algorithm 1 on the source samples (slow-down factor)
   retarget::ReferenceMotion reference;  // q_c, P_c and waist pose at the output rate
-  retarget::SampleMatrix zmp;           // output samples x 3: multibody ZMP in the waist frame
+  retarget::SampleMatrix zmp;           // output samples x 3: multibody ZMP in the world
   int zmp_fallback_samples = 0;         // samples without ground support (ZMP replaced by the CoM projection)
   double peak_velocity_ratio = 0.0;     // max over output samples and joints of |qdot| / velocity limit
   std::string peak_velocity_joint;

@@ -20,7 +20,7 @@
 
 #include "mimic/core/atomic_file.hpp"
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
+#include "mimic/core/number_text.hpp"
 
 extern char** environ;
 
@@ -57,7 +57,7 @@ std::string comment_text(const std::string& text) {
 
 void append_value(std::string& out, double value) {
   if (std::isfinite(value))
-    io::append_number(out, value);
+    core::append_number(out, value);
   else
     out += "NaN";
 }
@@ -99,7 +99,7 @@ std::string joint_table(const std::vector<double>& times, const Eigen::MatrixXd&
   for (const auto& n : names) out += " " + n;
   out += "\n";
   for (std::size_t k = 0; k < times.size(); ++k) {
-    io::append_time(out, times[k]);
+    core::append_time(out, times[k]);
     for (Eigen::Index j = 0; j < values.rows(); ++j) {
       out += ' ';
       append_value(out, values(j, static_cast<Eigen::Index>(k)));
@@ -329,7 +329,7 @@ std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, con
                     "margin support\n";
   for (std::size_t k = 0; k < data.times.size(); ++k) {
     const auto c = static_cast<Eigen::Index>(k);
-    io::append_time(zmp, data.times[k]);
+    core::append_time(zmp, data.times[k]);
     for (const double v :
          {data.zmp(0, c), data.zmp(1, c), data.com(0, c), data.com(1, c), data.support_bounds(0, c),
           data.support_bounds(1, c), data.support_bounds(2, c), data.support_bounds(3, c), data.margin[k]}) {
@@ -361,7 +361,7 @@ std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, con
                            "# t min_pair_distance min_sole_corner_height\n";
     for (std::size_t k = 0; k < data.times.size(); ++k) {
       const auto c = static_cast<Eigen::Index>(k);
-      io::append_time(geometry, data.times[k]);
+      core::append_time(geometry, data.times[k]);
       for (const double v :
            {data.geometry->sample_min_distance[c], data.geometry->sample_min_corner_height[c]}) {
         geometry += ' ';

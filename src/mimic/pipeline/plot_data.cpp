@@ -7,8 +7,8 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/pipeline/plot.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/stability/motion_zmp.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::pipeline {
 
@@ -107,7 +107,7 @@ PlotData compute_plot_data(const model::Model& robot, const stability::Feet& fee
                                          : named_joints(robot, selection.joints);
 
   // Dynamics of the plotted motion, with the same building blocks as `mimic check`.
-  const stability::SampledMotion motion = stability::sampled_motion(robot, feet, main.files, contacts);
+  const model::SampledMotion motion = pipeline::sampled_motion(robot, feet, main.files, contacts);
   const Eigen::Index n = motion.size();
   data.times = motion.times;
   data.base_reconstructed = motion.base_reconstructed;

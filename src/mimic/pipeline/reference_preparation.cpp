@@ -11,9 +11,9 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/io/rpy.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/spatial/rpy.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
@@ -59,7 +59,7 @@ void plant_feet(const Robot& robot, retarget::ReferenceMotion& reference) {
       model::configuration(model, spatial::SE3::Identity(), reference.joints.row(0).transpose());
   for (Eigen::Index k = 0; k < reference.joints.rows(); ++k) {
     const Eigen::Vector3d rpy = reference.waist.row(k).tail<3>().transpose();
-    const spatial::SE3 root(io::rpy_to_rotation(rpy), reference.waist.row(k).head<3>().transpose());
+    const spatial::SE3 root(spatial::rpy_to_rotation(rpy), reference.waist.row(k).head<3>().transpose());
     const stability::LegRefit refit = stability::refit_legs(model, legs, root, soles[0], soles[1], q);
     if (!refit.ok()) {
       throw InfeasibleError(fmt::format(
@@ -79,7 +79,7 @@ WaistHeightRange reachable_waist_heights(const Robot& robot, const Eigen::Vector
   const std::array<spatial::SE3, 2> soles = half_sitting_soles(robot, data);
   const spatial::SE3 rest_root = data.oMi[0];
   const auto reachable = [&](double z) {
-    const spatial::SE3 root(io::rpy_to_rotation(waist_rpy),
+    const spatial::SE3 root(spatial::rpy_to_rotation(waist_rpy),
                             Eigen::Vector3d(rest_root.p.x(), rest_root.p.y(), z));
     // Seeded by the straight leg (the knee-forward branch): only whether a solution exists matters here.
     return legs.right().solve(root, soles[0]).ok() && legs.left().solve(root, soles[1]).ok();

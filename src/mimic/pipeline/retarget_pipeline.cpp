@@ -9,17 +9,17 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
-#include "mimic/io/rpy.hpp"
-#include "mimic/io/zmp_frame.hpp"
+#include "mimic/io/motion_conversion.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_optimization.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/stability/waist_sequence.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::pipeline {
 namespace {
@@ -41,54 +41,43 @@ class StageTimer {
   Clock::time_point start_ = Clock::now();
 };
 
-stability::SampledMotion sampled_reference(const model::Model& model,
-                                           const retarget::ReferenceMotion& reference,
-                                           const Eigen::MatrixXd& joints) {
-  stability::SampledMotion motion;
+model::SampledMotion sampled_reference(const model::Model& model, const retarget::ReferenceMotion& reference,
+                                       const Eigen::MatrixXd& joints) {
+  model::SampledMotion motion;
   const Eigen::Index n = joints.rows();
   motion.times.resize(static_cast<std::size_t>(n));
   motion.q.resize(model.nq, n);
   for (Eigen::Index k = 0; k < n; ++k) {
     motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / reference.rate;
-    const spatial::SE3 waist(io::rpy_to_rotation(reference.waist.row(k).tail<3>().transpose()),
+    const spatial::SE3 waist(spatial::rpy_to_rotation(reference.waist.row(k).tail<3>().transpose()),
                              reference.waist.row(k).head<3>().transpose());
     motion.q.col(k) = model::configuration(model, waist, joints.row(k).transpose());
   }
-  stability::differentiate(model, motion.times, motion.q, motion.v, motion.a);
+  model::differentiate(model, motion.times, motion.q, motion.v, motion.a);
   // The retargeted robot keeps both feet on the ground: seed 000 imitates the upper body only.
   motion.phases.assign(static_cast<std::size_t>(n), stability::ContactPhase::kDoubleSupport);
   return motion;
 }
 
-io::MotionFiles motion_files_of(const model::Model& model, const stability::SampledMotion& motion,
-                                const stability::ZmpTrace& zmp) {
-  io::MotionFiles files;
-  const Eigen::Index n = motion.size();
-  files.pos.times = motion.times;
-  files.pos.angles = motion.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist = stability::waist_sequence(model, motion.times, motion.q);
-  io::ZmpSequence z;
-  z.times = motion.times;
-  z.zmp.resize(n, 3);
-  for (Eigen::Index k = 0; k < n; ++k) {
-    const Eigen::Vector3d p = waist.position.row(k).transpose();
-    const Eigen::Matrix3d R = io::rpy_to_rotation(waist.rpy.row(k).transpose());
-    Eigen::Vector3d world = zmp.zmp[static_cast<std::size_t>(k)];
-    if (!world.allFinite()) {
-      // No ground support at this sample (cannot happen after a converged stabilization): write the
-      // ground projection of the waist, which hrpsys can play, rather than NaN.
-      world = Eigen::Vector3d(p.x(), p.y(), 0.0);
+// The ZMP written to X.zmp (samples x 3, world). A sample without ground support (cannot happen after a
+// converged stabilization) gets the ground projection of the waist, which hrpsys can play, rather than NaN.
+Eigen::MatrixXd written_zmp(const model::Model& model, const model::SampledMotion& motion,
+                            const stability::ZmpTrace& zmp) {
+  Eigen::MatrixXd world(motion.size(), 3);
+  for (Eigen::Index k = 0; k < motion.size(); ++k) {
+    Eigen::Vector3d p = zmp.zmp[static_cast<std::size_t>(k)];
+    if (!p.allFinite()) {
+      const Eigen::Vector3d waist = model::base_pose(model, motion.q.col(k)).p;
+      p = Eigen::Vector3d(waist.x(), waist.y(), 0.0);
     }
-    z.zmp.row(k) = io::zmp_world_to_waist(world, p, R).transpose();
+    world.row(k) = p.transpose();
   }
-  files.waist = std::move(waist);
-  files.zmp = std::move(z);
-  return files;
+  return world;
 }
 
 // RMS joint error over the active joints and head / hand position errors in the waist frame.
 evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
-                                             const stability::SampledMotion& motion) {
+                                             const model::SampledMotion& motion) {
   const model::Model& model = robot.model;
   const model::RobotConfig& config = robot.config;
   const auto joints = motion::active_joint_indices(model, robot.description);
@@ -160,7 +149,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     timer.done("optimization");
   }
 
-  stability::SampledMotion motion = sampled_reference(robot.model, reference, joints);
+  model::SampledMotion motion = sampled_reference(robot.model, reference, joints);
   stability::ZmpTrace zmp;
   if (job.stability.enabled && !job.retarget.kinematic_only) {
     stability::StabilizerOptions stab = stabilizer_options(job);
@@ -182,10 +171,9 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     zmp = stability::motion_zmp(robot.model, robot.feet, motion);
   }
 
-  result.output = motion_files_of(robot.model, motion, zmp);
+  result.output = io::motion_files(robot.model, motion, written_zmp(robot.model, motion, zmp));
   // The summary is measured on the motion as written and read back, exactly as `mimic check` sees it.
-  const auto written = stability::sampled_motion(robot.model, robot.feet, result.output, {},
-                                                 stability::ContactDetectionOptions{});
+  const auto written = sampled_motion(robot.model, robot.feet, result.output);
   // The written motion must keep the ZMP inside the support polygon; the margin is what the correction
   // aims at, and missing it is a warning above, not a failure.
   evaluation::CheckOptions check = check_options(job);

@@ -10,13 +10,12 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/number_text.hpp"
-#include "mimic/io/rpy.hpp"
-#include "mimic/io/zmp_frame.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/io/motion_conversion.hpp"
 #include "mimic/motion/refine.hpp"
 #include "mimic/motion/smoothing_problem.hpp"
+#include "mimic/spatial/rpy.hpp"
 #include "mimic/stability/motion_zmp.hpp"
-#include "mimic/stability/waist_sequence.hpp"
 
 namespace mimic::pipeline {
 
@@ -27,7 +26,7 @@ namespace {
 // last sample b (nearly repeated rows only make the equalities ill-conditioned). Without b the foot is
 // held only by the penalty over the end of the run, where the torque optimum starts to roll it towards the
 // lift-off: measured 0.17 mm / 0.026 degree before the projection there.
-std::vector<int> equality_samples(const stability::SampledMotion& planned, int stride) {
+std::vector<int> equality_samples(const model::SampledMotion& planned, int stride) {
   std::set<int> samples;
   const int n = static_cast<int>(planned.size());
   for (int foot = 0; foot < 2; ++foot) {
@@ -49,29 +48,23 @@ std::vector<int> equality_samples(const stability::SampledMotion& planned, int s
 
 std::string format_failure(const evaluation::Violation& v) {
   return std::string(evaluation::to_string(v.kind)) + " of " + v.where +
-         " at t = " + io::format_number(v.time) + " s: " + io::format_number(v.value) +
-         " against the limit " + io::format_number(v.limit);
+         " at t = " + core::format_number(v.time) + " s: " + core::format_number(v.value) +
+         " against the limit " + core::format_number(v.limit);
 }
 
 }  // namespace
 
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
-                             const stability::SampledMotion& motion) {
-  const Eigen::Index n = motion.size();
-  io::MotionFiles files;
-  files.pos.times = motion.times;
-  files.pos.angles = motion.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist = stability::waist_sequence(model, motion.times, motion.q);
+                             const model::SampledMotion& motion) {
   const stability::ZmpTrace trace = stability::motion_zmp(model, feet, motion);
-  Eigen::MatrixXd zmp(n, 3);
-  for (Eigen::Index k = 0; k < n; ++k) zmp.row(k) = trace.zmp[static_cast<std::size_t>(k)].transpose();
-  files.zmp = io::zmp_sequence_from_world(zmp, waist);
-  files.waist = std::move(waist);
-  return files;
+  Eigen::MatrixXd zmp(motion.size(), 3);
+  for (Eigen::Index k = 0; k < motion.size(); ++k)
+    zmp.row(k) = trace.zmp[static_cast<std::size_t>(k)].transpose();
+  return io::motion_files(model, motion, zmp);
 }
 
 SmoothResult smooth_motion(const model::Model& model, const stability::Feet& feet,
-                           const stability::SampledMotion& planned, const SmoothSettings& settings,
+                           const model::SampledMotion& planned, const SmoothSettings& settings,
                            const ProgressCallback& progress) {
   const auto start_time = std::chrono::steady_clock::now();
   SmoothResult result;
@@ -155,11 +148,11 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
 
   // Exact support feet, then the motion as it will be written.
   result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
-  stability::SampledMotion smoothed;
+  model::SampledMotion smoothed;
   smoothed.times = planned.times;
   smoothed.q = std::move(q);
   smoothed.phases = planned.phases;
-  stability::differentiate(model, smoothed.times, smoothed.q, smoothed.v, smoothed.a);
+  model::differentiate(model, smoothed.times, smoothed.q, smoothed.v, smoothed.a);
 
   const stability::ZmpTrace zmp = stability::motion_zmp(model, feet, smoothed);
   if (settings.stabilize && !(zmp.worst_margin >= settings.zmp_margin)) {

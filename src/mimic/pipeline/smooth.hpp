@@ -36,12 +36,12 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/optim/solve_result.hpp"
 #include "mimic/optim/solver.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/leg_refit.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 
 namespace mimic::pipeline {
@@ -83,8 +83,8 @@ struct SmoothSettings {
 };
 
 struct SmoothResult {
-  stability::SampledMotion motion;   // what is written: q, v and a by finite differences, phases
-  io::MotionFiles files;             // .pos, .waist, .zmp (ZMP in the waist frame)
+  model::SampledMotion motion;  // what is written: q, v and a by finite differences, phases
+  io::MotionFiles files;        // .pos, .waist, .zmp (ZMP in the waist frame)
   evaluation::Report before, after;  // the planned motion and the written one (evaluation::check_motion)
   double optimized_torque_integral = 0.0;  // of the optimiser's spline (analytic derivatives), before step 3
   optim::SolveResult solve;                // the last solve
@@ -104,17 +104,17 @@ struct SmoothResult {
 };
 
 // `model`: HRP-2 with any payload already added (model::with_payload). `planned`: the planned motion on a
-// uniform grid with its support phases (stability::sampled_motion).
+// uniform grid with its support phases (pipeline::sampled_motion).
 SmoothResult smooth_motion(const model::Model& model, const stability::Feet& feet,
-                           const stability::SampledMotion& planned, const SmoothSettings& settings,
+                           const model::SampledMotion& planned, const SmoothSettings& settings,
                            const ProgressCallback& progress = {});
 
 // Throws InfeasibleError("smoothing: " + result.failure) unless result.success.
 void require_success(const SmoothResult& result);
 
-// Sequence files of a sampled motion: .pos angles, .waist pose (rpy unwrapped), .zmp = the multibody ZMP
-// of the motion in the waist frame.
+// Sequence files of a smoothed motion: io::motion_files() with the multibody ZMP of the motion
+// (stability::motion_zmp) as .zmp.
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
-                             const stability::SampledMotion& motion);
+                             const model::SampledMotion& motion);
 
 }  // namespace mimic::pipeline

@@ -9,12 +9,11 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/io/motion_conversion.hpp"
 #include "mimic/io/sequence.hpp"
-#include "mimic/io/zmp_frame.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/stability/leg_refit.hpp"
-#include "mimic/stability/waist_sequence.hpp"
 #include "mimic/walking/footsteps.hpp"
 
 namespace mimic::pipeline {
@@ -123,23 +122,13 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
   return walk;
 }
 
-io::MotionFiles walk_motion_files(const model::Model& model, const walking::WalkingPattern& pattern) {
-  const model::SampledMotion& motion = pattern.motion;
-  io::MotionFiles files;
-  files.pos.times = motion.times;
-  files.pos.angles = motion.q.bottomRows(model.nj).transpose();
-  io::WaistSequence waist = stability::waist_sequence(model, motion.times, motion.q);
-  files.zmp = io::zmp_sequence_from_world(pattern.zmp, waist);
-  files.waist = std::move(waist);
-  return files;
-}
-
 void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk) {
   if (!job.output.report.empty()) io::write_json_file(job.output.report, walk_report_json(job, walk));
   io::PosWriteOptions write_options;
   write_options.columns = job.output.columns;
   try {
-    io::write_motion(io::motion_base(job.output.path), walk_motion_files(walk.robot.model, walk.pattern),
+    io::write_motion(io::motion_base(job.output.path),
+                     io::motion_files(walk.robot.model, walk.pattern.motion, walk.pattern.zmp),
                      write_options);
   } catch (...) {
     if (!job.output.report.empty()) {

@@ -42,10 +42,6 @@ WalkResult run_walk(const io::JobConfig& job, const std::filesystem::path& upper
 walking::UpperBodyTrajectory load_upper_body(const std::filesystem::path& path, const model::Model& model,
                                              const Eigen::VectorXd& posture, std::span<const int> leg_joints);
 
-// X.pos (the joints), X.waist (waist pose, rpy continuous) and X.zmp (the multibody ZMP in the waist frame,
-// as hrpsys expects) of a pattern.
-io::MotionFiles walk_motion_files(const model::Model& model, const walking::WalkingPattern& pattern);
-
 // The report (pipeline/reports.hpp; first, so that an unwritable report path fails before any motion file
 // exists) and the motion files at job.output; all or none.
 void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk);

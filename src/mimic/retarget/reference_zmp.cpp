@@ -5,10 +5,9 @@
 #include <stdexcept>
 
 #include "mimic/dynamics/com.hpp"
-#include "mimic/io/rpy.hpp"
-#include "mimic/io/zmp_frame.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::retarget {
 
@@ -16,7 +15,7 @@ namespace {
 
 // Free-flyer configuration of sample m: waist pose (x y z roll pitch yaw) and joint angles.
 Eigen::VectorXd configuration(const model::Model& model, const ReferenceMotion& ref, Eigen::Index m) {
-  const spatial::SE3 waist(io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose()),
+  const spatial::SE3 waist(spatial::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose()),
                            ref.waist.row(m).head<3>().transpose());
   return model::configuration(model, waist, ref.joints.row(m).transpose());
 }
@@ -46,17 +45,13 @@ SampleMatrix reference_zmp(const model::Model& model, const ReferenceMotion& ref
     model::difference(model, q, q_next, forward);
     v = (back + forward) / (2.0 * dt);
     a = (forward - back) / (dt * dt);
-    const Eigen::Vector3d waist = ref.waist.row(m).head<3>().transpose();
-    const Eigen::Matrix3d rotation = io::rpy_to_rotation(ref.waist.row(m).tail<3>().transpose());
-    Eigen::Vector3d world;
     if (const auto p = dynamics::zmp(model, data, q, v, a, 0.0)) {
-      world = *p;
+      zmp.row(m) = p->transpose();
     } else {
       const Eigen::Vector3d com = dynamics::center_of_mass(model, data, q);
-      world = Eigen::Vector3d(com.x(), com.y(), 0.0);
+      zmp.row(m) << com.x(), com.y(), 0.0;
       if (fallback_samples) ++*fallback_samples;
     }
-    zmp.row(m) = io::zmp_world_to_waist(world, waist, rotation).transpose();
     q_prev = q;
     q = q_next;
   }

@@ -72,7 +72,7 @@ void evaluate_zmp(const model::Model& model, model::Data& data, const SupportSeq
   }
 }
 
-ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const SampledMotion& motion) {
+ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const model::SampledMotion& motion) {
   const SupportSequence support = support_sequence(model, feet, motion.q, motion.phases);
   model::Data data(model);
   ZmpTrace trace;

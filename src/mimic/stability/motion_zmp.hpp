@@ -13,8 +13,8 @@
 
 #include "mimic/model/data.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 #include "mimic/stability/support_polygon.hpp"
 
 namespace mimic::stability {
@@ -46,6 +46,6 @@ void evaluate_zmp(const model::Model& model, model::Data& data, const SupportSeq
                   ZmpTrace& trace);
 
 // The ZMP trace of a sampled motion (its own v and a, its phases).
-ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const SampledMotion& motion);
+ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const model::SampledMotion& motion);
 
 }  // namespace mimic::stability

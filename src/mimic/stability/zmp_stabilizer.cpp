@@ -94,8 +94,8 @@ std::string StabilizationReport::summary() const {
   return line;
 }
 
-StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, const SampledMotion& motion,
-                               const StabilizerOptions& options) {
+StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
+                               const model::SampledMotion& motion, const StabilizerOptions& options) {
   const auto n = static_cast<std::size_t>(motion.q.cols());
   if (motion.times.size() != n || motion.phases.size() != n || motion.q.rows() != model.nq)
     throw InputError(input_error_message("motion", "", "times, configurations and phases differ in size"));
@@ -125,7 +125,7 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, cons
   Eigen::Vector2d ratio = Eigen::Vector2d::Ones();
 
   for (int iteration = 0;; ++iteration) {
-    differentiate(model, out.motion.times, q, out.motion.v, out.motion.a);
+    model::differentiate(model, out.motion.times, q, out.motion.v, out.motion.a);
     evaluate_zmp(model, data, support, q, out.motion.v, out.motion.a, out.zmp);
     report.final_worst_sample = out.zmp.worst_sample;
     report.final_worst_margin = out.zmp.worst_margin;

@@ -32,9 +32,9 @@
 
 #include "mimic/core/progress.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/motion_zmp.hpp"
-#include "mimic/stability/sampled_motion.hpp"
 
 namespace mimic::stability {
 
@@ -64,15 +64,15 @@ struct StabilizationReport {
 };
 
 struct StabilizedMotion {
-  SampledMotion motion;  // corrected q, with v and a by differentiate()
-  ZmpTrace zmp;          // the multibody ZMP of `motion`
+  model::SampledMotion motion;  // corrected q, with v and a by model::differentiate()
+  ZmpTrace zmp;                 // the multibody ZMP of `motion`
   StabilizationReport report;
 };
 
 // Runs the loop. Throws InputError for a non-uniform time grid or phases of the wrong size,
 // InfeasibleError when a leg cannot keep its foot after a waist shift (the sample, time and leg are
 // named) or when the ground would have to pull at some sample (no ZMP: a waist shift cannot fix it).
-StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet, const SampledMotion& motion,
-                               const StabilizerOptions& options = {});
+StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
+                               const model::SampledMotion& motion, const StabilizerOptions& options = {});
 
 }  // namespace mimic::stability

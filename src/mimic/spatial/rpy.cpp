@@ -1,10 +1,10 @@
-#include "mimic/io/rpy.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 #include <Eigen/Geometry>
 #include <cmath>
 #include <numbers>
 
-namespace mimic::io {
+namespace mimic::spatial {
 namespace {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
@@ -48,4 +48,4 @@ void unwrap_angles(Eigen::Ref<Eigen::MatrixXd> angles) {
   }
 }
 
-}  // namespace mimic::io
+}  // namespace mimic::spatial

@@ -4,7 +4,7 @@
 
 #include <Eigen/Core>
 
-namespace mimic::io {
+namespace mimic::spatial {
 
 Eigen::Matrix3d rpy_to_rotation(const Eigen::Vector3d& rpy);
 
@@ -22,4 +22,4 @@ Eigen::Vector3d rotation_to_rpy(const Eigen::Matrix3d& rotation, const Eigen::Ve
 // so a yaw going from pi - e to -pi + e would otherwise turn the robot the long way round.
 void unwrap_angles(Eigen::Ref<Eigen::MatrixXd> angles);
 
-}  // namespace mimic::io
+}  // namespace mimic::spatial

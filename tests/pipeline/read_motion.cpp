@@ -1,5 +1,5 @@
 // Sampled motions from sequence files: base reconstruction, finite differences, support detection.
-#include "mimic/stability/sampled_motion.hpp"
+#include "mimic/pipeline/read_motion.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,8 @@
 
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/motion_files.hpp"
-#include "mimic/io/rpy.hpp"
+#include "mimic/spatial/rpy.hpp"
+#include "mimic/stability/base_reconstruction.hpp"
 #include "support/shared_data.hpp"
 
 namespace {
@@ -30,7 +31,7 @@ io::MotionFiles still_motion(const Hrp2& r, int samples) {
 
 TEST(SampledMotion, ReconstructedBaseOfHalfSittingIsTheNominalWaist) {
   Hrp2 r;
-  const auto motion = stability::sampled_motion(r.model, r.feet, still_motion(r, 5));
+  const auto motion = pipeline::sampled_motion(r.model, r.feet, still_motion(r, 5));
   ASSERT_TRUE(motion.base_reconstructed);
   for (Eigen::Index k = 0; k < motion.size(); ++k) {
     // Waist height 0.648702 [S1] is reproduced by the URDF to 1e-6 (D1); the feet are flat, so the base
@@ -55,7 +56,7 @@ TEST(SampledMotion, FiniteDifferencesAreSecondOrderOnNonUniformGrids) {
   for (std::size_t k = 0; k < times.size(); ++k)
     q(r.model.idx_q(3), static_cast<Eigen::Index>(k)) = 0.8 + 0.3 * times[k] * times[k];
   Eigen::MatrixXd v, a;
-  stability::differentiate(r.model, times, q, v, a);
+  model::differentiate(r.model, times, q, v, a);
   for (std::size_t k = 1; k + 1 < times.size(); ++k) {
     EXPECT_NEAR(v(r.model.idx_v(3), static_cast<Eigen::Index>(k)), 0.6 * times[k], 1e-12);
     EXPECT_NEAR(a(r.model.idx_v(3), static_cast<Eigen::Index>(k)), 0.6, 1e-10);
@@ -72,7 +73,7 @@ TEST(SampledMotion, SwingFootIsDetectedAndSupportFootStaysStillInReconstruction)
     files.pos.angles(k, 9) += 0.6 * s;                         // LLEG_JOINT3 knee
     files.pos.angles(k, 10) += -0.3 * s;                       // LLEG_JOINT4 ankle pitch keeps the sole level
   }
-  const auto motion = stability::sampled_motion(r.model, r.feet, files);
+  const auto motion = pipeline::sampled_motion(r.model, r.feet, files);
   model::Data data(r.model);
   Eigen::Vector3d right0;
   for (Eigen::Index k = 0; k < motion.size(); ++k) {
@@ -91,9 +92,9 @@ TEST(SampledMotion, IntervalsOverrideDetection) {
   const Hrp2 r;
   using enum model::ContactPhase;
   const io::MotionFiles files = still_motion(r, 5);  // t = 0, 0.005, ..., 0.02
-  EXPECT_EQ(stability::sampled_motion(r.model, r.feet, files).phases,
+  EXPECT_EQ(pipeline::sampled_motion(r.model, r.feet, files).phases,
             std::vector<model::ContactPhase>(5, kDoubleSupport));
-  const auto motion = stability::sampled_motion(r.model, r.feet, files, {{0.005, 0.015, kLeftSupport}});
+  const auto motion = pipeline::sampled_motion(r.model, r.feet, files, {{0.005, 0.015, kLeftSupport}});
   EXPECT_EQ(motion.phases, (std::vector<model::ContactPhase>{kDoubleSupport, kLeftSupport, kLeftSupport,
                                                              kLeftSupport, kDoubleSupport}));
 }
@@ -111,7 +112,16 @@ TEST(SampledMotion, ReconstructedBaseOfThePlannedWalkIsItsWaist) {
   const io::MotionFiles planned =
       io::read_motion(test::source_dir() / "data" / "motions" / "walk_bar_planned.pos");
   ASSERT_TRUE(planned.waist.has_value());
-  const Eigen::MatrixXd base = stability::reconstruct_base(r.model, r.feet, planned.pos.angles);
+  const std::vector<spatial::SE3> poses =
+      stability::reconstruct_base(r.model, r.feet, planned.pos.angles.transpose());
+  // As .waist rows (x y z roll pitch yaw), the angles unwrapped like the file's.
+  Eigen::MatrixXd base(planned.pos.size(), 6);
+  Eigen::Vector3d rpy = Eigen::Vector3d::Zero();
+  for (Eigen::Index k = 0; k < base.rows(); ++k) {
+    const spatial::SE3& pose = poses[static_cast<std::size_t>(k)];
+    rpy = k == 0 ? spatial::rotation_to_rpy(pose.R) : spatial::rotation_to_rpy(pose.R, rpy);
+    base.row(k) << pose.p.transpose(), rpy.transpose();
+  }
   // The reconstruction stands the first base above the world origin; the plan's world is shifted
   // horizontally from it by a constant.
   Eigen::RowVector3d offset = planned.waist->position.row(0) - base.row(0).head<3>();

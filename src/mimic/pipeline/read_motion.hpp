@@ -1,0 +1,27 @@
+// A motion read from its hrpsys files as the stages want it: a model::SampledMotion with every sample's
+// base, velocities, accelerations and support phase. The files give the joints and, when present, the
+// base (.waist, or the orientation only in .hip); io/motion_conversion.hpp turns their rows into model
+// types, and what they lack comes from `stability`: the base rebuilt from the support foot, the phases
+// detected from the sole trajectories (unless the job states them).
+#pragma once
+
+#include <vector>
+
+#include "mimic/io/motion_files.hpp"
+#include "mimic/model/contact_phase.hpp"
+#include "mimic/model/model.hpp"
+#include "mimic/model/sampled_motion.hpp"
+#include "mimic/stability/contact_detection.hpp"
+#include "mimic/stability/ground_reaction.hpp"
+
+namespace mimic::pipeline {
+
+// Base from .waist (or .hip + reconstruction, or reconstruction alone, then `base_reconstructed`), joints
+// from .pos (InputError when its joint count is not the model's), v and a by model::differentiate(), phases
+// from `intervals` when given (model::phases_from_intervals), else detected.
+model::SampledMotion sampled_motion(const model::Model& model, const stability::Feet& feet,
+                                    const io::MotionFiles& files,
+                                    const std::vector<model::ContactInterval>& intervals = {},
+                                    const stability::ContactDetectionOptions& detection = {});
+
+}  // namespace mimic::pipeline
