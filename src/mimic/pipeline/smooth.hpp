@@ -83,8 +83,8 @@ struct SmoothSettings {
 };
 
 struct SmoothResult {
-  model::SampledMotion motion;  // what is written: q, v and a by finite differences, phases
-  io::MotionFiles files;        // .pos, .waist, .zmp (ZMP in the waist frame)
+  model::SampledMotion motion;       // what is written: q, v and a by finite differences, phases
+  io::MotionFiles files;             // .pos, .waist, .zmp (ZMP in the waist frame)
   evaluation::Report before, after;  // the planned motion and the written one (evaluation::check_motion)
   double optimized_torque_integral = 0.0;  // of the optimiser's spline (analytic derivatives), before step 3
   optim::SolveResult solve;                // the last solve
