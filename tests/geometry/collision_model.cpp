@@ -116,7 +116,9 @@ TEST(CollisionModel, UnknownLinkIsAnInputErrorAtTheKey) {
 TEST(CollisionModel, BadShapesAreInputErrors) {
   const EditedRobot sphere("collision:\n  shapes:\n    - {link: HEAD_LINK1, sphere: {radius: 0.1}}\n");
   const std::string message = error_of<InputError>([&] { sphere.load(); });
-  EXPECT_NE(message.find("unknown key 'sphere' in 'collision.shapes'"), std::string::npos) << message;
+  EXPECT_NE(message.find("unknown key 'collision.shapes.sphere' (expected one of: link, capsule, box)"),
+            std::string::npos)
+      << message;
   const EditedRobot radius(
       "collision:\n  shapes:\n    - {link: HEAD_LINK1, capsule: {a: [0, 0, 0], b: [0, 0, 1], radius: 0}}\n");
   const std::string radius_message = error_of<InputError>([&] { radius.load(); });

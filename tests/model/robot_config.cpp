@@ -93,7 +93,7 @@ TEST(RobotConfig, UnknownKeyNamesKeyAndLine) {
   // line of the inserted key, 1-based
   const auto upto = text.substr(0, text.find("  nose:"));
   const int line = static_cast<int>(std::count(upto.begin(), upto.end(), '\n')) + 1;
-  expect_input_error(text, {":" + std::to_string(line) + ":", "unknown key 'nose'", "frames"});
+  expect_input_error(text, {":line " + std::to_string(line) + ":", "unknown key 'frames.nose'"});
 }
 
 TEST(RobotConfig, UnknownTopLevelKey) {
@@ -102,7 +102,7 @@ TEST(RobotConfig, UnknownTopLevelKey) {
 
 TEST(RobotConfig, MissingKey) {
   const std::string text = std::regex_replace(read(kConfig), std::regex("  left: \\{[^}]*\\}\n"), "");
-  expect_input_error(text, {"missing key 'left'", "soles"});
+  expect_input_error(text, {"missing required key 'soles.left'"});
 }
 
 TEST(RobotConfig, BadNumberAndEmptyRectangle) {
@@ -116,13 +116,15 @@ TEST(RobotConfig, MalformedYamlAndMissingFile) {
   // yaml-cpp's parser errors carry the file, the line and what the parser expected. An unclosed flow
   // sequence is found at the end of the text (line 2, after the last newline): "end of sequence flow not
   // found" is yaml-cpp's wording for the missing ']'.
-  expect_input_error("frames: [a, b\n", {text_path().string() + ":2: end of sequence flow not found"});
+  expect_input_error("frames: [a, b\n",
+                     {text_path().string() + ":line 2: invalid YAML: end of sequence flow not found"});
   // A second value on the line of a key, in the middle of the shipped file: the line is that line.
   std::string text = read(kConfig);
   const auto upto = text.substr(0, text.find("  gaze: gaze"));
   const int line = static_cast<int>(std::count(upto.begin(), upto.end(), '\n')) + 1;
   text = std::regex_replace(text, std::regex("  gaze: gaze"), "  gaze: gaze: eye");
-  expect_input_error(text, {text_path().string() + ":" + std::to_string(line) + ": illegal map value"});
+  expect_input_error(
+      text, {text_path().string() + ":line " + std::to_string(line) + ": invalid YAML: illegal map value"});
   // No file at all: the message names the path.
   try {
     load_robot_config("/nonexistent/hrp2.yaml");

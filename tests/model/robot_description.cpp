@@ -35,14 +35,15 @@ RobotDescription load_text(const std::string& text) {
   return testing::load_text(text, [](const std::string& path) { return load_robot_description(path); });
 }
 
-// The InputError of loading `text`; it must start with "<file>:<line>: " and contain `part`.
+// The InputError of loading `text`; it must start with "<file>:line <line>: " (the form of every strict
+// YAML reader, core/strict_yaml.hpp) and contain `part`.
 void expect_error_at(const std::string& text, int line, const std::string& part) {
   try {
     load_text(text);
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     const std::string msg = e.what();
-    EXPECT_TRUE(msg.starts_with(text_path().string() + ":" + std::to_string(line) + ": ")) << msg;
+    EXPECT_TRUE(msg.starts_with(text_path().string() + ":line " + std::to_string(line) + ": ")) << msg;
     EXPECT_NE(msg.find(part), std::string::npos) << "'" << part << "' not in: " << msg;
   }
 }
@@ -141,7 +142,7 @@ TEST(RobotDescription, OldKeyAndOldLayout) {
 
   // Some structure keys but not all: a key forgotten.
   const std::string partial = std::regex_replace(text, std::regex("\ncommands:\n.*\n.*\n"), "\n");
-  expect_error_at(partial, line_of(partial, "urdf: "), "missing key 'commands' in 'top level'");
+  expect_error_at(partial, line_of(partial, "urdf: "), "missing required key 'commands'");
 }
 
 TEST(RobotDescription, UnknownJointNameNamesFileAndLine) {
@@ -186,7 +187,8 @@ TEST(RobotDescription, UnknownAndMissingKeys) {
   const std::string text = read(kDescription);
   const std::string extra =
       std::regex_replace(text, std::regex("  neck: \\["), "  tail: [HEAD_JOINT0]\n  neck: [");
-  expect_error_at(extra, line_of(extra, "  tail:"), "unknown key 'tail' in 'groups'");
+  expect_error_at(extra, line_of(extra, "  tail:"),
+                  "unknown key 'groups.tail' (expected one of: right_leg, ");
   expect_error_at(text + "colour: red\n", line_of(text + "colour: red\n", "colour:"), "unknown key 'colour'");
   // joint_order must list every moving joint.
   expect_error_at(std::regex_replace(text, std::regex(", LARM_JOINT6\\]\n"), "]\n",
@@ -207,6 +209,77 @@ TEST(RobotDescription, DefaultDescription) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "/nonexistent/robot.yaml: no such file");
   }
+}
+
+// Error paths of the description read through core's strict reader: each names the line and key path.
+TEST(RobotDescription, WrongTypesAndValues) {
+  const std::string text = read(kDescription);
+  // A group that is not a list of names, a section that is not a mapping.
+  expect_error_at(
+      std::regex_replace(text, std::regex("  torso: \\[CHEST_JOINT0, CHEST_JOINT1\\]"), "  torso: CHEST"),
+      line_of(text, "  torso: ["), "groups.torso: expected a list of names, e.g. [a, b], found 'CHEST'");
+  expect_error_at(std::regex_replace(text, std::regex("\ncommands:\n.*\n.*\n"), "\ncommands: all\n"),
+                  line_of(text, "commands:"), "commands: expected a mapping (key: value lines), found 'all'");
+  // A name listed twice, an arm without joints, a hand joint the URDF lacks.
+  expect_error_at(std::regex_replace(text, std::regex("torso: \\[CHEST_JOINT0, CHEST_JOINT1\\]"),
+                                     "torso: [CHEST_JOINT0, CHEST_JOINT0]"),
+                  line_of(text, "  torso: ["), "groups.torso: 'CHEST_JOINT0' listed twice");
+  expect_error_at(
+      std::regex_replace(text, std::regex("    joints: \\[RARM_JOINT0[^\\]]*\\]"), "    joints: []"),
+      line_of(text, "    joints: [RARM_JOINT0"), "groups.right_arm.joints: expected at least one joint");
+  expect_error_at(std::regex_replace(text, std::regex("hand: \\[RARM_JOINT6\\]"), "hand: [RARM_JOINT7]"),
+                  line_of(text, "hand: [RARM_JOINT6]"), "groups.right_arm.hand: no joint 'RARM_JOINT7' in ");
+  // The nominal pose: a waist of two numbers, a joint value that is not a number, a joint given twice.
+  expect_error_at(
+      std::regex_replace(text, std::regex("waist: \\[0.0, 0.0, 0.648702\\]"), "waist: [0.0, 0.648702]"),
+      line_of(text, "  waist: ["), "nominal_pose.waist: expected a list of 3 numbers, found a list of 2");
+  expect_error_at(std::regex_replace(text, std::regex("    HEAD_JOINT1: 0.0"), "    HEAD_JOINT1: straight"),
+                  line_of(text, "    HEAD_JOINT1: 0.0"),
+                  "nominal_pose.joints.HEAD_JOINT1: expected a number, found 'straight'");
+  expect_error_at(std::regex_replace(text, std::regex("    HEAD_JOINT1: 0.0"), "    HEAD_JOINT0: 0.0"),
+                  line_of(text, "    HEAD_JOINT1: 0.0"),
+                  "duplicate key 'nominal_pose.joints.HEAD_JOINT0' (first on line ");
+  // A sole rectangle with a value that is not a number, or empty.
+  expect_error_at(std::regex_replace(text, std::regex("x_max: 0.130"), "x_max: far"),
+                  line_of(text, "  right: {"), "soles.right.x_max: expected a number, found 'far'");
+  expect_error_at(std::regex_replace(text, std::regex("x_max: 0.130"), "x_max: -0.2"),
+                  line_of(text, "  right: {"), "soles.right: empty rectangle (min >= max)");
+  // No nominal pose at all (the first key's line is the top level's), a URDF that does not exist.
+  const std::string no_pose = text.substr(0, text.find("\nnominal_pose:")) + "\n";
+  expect_error_at(no_pose, line_of(text, "urdf: "), "missing required key 'nominal_pose'");
+  expect_error_at(
+      std::regex_replace(text, std::regex("urdf: \\.\\./\\.\\./models/hrp2.urdf"), "urdf: nowhere.urdf"),
+      line_of(text, "urdf: "), "urdf: no such file '");
+}
+
+// The collision section (docs/robot-description.md, "Collision model").
+TEST(RobotDescription, CollisionSectionErrors) {
+  const std::string text = read(kDescription);
+  const std::string head = text.substr(0, text.find("\ncollision:")) + "\ncollision:\n";
+  const int line = line_of(text, "\ncollision:") + 2;  // the first line under collision:
+  // `below`: the line of the error, counted from the first line under collision:.
+  const auto expect = [&](const std::string& section, int below, const std::string& part) {
+    expect_error_at(head + section, line + below, part);
+  };
+  expect("  shapes: {link: HEAD_LINK1}\n", 0, "collision.shapes: expected a list of shapes, found a mapping");
+  expect("  shapes:\n    - {link: HEAD_LINK1}\n", 1,
+         "collision.shapes: give one of 'capsule' or 'box' (the supported shapes)");
+  expect("  shapes: []\n  exclude: [x]\n", 1,
+         "collision.exclude: expected a pair of link names, e.g. [RLEG_LINK5, LLEG_LINK5], found 'x'");
+  expect("  exclude: none\n", 0, "collision.exclude: expected a list of link pairs, found 'none'");
+  expect("  shapes:\n    - {link: HEAD_LINK1, box: {centre: [0, 0, 0], size: [0.1, 0, 0.1]}}\n", 1,
+         "collision.shapes.box.size: expected a list of 3 numbers, each a length > 0, found '0' as item 2");
+  expect("  shapes:\n    - {link: HEAD_LINK1, capsule: {a: [0, 0, 0], b: [0, 0, 1]}}\n", 1,
+         "missing required key 'collision.shapes.capsule.radius'");
+  const RobotDescription d =
+      load_text(head +
+                "  shapes:\n    - {link: HEAD_LINK1, box: {centre: [0, 0, 0.1], size: [0.1, 0.2, "
+                "0.3]}}\n  exclude:\n    - [RARM_LINK6, LARM_LINK6]\n");
+  ASSERT_EQ(d.collision.shapes.size(), 1u);
+  EXPECT_EQ(d.collision.shapes[0].kind, CollisionShapeSpec::Kind::kBox);
+  EXPECT_EQ(d.collision.shapes[0].size, Vec3(0.1, 0.2, 0.3));
+  ASSERT_EQ(d.collision.exclude.size(), 1u);
+  EXPECT_EQ(d.collision.exclude[0].second, "LARM_LINK6");
 }
 
 }  // namespace

@@ -91,6 +91,15 @@ StrictMapping::StrictMapping(YamlDocument& document, const YAML::Node& node, std
 
 StrictMapping::StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
                              std::span<const std::string_view> allowed)
+    : StrictMapping(document, node, std::move(path), line, allowed, false) {}
+
+StrictMapping StrictMapping::with_any_keys(YamlDocument& document, const YAML::Node& node, std::string path,
+                                           int line) {
+  return StrictMapping(document, node, std::move(path), line, {}, true);
+}
+
+StrictMapping::StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
+                             std::span<const std::string_view> allowed, bool any_key)
     : document_(document), path_(std::move(path)), line_(line) {
   if (!node.IsMap()) {
     document_.fail(line_, (path_.empty() ? std::string("the file") : path_) +
@@ -103,7 +112,7 @@ StrictMapping::StrictMapping(YamlDocument& document, const YAML::Node& node, std
       document_.fail(key_line, "expected a key name, found " + describe_yaml_value(item.first));
     const std::string key = item.first.Scalar();
     const std::string full = key_path(key);
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+    if (!any_key && std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       const std::string suggestion = closest_name(key, allowed);
       document_.fail(key_line, "unknown key '" + full + "' (" +
                                    (suggestion.empty() ? "" : "did you mean '" + suggestion + "'? ") +
@@ -127,6 +136,27 @@ const StrictMapping::Entry* StrictMapping::find(std::string_view key) const {
 
 bool StrictMapping::has(std::string_view key) const { return find(key) != nullptr; }
 
+std::vector<std::string> StrictMapping::keys() const {
+  std::vector<std::string> out;
+  for (const auto& entry : entries_) out.push_back(entry.key);
+  return out;
+}
+
+StrictMapping StrictMapping::child(std::string_view key,
+                                   std::initializer_list<std::string_view> allowed) const {
+  return child(key, std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+StrictMapping StrictMapping::child(std::string_view key, std::span<const std::string_view> allowed) const {
+  require(key);
+  return StrictMapping(document_, node(key), key_path(key), line(key), allowed);
+}
+
+StrictMapping StrictMapping::child_with_any_keys(std::string_view key) const {
+  require(key);
+  return with_any_keys(document_, node(key), key_path(key), line(key));
+}
+
 const YAML::Node& StrictMapping::node(std::string_view key) const { return find(key)->value; }
 
 int StrictMapping::line(std::string_view key) const {
@@ -140,6 +170,14 @@ std::string StrictMapping::key_path(std::string_view key) const {
 
 void StrictMapping::fail(std::string_view key, const std::string& what) const {
   document_.fail(line(key), key_path(key) + ": " + what);
+}
+
+void StrictMapping::fail(std::string_view key, int line, const std::string& what) const {
+  document_.fail(line > 0 ? line : this->line(key), key_path(key) + ": " + what);
+}
+
+void StrictMapping::fail_mapping(const std::string& what) const {
+  document_.fail(line_, (path_.empty() ? std::string("the file") : path_) + ": " + what);
 }
 
 void StrictMapping::require(std::string_view key) const {
@@ -218,6 +256,65 @@ bool StrictMapping::read(std::string_view key, std::span<double> out) const {
     out[i] = parsed.value;
   }
   return true;
+}
+
+bool StrictMapping::read(std::string_view key, double& out, const NumberRange& range) const {
+  double value = 0.0;
+  if (!read(key, value)) return false;
+  if (!range.contains(value))
+    fail(key, "expected " + range.describe() + ", found " + describe_yaml_value(node(key)));
+  out = value;
+  return true;
+}
+
+bool StrictMapping::read(std::string_view key, std::span<double> out, const NumberRange& range) const {
+  std::vector<double> values(out.size());
+  if (!read(key, std::span<double>(values))) return false;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (!range.contains(values[i])) {
+      fail(key, "expected a list of " + std::to_string(out.size()) + " numbers, each " + range.describe() +
+                    ", found " + describe_yaml_value(node(key)[i]) + " as item " + std::to_string(i + 1));
+    }
+  }
+  std::copy(values.begin(), values.end(), out.begin());
+  return true;
+}
+
+bool StrictMapping::read(std::string_view key, std::vector<YamlListItem>& out) const {
+  if (!has(key)) return false;
+  const YAML::Node& value = node(key);
+  if (!value.IsSequence())
+    fail(key, "expected a list of names, e.g. [a, b], found " + describe_yaml_value(value));
+  std::vector<YamlListItem> items;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const int item_line = YamlDocument::line_of(value[i]);
+    if (!value[i].IsScalar()) {
+      fail(key, item_line,
+           "expected a list of names, found " + describe_yaml_value(value[i]) + " as item " +
+               std::to_string(i + 1));
+    }
+    items.push_back({value[i].Scalar(), item_line > 0 ? item_line : line(key)});
+  }
+  out = std::move(items);
+  return true;
+}
+
+bool NumberRange::contains(double x) const {
+  const bool above = lower_open ? x > lower : x >= lower;
+  const bool below = upper_open ? x < upper : x <= upper;
+  return above && below;
+}
+
+std::string NumberRange::describe() const {
+  const bool bounded_below = lower > -kInfinity;
+  const bool bounded_above = upper < kInfinity;
+  if (bounded_below && bounded_above) {
+    return noun + " in " + (lower_open ? "(" : "[") + format_number(lower) + ", " + format_number(upper) +
+           (upper_open ? ")" : "]");
+  }
+  if (bounded_below) return noun + (lower_open ? " > " : " >= ") + format_number(lower);
+  if (bounded_above) return noun + (upper_open ? " < " : " <= ") + format_number(upper);
+  return noun;
 }
 
 }  // namespace mimic::core

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <initializer_list>
+#include <limits>
 #include <map>
 #include <span>
 #include <string>
@@ -40,6 +41,28 @@ class YamlDocument {
   std::map<std::string, int> lines_;
 };
 
+// The values a number may take: lower < x or lower <= x, and x < upper or x <= upper. `noun` names the
+// quantity in messages: "expected a length > 0, found '-1'".
+struct NumberRange {
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
+  bool lower_open = false, upper_open = false;
+  std::string noun = "a number";
+
+  static NumberRange positive(std::string noun = "a number") { return {0.0, kInfinity, true, false, noun}; }
+  bool contains(double x) const;
+  // "a length > 0", "a number in (0, 1]", "a number >= 0".
+  std::string describe() const;
+
+  static constexpr double kInfinity = std::numeric_limits<double>::infinity();
+};
+
+// A scalar item of a list (a name of [a, b]) and its line, for messages about one item.
+struct YamlListItem {
+  std::string text;
+  int line = 0;
+};
+
 // One mapping of the document whose keys must all be in `allowed` (checked on construction, together
 // with duplicates). Typed reads leave the target untouched when the key is absent and throw
 // InputError "file:line N: key.path: expected ..., found ..." when the value has the wrong type.
@@ -51,7 +74,18 @@ class StrictMapping {
   StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
                 std::span<const std::string_view> allowed);
 
+  // A mapping whose keys are names chosen by the file (joint name -> value): any scalar key, each once.
+  static StrictMapping with_any_keys(YamlDocument& document, const YAML::Node& node, std::string path,
+                                     int line);
+
+  // The value of `key` as a mapping with the keys `allowed`, its path key_path(key); a missing key is
+  // "missing required key".
+  StrictMapping child(std::string_view key, std::initializer_list<std::string_view> allowed) const;
+  StrictMapping child(std::string_view key, std::span<const std::string_view> allowed) const;
+  StrictMapping child_with_any_keys(std::string_view key) const;
+
   bool has(std::string_view key) const;
+  std::vector<std::string> keys() const;               // in the file's order
   const YAML::Node& node(std::string_view key) const;  // requires has(key)
   int line(std::string_view key) const;                // line of the key, or the mapping's line if absent
   std::string key_path(std::string_view key) const;    // "solver.alm" + "penalty_max"
@@ -63,8 +97,17 @@ class StrictMapping {
   bool read(std::string_view key, std::string& out) const;
   // A list of exactly out.size() numbers, e.g. [x, y, z].
   bool read(std::string_view key, std::span<double> out) const;
+  // The same, each value within `range` ("expected a length > 0, found '0'").
+  bool read(std::string_view key, double& out, const NumberRange& range) const;
+  bool read(std::string_view key, std::span<double> out, const NumberRange& range) const;
+  // A list of strings (flow [a, b] or block "- a" lines), each with its line.
+  bool read(std::string_view key, std::vector<YamlListItem>& out) const;
 
   [[noreturn]] void fail(std::string_view key, const std::string& what) const;
+  // An error about a part of key's value (an item of its list, a key of its mapping) at that part's line.
+  [[noreturn]] void fail(std::string_view key, int line, const std::string& what) const;
+  // An error about the mapping as a whole (keys that exclude each other), at its line: "path: what".
+  [[noreturn]] void fail_mapping(const std::string& what) const;
   // Throws "missing required key 'path.key'" unless the key is present.
   void require(std::string_view key) const;
 
@@ -74,6 +117,8 @@ class StrictMapping {
     YAML::Node value;
     int line;
   };
+  StrictMapping(YamlDocument& document, const YAML::Node& node, std::string path, int line,
+                std::span<const std::string_view> allowed, bool any_key);
   const Entry* find(std::string_view key) const;
   const YAML::Node& scalar(std::string_view key, std::string_view expected) const;
 

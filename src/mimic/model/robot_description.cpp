@@ -1,10 +1,7 @@
-// Strict reader of the robot description YAML (config/robots/hrp2.yaml, docs/robot-description.md).
-//
-// The reader is private to this file and repeats what core::StrictMapping does (strict keys, errors at
-// file:line). It was written while that reader still lived in io, above model; it is now in core, within
-// model's reach, so this Reader is to be replaced by it. Its messages ("file:N: ...") differ from
-// StrictMapping's ("file:line N: key: ..."), and tests/model pins them, so the switch changes those tests
-// too.
+// Reading of the robot description YAML (config/robots/hrp2.yaml, docs/robot-description.md) through
+// core's strict reader: unknown, duplicate and missing keys, types and ranges are checked there, with
+// errors "file:line N: key.path: ..."; this file adds what only a description knows (joints and links of
+// its URDF, chains, groups, rectangles).
 #include "mimic/model/robot_description.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -12,17 +9,18 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
-#include <initializer_list>
 #include <map>
-#include <set>
-#include <tuple>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/strict_yaml.hpp"
+#include "mimic/core/text_file.hpp"
 
 namespace mimic::model {
 namespace {
 
 namespace fs = std::filesystem;
+using core::StrictMapping;
+using core::YamlListItem;
 
 // The group names, in the order of JointGroups (the keys of `groups` and the words of `commands`).
 constexpr std::array<std::string_view, 6> kGroupNames = {"right_leg", "left_leg",  "torso",
@@ -31,258 +29,208 @@ constexpr std::array<std::string_view, 6> kGroupNames = {"right_leg", "left_leg"
 // exactly this structure.
 constexpr std::size_t kLegJoints = 6;
 
-std::string joined(std::initializer_list<const char*> names) {
-  std::string list;
-  for (const char* k : names) list += std::string(list.empty() ? "" : ", ") + k;
-  return list;
+// The required list of names `key` of `map`, each name once.
+std::vector<YamlListItem> name_list(const StrictMapping& map, std::string_view key) {
+  map.require(key);
+  std::vector<YamlListItem> items;
+  map.read(key, items);
+  for (auto item = items.begin(); item != items.end(); ++item) {
+    if (std::any_of(items.begin(), item, [&](const YamlListItem& seen) { return seen.text == item->text; }))
+      map.fail(key, item->line, "'" + item->text + "' listed twice");
+  }
+  return items;
 }
-
-class Reader {
- public:
-  explicit Reader(std::string path) : path_(std::move(path)) {}
-
-  const std::string& path() const { return path_; }
-
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& what) const {
-    const YAML::Mark mark = node.Mark();
-    const std::string line = mark.is_null() ? std::string() : std::to_string(mark.line + 1);
-    throw InputError(input_error_message(path_, line, what));
-  }
-
-  // A mapping whose keys are all in `required` (each must be present) or `optional`, each once.
-  void expect_keys(const YAML::Node& map, const std::string& where,
-                   std::initializer_list<const char*> required,
-                   std::initializer_list<const char*> optional = {}) const {
-    if (!map.IsMap()) fail(map, "'" + where + "' must be a mapping");
-    std::set<std::string> expected(required.begin(), required.end());
-    expected.insert(optional.begin(), optional.end());
-    std::string list = joined(required);
-    if (optional.size() > 0) list += (list.empty() ? "" : ", ") + joined(optional);
-    std::set<std::string> seen;
-    for (const auto& kv : map) {
-      const std::string key = kv.first.as<std::string>();
-      if (!expected.count(key))
-        fail(kv.first, "unknown key '" + key + "' in '" + where + "' (expected: " + list + ")");
-      if (!seen.insert(key).second) fail(kv.first, "key '" + key + "' given twice in '" + where + "'");
-    }
-    for (const char* k : required)
-      if (!map[k]) fail(map, "missing key '" + std::string(k) + "' in '" + where + "'");
-  }
-
-  // The key node of `key` in `map` (its line is the key's, where the value of a block may start below).
-  static YAML::Node key_node(const YAML::Node& map, const std::string& key) {
-    for (const auto& kv : map)
-      if (kv.first.as<std::string>() == key) return kv.first;
-    return map;
-  }
-
-  double number(const YAML::Node& node, const std::string& what) const {
-    try {
-      return node.as<double>();
-    } catch (const YAML::Exception&) {
-      fail(node, what + ": expected a number");
-    }
-  }
-
-  std::string text(const YAML::Node& node, const std::string& what) const {
-    if (!node.IsScalar()) fail(node, what + ": expected a string");
-    return node.as<std::string>();
-  }
-
-  // A list of distinct names, each with its node (for the line of a later error).
-  std::vector<std::pair<std::string, YAML::Node>> names(const YAML::Node& node,
-                                                        const std::string& what) const {
-    if (!node.IsSequence()) fail(node, what + ": expected a list of names, e.g. [a, b]");
-    std::vector<std::pair<std::string, YAML::Node>> out;
-    for (const auto& item : node) {
-      const std::string name = text(item, what);
-      for (const auto& seen : out)
-        if (seen.first == name) fail(item, what + ": '" + name + "' listed twice");
-      out.emplace_back(name, item);
-    }
-    return out;
-  }
-
-  SoleRectangle sole(const YAML::Node& node, const std::string& where) const {
-    expect_keys(node, where, {"x_min", "x_max", "y_min", "y_max"});
-    SoleRectangle r{number(node["x_min"], where + ".x_min"), number(node["x_max"], where + ".x_max"),
-                    number(node["y_min"], where + ".y_min"), number(node["y_max"], where + ".y_max")};
-    if (!(r.x_min < r.x_max && r.y_min < r.y_max)) fail(node, where + ": empty rectangle (min >= max)");
-    return r;
-  }
-
- private:
-  std::string path_;
-};
 
 // Checks names against the URDF the description names (loaded in its own, depth-first joint order).
 class UrdfNames {
  public:
-  UrdfNames(const Reader& reader, const Model& model) : reader_(reader), model_(model) {}
+  explicit UrdfNames(const Model& model) : model_(model) {}
 
-  std::string joint(const std::pair<std::string, YAML::Node>& name, const std::string& what) const {
-    if (!model_.has_joint(name.first))
-      reader_.fail(name.second, what + ": no joint '" + name.first + "' in " + model_.source_path);
-    return name.first;
+  // The joint `item` of the list `key` of `map`.
+  std::string joint(const StrictMapping& map, std::string_view key, const YamlListItem& item) const {
+    if (!model_.has_joint(item.text))
+      map.fail(key, item.line, "no joint '" + item.text + "' in " + model_.source_path);
+    return item.text;
   }
 
-  std::string frame(const YAML::Node& node, const std::string& what) const {
-    const std::string name = reader_.text(node, what);
-    if (!model_.has_frame(name))
-      reader_.fail(node, what + ": no link '" + name + "' in " + model_.source_path);
-    return name;
+  // The link `item` of the list `key` of `map`.
+  std::string link(const StrictMapping& map, std::string_view key, const YamlListItem& item) const {
+    if (!model_.has_frame(item.text))
+      map.fail(key, item.line, "no link '" + item.text + "' in " + model_.source_path);
+    return item.text;
+  }
+
+  // The link named by the required key `key` of `map`.
+  std::string frame(const StrictMapping& map, std::string_view key) const {
+    map.require(key);
+    YamlListItem item{"", map.line(key)};
+    map.read(key, item.text);
+    return link(map, key, item);
   }
 
   // A chain from the root outwards: each joint moves a child body of the previous joint's body.
-  std::vector<std::string> chain(const YAML::Node& node, const std::string& what) const {
+  std::vector<std::string> chain(const StrictMapping& map, std::string_view key,
+                                 const std::vector<YamlListItem>& items) const {
     std::vector<std::string> out;
     int previous = -1;
-    for (const auto& name : reader_.names(node, what)) {
-      const int j = model_.joint_index(joint(name, what));
+    for (const auto& item : items) {
+      const int j = model_.joint_index(joint(map, key, item));
       if (previous >= 0 && model_.parents[Model::body_of_joint(j)] != Model::body_of_joint(previous))
-        reader_.fail(name.second, what + ": '" + name.first + "' does not follow '" + out.back() +
-                                      "' in the URDF (a group is a chain of joints from the root outwards)");
+        map.fail(key, item.line,
+                 "'" + item.text + "' does not follow '" + out.back() +
+                     "' in the URDF (a group is a chain of joints from the root outwards)");
       previous = j;
-      out.push_back(name.first);
+      out.push_back(item.text);
     }
     return out;
   }
 
  private:
-  const Reader& reader_;
   const Model& model_;
 };
 
-void read_groups(const Reader& reader, const UrdfNames& urdf, const YAML::Node& node, JointGroups& groups) {
-  reader.expect_keys(node, "groups", {"right_leg", "left_leg", "torso", "neck", "right_arm", "left_arm"});
-  const auto leg = [&](const char* key) {
-    const YAML::Node list = node[key];
-    const std::string what = std::string("groups.") + key;
-    if (list.IsSequence() && list.size() != kLegJoints)
-      reader.fail(list, what + ": expected " + std::to_string(kLegJoints) +
-                            " joints from the hip to the ankle, found " + std::to_string(list.size()));
-    return urdf.chain(list, what);
-  };
-  const auto arm = [&](const char* key) {
-    const YAML::Node map = node[key];
-    const std::string what = std::string("groups.") + key;
-    reader.expect_keys(map, what, {"joints", "hand"});
-    ArmGroup group;
-    group.joints = urdf.chain(map["joints"], what + ".joints");
-    if (group.joints.empty()) reader.fail(map["joints"], what + ".joints: expected at least one joint");
-    for (const auto& name : reader.names(map["hand"], what + ".hand"))
-      group.hand.push_back(urdf.joint(name, what + ".hand"));
-    return group;
-  };
-  groups.right_leg = leg("right_leg");
-  groups.left_leg = leg("left_leg");
-  groups.torso = urdf.chain(node["torso"], "groups.torso");
-  groups.neck = urdf.chain(node["neck"], "groups.neck");
-  groups.right_arm = arm("right_arm");
-  groups.left_arm = arm("left_arm");
-
-  // A joint belongs to one group at most (the command sets would otherwise count it twice).
-  const std::array<std::tuple<const char*, const std::vector<std::string>*, YAML::Node>, 8> lists = {{
-      {"right_leg", &groups.right_leg, node["right_leg"]},
-      {"left_leg", &groups.left_leg, node["left_leg"]},
-      {"torso", &groups.torso, node["torso"]},
-      {"neck", &groups.neck, node["neck"]},
-      {"right_arm", &groups.right_arm.joints, node["right_arm"]["joints"]},
-      {"right_arm", &groups.right_arm.hand, node["right_arm"]["hand"]},
-      {"left_arm", &groups.left_arm.joints, node["left_arm"]["joints"]},
-      {"left_arm", &groups.left_arm.hand, node["left_arm"]["hand"]},
-  }};
-  std::map<std::string, std::string> owner;
-  for (const auto& [group, joints, list] : lists) {
-    for (const auto& joint : *joints) {
-      const auto [it, fresh] = owner.emplace(joint, group);
-      if (!fresh)
-        reader.fail(list, "groups." + std::string(group) + ": joint '" + joint + "' is already in groups." +
-                              it->second);
+// The group owning each joint read so far: a joint belongs to one group at most (the command sets would
+// otherwise count it twice).
+class GroupOwners {
+ public:
+  // The joints `items` of the list `key` of `map`, which belong to `group`.
+  void claim(const StrictMapping& map, std::string_view key, const std::vector<YamlListItem>& items,
+             std::string_view group) {
+    for (const auto& item : items) {
+      const auto [it, fresh] = owner_.emplace(item.text, std::string(group));
+      if (!fresh) map.fail(key, item.line, "joint '" + item.text + "' is already in groups." + it->second);
     }
   }
+
+ private:
+  std::map<std::string, std::string> owner_;
+};
+
+void read_groups(const UrdfNames& urdf, const StrictMapping& top, JointGroups& groups) {
+  const auto map = top.child("groups", kGroupNames);
+  for (const auto group : kGroupNames) map.require(group);
+  GroupOwners owners;
+  // The list `key` of `parent`: a chain of joints of `group`, each in no other group; a leg is six joints.
+  const auto chain = [&](std::string_view group, const StrictMapping& parent, std::string_view key,
+                         bool leg) {
+    const auto items = name_list(parent, key);
+    if (leg && items.size() != kLegJoints)
+      parent.fail(key, "expected " + std::to_string(kLegJoints) +
+                           " joints from the hip to the ankle, found " + std::to_string(items.size()));
+    auto joints = urdf.chain(parent, key, items);
+    owners.claim(parent, key, items, group);
+    return joints;
+  };
+  const auto arm = [&](std::string_view key) {
+    const auto arm_map = map.child(key, {"joints", "hand"});
+    arm_map.require("joints");
+    arm_map.require("hand");
+    ArmGroup group;
+    group.joints = chain(key, arm_map, "joints", false);
+    if (group.joints.empty()) arm_map.fail("joints", "expected at least one joint");
+    const auto hand = name_list(arm_map, "hand");
+    for (const auto& item : hand) group.hand.push_back(urdf.joint(arm_map, "hand", item));
+    owners.claim(arm_map, "hand", hand, key);
+    return group;
+  };
+  groups.right_leg = chain("right_leg", map, "right_leg", true);
+  groups.left_leg = chain("left_leg", map, "left_leg", true);
+  groups.torso = chain("torso", map, "torso", false);
+  groups.neck = chain("neck", map, "neck", false);
+  groups.right_arm = arm("right_arm");
+  groups.left_arm = arm("left_arm");
 }
 
-std::vector<std::string> read_command(const Reader& reader, const YAML::Node& node, const std::string& what) {
+std::vector<std::string> read_command(const StrictMapping& map, std::string_view key) {
   std::vector<std::string> out;
-  for (const auto& [name, item] : reader.names(node, what)) {
-    if (std::find(kGroupNames.begin(), kGroupNames.end(), name) == kGroupNames.end())
-      reader.fail(item, what + ": unknown group '" + name +
-                            "' (expected: right_leg, left_leg, torso, neck, right_arm, left_arm)");
-    out.push_back(name);
+  for (const auto& item : name_list(map, key)) {
+    if (std::find(kGroupNames.begin(), kGroupNames.end(), item.text) == kGroupNames.end())
+      map.fail(key, item.line,
+               "unknown group '" + item.text +
+                   "' (expected: right_leg, left_leg, torso, neck, right_arm, left_arm)");
+    out.push_back(item.text);
   }
   return out;
 }
 
-void read_nominal_pose(const Reader& reader, const UrdfNames& urdf, const YAML::Node& node,
-                       const std::string& where, NominalPose& pose) {
-  reader.expect_keys(node, where, {"waist", "joints"});
-  const YAML::Node waist = node["waist"];
-  if (!waist.IsSequence() || waist.size() != 3) reader.fail(waist, where + ".waist: expected [x, y, z]");
-  for (int k = 0; k < 3; ++k) pose.waist[k] = reader.number(waist[k], where + ".waist");
-  const YAML::Node joints = node["joints"];
-  if (!joints.IsMap()) reader.fail(joints, where + ".joints: expected a mapping joint name -> value");
+SoleRectangle read_sole(const StrictMapping& soles, std::string_view key) {
+  soles.require(key);
+  const auto map = soles.child(key, {"x_min", "x_max", "y_min", "y_max"});
+  SoleRectangle r;
+  for (const auto& [name, value] :
+       {std::pair{"x_min", &r.x_min}, {"x_max", &r.x_max}, {"y_min", &r.y_min}, {"y_max", &r.y_max}}) {
+    map.require(name);
+    map.read(name, *value);
+  }
+  if (!(r.x_min < r.x_max && r.y_min < r.y_max)) soles.fail(key, "empty rectangle (min >= max)");
+  return r;
+}
+
+void read_nominal_pose(const UrdfNames& urdf, const StrictMapping& top, std::string_view key,
+                       NominalPose& pose) {
+  const auto map = top.child(key, {"waist", "joints"});
+  map.require("waist");
+  map.require("joints");
+  map.read("waist", std::span<double>(pose.waist.data(), 3));
+  const auto joints = map.child_with_any_keys("joints");
   std::vector<double> values;
-  for (const auto& kv : joints) {
-    const std::string name = reader.text(kv.first, where + ".joints");
-    for (const auto& seen : pose.joint_names)
-      if (seen == name) reader.fail(kv.first, where + ".joints: joint '" + name + "' listed twice");
-    urdf.joint({name, kv.first}, where + ".joints");
+  for (const auto& name : joints.keys()) {
+    urdf.joint(map, "joints", {name, joints.line(name)});
     pose.joint_names.push_back(name);
-    values.push_back(reader.number(kv.second, where + ".joints." + name));
+    joints.read(name, values.emplace_back());
   }
   pose.joints = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
-spatial::Vec3 read_vec3(const Reader& reader, const YAML::Node& node, const std::string& what) {
-  if (!node.IsSequence() || node.size() != 3) reader.fail(node, what + ": expected [x, y, z]");
-  return {reader.number(node[0], what), reader.number(node[1], what), reader.number(node[2], what)};
-}
-
-double positive(const Reader& reader, const YAML::Node& node, const std::string& what) {
-  const double value = reader.number(node, what);
-  if (!(value > 0.0)) reader.fail(node, what + ": expected a length > 0, found " + node.as<std::string>());
-  return value;
-}
-
 // collision: {shapes: [{link, capsule: {a, b, radius}} | {link, box: {centre, size}}], exclude: [[l1, l2]]}
-void read_collision(const Reader& reader, const UrdfNames& urdf, const YAML::Node& node,
+void read_collision(core::YamlDocument& document, const UrdfNames& urdf, const StrictMapping& top,
                     CollisionDescription& collision) {
-  reader.expect_keys(node, "collision", {}, {"shapes", "exclude"});
-  if (const YAML::Node shapes = node["shapes"]) {
-    if (!shapes.IsSequence()) reader.fail(shapes, "collision.shapes: expected a list of shapes");
-    for (const auto& item : shapes) {
-      const std::string where = "collision.shapes";
-      reader.expect_keys(item, where, {"link"}, {"capsule", "box"});
-      if (static_cast<bool>(item["capsule"]) == static_cast<bool>(item["box"]))
-        reader.fail(item, where + ": give one of 'capsule' or 'box' (the supported shapes)");
+  const auto map = top.child("collision", {"shapes", "exclude"});
+  if (map.has("shapes")) {
+    const YAML::Node& shapes = map.node("shapes");
+    if (!shapes.IsSequence())
+      map.fail("shapes", "expected a list of shapes, found " + core::describe_yaml_value(shapes));
+    for (const auto& node : shapes) {
+      // Items are not numbered in the key path: the line tells which one.
+      const int line = core::YamlDocument::line_of(node);
+      const StrictMapping item(document, node, map.key_path("shapes"), line > 0 ? line : map.line("shapes"),
+                               {"link", "capsule", "box"});
+      if (item.has("capsule") == item.has("box"))
+        item.fail_mapping("give one of 'capsule' or 'box' (the supported shapes)");
       CollisionShapeSpec spec;
-      spec.link = urdf.frame(item["link"], where + ".link");
-      if (const YAML::Node capsule = item["capsule"]) {
-        reader.expect_keys(capsule, where + ".capsule", {"a", "b", "radius"});
+      spec.link = urdf.frame(item, "link");
+      const auto length = core::NumberRange::positive("a length");
+      if (item.has("capsule")) {
+        const auto capsule = item.child("capsule", {"a", "b", "radius"});
+        for (const auto key : {"a", "b", "radius"}) capsule.require(key);
         spec.kind = CollisionShapeSpec::Kind::kCapsule;
-        spec.a = read_vec3(reader, capsule["a"], where + ".capsule.a");
-        spec.b = read_vec3(reader, capsule["b"], where + ".capsule.b");
-        spec.radius = positive(reader, capsule["radius"], where + ".capsule.radius");
+        capsule.read("a", std::span<double>(spec.a.data(), 3));
+        capsule.read("b", std::span<double>(spec.b.data(), 3));
+        capsule.read("radius", spec.radius, length);
       } else {
-        const YAML::Node box = item["box"];
-        reader.expect_keys(box, where + ".box", {"centre", "size"});
+        const auto box = item.child("box", {"centre", "size"});
+        for (const auto key : {"centre", "size"}) box.require(key);
         spec.kind = CollisionShapeSpec::Kind::kBox;
-        spec.centre = read_vec3(reader, box["centre"], where + ".box.centre");
-        spec.size = read_vec3(reader, box["size"], where + ".box.size");
-        if (!(spec.size.minCoeff() > 0.0))
-          reader.fail(box["size"], where + ".box.size: expected lengths > 0");
+        box.read("centre", std::span<double>(spec.centre.data(), 3));
+        box.read("size", std::span<double>(spec.size.data(), 3), length);
       }
       collision.shapes.push_back(spec);
     }
   }
-  if (const YAML::Node exclude = node["exclude"]) {
-    if (!exclude.IsSequence()) reader.fail(exclude, "collision.exclude: expected a list of link pairs");
+  if (map.has("exclude")) {
+    const YAML::Node& exclude = map.node("exclude");
+    if (!exclude.IsSequence())
+      map.fail("exclude", "expected a list of link pairs, found " + core::describe_yaml_value(exclude));
     for (const auto& pair : exclude) {
-      if (!pair.IsSequence() || pair.size() != 2)
-        reader.fail(pair, "collision.exclude: expected a pair of link names, e.g. [RLEG_LINK5, LLEG_LINK5]");
-      collision.exclude.emplace_back(urdf.frame(pair[0], "collision.exclude"),
-                                     urdf.frame(pair[1], "collision.exclude"));
+      const int line = core::YamlDocument::line_of(pair);
+      if (!pair.IsSequence() || pair.size() != 2 || !pair[0].IsScalar() || !pair[1].IsScalar())
+        map.fail("exclude", line,
+                 "expected a pair of link names, e.g. [RLEG_LINK5, LLEG_LINK5], found " +
+                     core::describe_yaml_value(pair));
+      const auto link = [&](const YAML::Node& name) {
+        return urdf.link(map, "exclude", {name.Scalar(), line});
+      };
+      collision.exclude.emplace_back(link(pair[0]), link(pair[1]));
     }
   }
 }
@@ -306,17 +254,6 @@ void inherit_structure(const std::string& path, const Model& model, RobotDescrip
   };
   check(description.joint_order);
   for (const std::string_view group : kGroupNames) check(description.group_joints(group));
-}
-
-YAML::Node load_yaml(const std::string& path) {
-  if (!fs::exists(path)) throw InputError(input_error_message(path, "", "no such file"));
-  try {
-    return YAML::LoadFile(path);
-  } catch (const YAML::ParserException& e) {
-    throw InputError(input_error_message(path, std::to_string(e.mark.line + 1), e.msg));
-  } catch (const YAML::Exception& e) {
-    throw InputError(input_error_message(path, "", e.what()));
-  }
 }
 
 }  // namespace
@@ -377,82 +314,82 @@ Eigen::VectorXd RobotDescription::nominal_q(const Model& model) const {
 }
 
 RobotDescription load_robot_description(const std::string& path) {
-  // const: lookups of absent keys must not touch the document.
-  const YAML::Node root = load_yaml(path);
-  const Reader reader(path);
-  reader.expect_keys(
-      root, "top level", {"urdf", "frames", "soles"},
-      {"joint_order", "extra_columns", "groups", "commands", "nominal_pose", "half_sitting", "collision"});
+  if (!fs::exists(path)) throw InputError(input_error_message(path, "", "no such file"));
+  core::YamlDocument document(core::read_text_file(path), path);
+  const YAML::Node& root = document.root();
+  const int root_line = std::max(core::YamlDocument::line_of(root), 1);
+  const StrictMapping top(document, root, "", root_line,
+                          {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands",
+                           "nominal_pose", "half_sitting", "collision"});
+  for (const auto key : {"urdf", "frames", "soles"}) top.require(key);
   // half_sitting is the name of nominal_pose in files written before the description (HRP-2 only had one
   // nominal pose); both at once would be ambiguous.
-  if (root["nominal_pose"] && root["half_sitting"])
-    reader.fail(Reader::key_node(root, "half_sitting"),
-                "give nominal_pose or its old name half_sitting, not both");
-  if (!root["nominal_pose"] && !root["half_sitting"])
-    reader.fail(root, "missing key 'nominal_pose' in 'top level'");
+  if (top.has("nominal_pose") && top.has("half_sitting"))
+    top.fail("half_sitting", "give nominal_pose or its old name half_sitting, not both");
+  if (!top.has("half_sitting")) top.require("nominal_pose");
   // The structure keys come together: a file with some of them is a description with a key forgotten, a
   // file with none is a configuration from before the description.
-  const bool legacy = !root["joint_order"] && !root["extra_columns"] && !root["groups"] && !root["commands"];
+  constexpr std::array<std::string_view, 4> kStructure = {"joint_order", "extra_columns", "groups",
+                                                          "commands"};
+  const bool legacy =
+      std::none_of(kStructure.begin(), kStructure.end(), [&](auto key) { return top.has(key); });
   if (!legacy)
-    reader.expect_keys(root, "top level",
-                       {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands"},
-                       {"nominal_pose", "half_sitting", "collision"});
+    for (const auto key : kStructure) top.require(key);
 
   RobotDescription description;
   description.source_path = path;
-  const fs::path urdf = reader.text(root["urdf"], "urdf");
+  std::string urdf_text;
+  top.read("urdf", urdf_text);
+  const fs::path urdf = urdf_text;
   description.urdf = (urdf.is_absolute() ? urdf : fs::path(path).parent_path() / urdf).lexically_normal();
-  if (!fs::exists(description.urdf))
-    reader.fail(root["urdf"], "urdf: no such file '" + description.urdf + "'");
+  if (!fs::exists(description.urdf)) top.fail("urdf", "no such file '" + description.urdf + "'");
   const Model model = load_urdf(description.urdf);
-  const UrdfNames names(reader, model);
+  const UrdfNames names(model);
 
   if (legacy) {
     if (fs::exists(default_robot_description_path()) &&
         fs::equivalent(path, default_robot_description_path()))
-      reader.fail(root,
-                  "missing key 'joint_order' in 'top level' (the default description must be complete)");
+      document.fail(root_line,
+                    "missing required key 'joint_order' (the default description must be complete)");
     inherit_structure(path, model, description);
   } else {
-    for (const auto& name : reader.names(root["joint_order"], "joint_order"))
-      description.joint_order.push_back(names.joint(name, "joint_order"));
+    for (const auto& item : name_list(top, "joint_order"))
+      description.joint_order.push_back(names.joint(top, "joint_order", item));
     for (const auto& joint : model.joint_names)
       if (std::find(description.joint_order.begin(), description.joint_order.end(), joint) ==
           description.joint_order.end())
-        reader.fail(root["joint_order"], "joint_order: the URDF joint '" + joint +
-                                             "' is missing (the list names every moving joint of " +
-                                             model.source_path + ")");
-    for (const auto& [name, item] : reader.names(root["extra_columns"], "extra_columns")) {
-      if (model.has_joint(name))
-        reader.fail(item, "extra_columns: '" + name + "' is a joint of the URDF (it belongs in joint_order)");
-      description.extra_columns.push_back(name);
+        top.fail("joint_order", "the URDF joint '" + joint +
+                                    "' is missing (the list names every moving joint of " +
+                                    model.source_path + ")");
+    for (const auto& item : name_list(top, "extra_columns")) {
+      if (model.has_joint(item.text))
+        top.fail("extra_columns", item.line,
+                 "'" + item.text + "' is a joint of the URDF (it belongs in joint_order)");
+      description.extra_columns.push_back(item.text);
     }
-    read_groups(reader, names, root["groups"], description.groups);
-    const YAML::Node commands = root["commands"];
-    reader.expect_keys(commands, "commands", {"retarget", "smooth"});
-    description.retarget_groups = read_command(reader, commands["retarget"], "commands.retarget");
-    description.smooth_groups = read_command(reader, commands["smooth"], "commands.smooth");
+    read_groups(names, top, description.groups);
+    const auto commands = top.child("commands", {"retarget", "smooth"});
+    description.retarget_groups = read_command(commands, "retarget");
+    description.smooth_groups = read_command(commands, "smooth");
   }
 
-  const YAML::Node frames = root["frames"];
-  reader.expect_keys(frames, "frames", {"right_sole", "left_sole", "right_gripper", "left_gripper", "gaze"});
-  description.frames.right_sole = names.frame(frames["right_sole"], "frames.right_sole");
-  description.frames.left_sole = names.frame(frames["left_sole"], "frames.left_sole");
-  description.frames.right_gripper = names.frame(frames["right_gripper"], "frames.right_gripper");
-  description.frames.left_gripper = names.frame(frames["left_gripper"], "frames.left_gripper");
-  description.frames.gaze = names.frame(frames["gaze"], "frames.gaze");
+  const auto frames =
+      top.child("frames", {"right_sole", "left_sole", "right_gripper", "left_gripper", "gaze"});
+  description.frames.right_sole = names.frame(frames, "right_sole");
+  description.frames.left_sole = names.frame(frames, "left_sole");
+  description.frames.right_gripper = names.frame(frames, "right_gripper");
+  description.frames.left_gripper = names.frame(frames, "left_gripper");
+  description.frames.gaze = names.frame(frames, "gaze");
   description.groups.right_arm.end_frame = description.frames.right_gripper;
   description.groups.left_arm.end_frame = description.frames.left_gripper;
 
-  const YAML::Node soles = root["soles"];
-  reader.expect_keys(soles, "soles", {"right", "left"});
-  description.right_sole = reader.sole(soles["right"], "soles.right");
-  description.left_sole = reader.sole(soles["left"], "soles.left");
+  const auto soles = top.child("soles", {"right", "left"});
+  description.right_sole = read_sole(soles, "right");
+  description.left_sole = read_sole(soles, "left");
 
-  const char* pose_key = root["nominal_pose"] ? "nominal_pose" : "half_sitting";
-  read_nominal_pose(reader, names, root[pose_key], pose_key, description.nominal_pose);
-  if (const YAML::Node collision = root["collision"])
-    read_collision(reader, names, collision, description.collision);
+  read_nominal_pose(names, top, top.has("nominal_pose") ? "nominal_pose" : "half_sitting",
+                    description.nominal_pose);
+  if (top.has("collision")) read_collision(document, names, top, description.collision);
   return description;
 }
 
