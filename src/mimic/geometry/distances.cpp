@@ -55,11 +55,8 @@ struct AxisColumns {
       continue;
     }
     const int last = r.start + r.size - 2;
-    for (int c = r.start;; c += 2) {
-      c = std::min(c, last);
-      Eigen::Map<Two>(out + c) = negate ? Two(-two(c)) : two(c);
-      if (c == last) break;
-    }
+    for (int c = r.start; c < last; c += 2) Eigen::Map<Two>(out + c) = negate ? Two(-two(c)) : two(c);
+    Eigen::Map<Two>(out + last) = negate ? Two(-two(last)) : two(last);
   }
 }
 
@@ -154,19 +151,21 @@ namespace {
                                                  int pair, Contact& out) {
   const CollisionPair& p = cmodel.pairs[static_cast<size_t>(pair)];
   const auto i = static_cast<size_t>(p.first), j = static_cast<size_t>(p.second);
-  const CollisionShape& first = cmodel.shapes[i];
-  const CollisionShape& second = cmodel.shapes[j];
-  const bool first_capsule = first.kind == ShapeKind::kCapsule;
-  const bool second_capsule = second.kind == ShapeKind::kCapsule;
   Contact& c = *std::construct_at(&out, [&] {
-    if (first_capsule && second_capsule)
-      return segment_segment(placed.a[i], placed.b[i], placed.a[j], placed.b[j]);
-    if (first_capsule) return segment_box(placed.a[i], placed.b[i], placed.box[j]);
-    if (second_capsule) return flipped(segment_box(placed.a[j], placed.b[j], placed.box[i]));
+    switch (p.kind) {
+      case PairKind::kCapsuleCapsule:
+        return segment_segment(placed.a[i], placed.b[i], placed.a[j], placed.b[j]);
+      case PairKind::kCapsuleBox:
+        return segment_box(placed.a[i], placed.b[i], placed.box[j]);
+      case PairKind::kBoxCapsule:
+        return flipped(segment_box(placed.a[j], placed.b[j], placed.box[i]));
+      case PairKind::kBoxBox:
+        break;
+    }
     return box_box(placed.box[i], placed.box[j]);
   }());
   // The capsules' radii move the surfaces along the normal: the witness points go with them.
-  const double r1 = first_capsule ? first.radius : 0.0, r2 = second_capsule ? second.radius : 0.0;
+  const double r1 = p.first_radius, r2 = p.second_radius;
   c.distance -= r1 + r2;
   c.on_first -= r1 * c.normal;
   c.on_second += r2 * c.normal;
