@@ -6,6 +6,12 @@
 //   build/bench/bench_geometry --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 // Each iteration takes the next of a pool of configurations (random within the limits, and near the
 // half-sitting), so the branch predictor cannot learn one.
+// Machine-independent count (callgrind, --toggle-collect='mimic::geometry::compute_distance_gradients*'):
+// about 70.7k instructions per BM_DistancesAndGradients iteration (76.1k before the box-box pruning and
+// the per-pair routine table), of which the capsule-box and box-box edge closest points take ~14.7k
+// (24 pairs, ~4 edges), the capsule-capsule ones ~10.0k (66 pairs), forward kinematics ~9.3k, box_box's
+// bounds ~3.5k, the rest the per-pair set-up and the gradient rows. On a loaded 2-core machine the median
+// was 4.5-4.6 us CPU (the same build of main: 4.8 us).
 #include <benchmark/benchmark.h>
 
 #include <random>

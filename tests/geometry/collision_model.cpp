@@ -102,6 +102,30 @@ TEST(CollisionModel, DescriptionShapesReplaceTheUrdfOnesAndExclusionsRemovePairs
   EXPECT_TRUE(has_pair(cmodel, "HEAD_LINK1", "RARM_LINK6"));
 }
 
+TEST(CollisionModel, PairsCarryTheirRoutineAndRadii) {
+  // A capsule and a box added to the head (after the URDF's shapes, feet boxes among them): every kind of
+  // pair occurs, in both orders of capsule and box.
+  const EditedRobot robot(
+      "collision:\n"
+      "  shapes:\n"
+      "    - {link: HEAD_LINK1, capsule: {a: [0, 0, 0.05], b: [0, 0, 0.1], radius: 0.05}}\n"
+      "    - {link: HEAD_LINK1, box: {centre: [0.05, 0, 0.1], size: [0.02, 0.1, 0.1]}}\n");
+  const CollisionModel cmodel = robot.load();
+  int seen[4] = {0, 0, 0, 0};
+  for (const CollisionPair& pair : cmodel.pairs) {
+    const CollisionShape& first = cmodel.shapes[static_cast<size_t>(pair.first)];
+    const CollisionShape& second = cmodel.shapes[static_cast<size_t>(pair.second)];
+    const bool c1 = first.kind == ShapeKind::kCapsule, c2 = second.kind == ShapeKind::kCapsule;
+    const PairKind expected = c1 ? (c2 ? PairKind::kCapsuleCapsule : PairKind::kCapsuleBox)
+                                 : (c2 ? PairKind::kBoxCapsule : PairKind::kBoxBox);
+    EXPECT_EQ(pair.kind, expected);
+    EXPECT_EQ(pair.first_radius, c1 ? first.radius : 0.0);
+    EXPECT_EQ(pair.second_radius, c2 ? second.radius : 0.0);
+    ++seen[static_cast<int>(pair.kind)];
+  }
+  for (const int n : seen) EXPECT_GT(n, 0);
+}
+
 TEST(CollisionModel, UnknownLinkIsAnInputErrorAtTheKey) {
   const EditedRobot shape(
       "collision:\n  shapes:\n    - {link: HEAD_LINK9, capsule: {a: [0, 0, 0], b: [0, 0, 1], radius: "

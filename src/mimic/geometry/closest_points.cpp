@@ -170,38 +170,73 @@ Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box) {
 }
 
 Contact box_box(const OrientedBox& first, const OrientedBox& second) {
-  Contact best;
-  best.distance = std::numeric_limits<double>::infinity();
-  // The 12 edges of a box: for each axis i, the 4 edges parallel to it.
-  const auto edges_against = [&best](const OrientedBox& edges, const OrientedBox& other, bool swapped) {
+  // The 24 candidate edges (12 of each box against the other), each with a cheap lower bound of its
+  // distance to the other box: in the other box's frame, the distance of a point outside is
+  // |max(0, |x| - half)| and its signed distance max_l(|x_l| - half_l), both no smaller than they are with
+  // each |x_l| replaced by its minimum over the edge (the bound is exact when the edge lies over a face).
+  // The edge of the smallest bound is evaluated first, then every edge whose bound does not exceed the
+  // best distance found so far: the others cannot reach it. With the feet of HRP-2, about 4 of the 24 are
+  // evaluated (bench_geometry's poses; the bound at the edge midpoint used before left about 11).
+  //
+  // The result is the one of the exhaustive minimum over the 24 edges in the order (first's edges, then
+  // second's; axis i, then sj, then sk): among edges at exactly the same distance (parallel faces) the
+  // earliest in that order wins, whatever order they were evaluated in, and each edge is evaluated by the
+  // same arithmetic (segment_box in world coordinates). Only an edge whose bound exceeds the best distance
+  // by more than kBoundSlack is skipped, which covers the bound's rounding (a few ulps of metre-sized
+  // values), so an edge tied with the best is never skipped.
+  constexpr double kBoundSlack = 1.0e-12;
+  std::array<double, 24> bound{};
+  const OrientedBox* const boxes[2] = {&first, &second};
+  for (int side = 0; side < 2; ++side) {
+    const OrientedBox& edges = *boxes[side];
+    const OrientedBox& other = *boxes[1 - side];
+    // In the other box's frame: the edge box's centre and half-axes (columns of R_other^T R_edges, scaled).
+    const Vec3 centre = other.R.transpose() * (edges.centre - other.centre);
+    const Mat3 axes = (other.R.transpose() * edges.R) * edges.half.asDiagonal();
     for (int i = 0; i < 3; ++i) {
       const int j = (i + 1) % 3, k = (i + 2) % 3;
-      for (const double sj : {-1.0, 1.0}) {
-        for (const double sk : {-1.0, 1.0}) {
-          const Vec3 middle =
-              edges.centre + edges.R.col(j) * (sj * edges.half[j]) + edges.R.col(k) * (sk * edges.half[k]);
-          const Vec3 along = edges.R.col(i) * edges.half[i];
-          // The box's signed distance is 1-Lipschitz, so no point of this edge is closer than the
-          // midpoint's signed distance less the edge's half length: skip the edge when that already
-          // reaches the best found (it could not replace it).
-          const Vec3 excess = (other.R.transpose() * (middle - other.centre)).cwiseAbs() - other.half;
-          const double outside = excess.maxCoeff();
-          const double midpoint = outside > 0.0 ? excess.cwiseMax(0.0).norm() : outside;
-          if (midpoint - edges.half[i] >= best.distance) continue;
-          Contact c = segment_box(middle - along, middle + along, other);
-          if (c.distance < best.distance) {
-            if (swapped) {
-              std::swap(c.on_first, c.on_second);
-              c.normal = -c.normal;
-            }
-            best = c;
-          }
-        }
+      for (int m = 0; m < 4; ++m) {
+        const double sj = (m & 2) ? 1.0 : -1.0, sk = (m & 1) ? 1.0 : -1.0;
+        // Over the edge middle + t along, t in [-1, 1], |x_l| >= max(0, |middle_l| - |along_l|) on each
+        // axis l of the other box: its excess over half_l bounds that axis' share of the distance.
+        const Vec3 middle = centre + sj * axes.col(j) + sk * axes.col(k);
+        const Vec3 excess = (middle.cwiseAbs() - axes.col(i).cwiseAbs()).cwiseMax(0.0) - other.half;
+        const double outside = excess.maxCoeff();
+        const double below = outside > 0.0 ? excess.cwiseMax(0.0).norm() : outside;
+        bound[static_cast<size_t>(12 * side + 4 * i + m)] = below;
       }
     }
+  }
+  Contact best;
+  best.distance = std::numeric_limits<double>::infinity();
+  int best_index = 24;
+  // The edge of the smallest bound first (the likeliest closest: its distance makes most bounds skip),
+  // then the others in order.
+  int first_edge = 0;
+  for (int e = 1; e < 24; ++e)
+    if (bound[static_cast<size_t>(e)] < bound[static_cast<size_t>(first_edge)]) first_edge = e;
+  const auto evaluate = [&](int next) {
+    const int side = next / 12, i = (next % 12) / 4, m = next % 4;
+    const int j = (i + 1) % 3, k = (i + 2) % 3;
+    const double sj = (m & 2) ? 1.0 : -1.0, sk = (m & 1) ? 1.0 : -1.0;
+    const OrientedBox& edges = *boxes[side];
+    const OrientedBox& other = *boxes[1 - side];
+    const Vec3 middle =
+        edges.centre + edges.R.col(j) * (sj * edges.half[j]) + edges.R.col(k) * (sk * edges.half[k]);
+    const Vec3 along = edges.R.col(i) * edges.half[i];
+    Contact c = segment_box(middle - along, middle + along, other);
+    if (c.distance < best.distance || (c.distance == best.distance && next < best_index)) {
+      if (side == 1) {
+        std::swap(c.on_first, c.on_second);
+        c.normal = -c.normal;
+      }
+      best = c;
+      best_index = next;
+    }
   };
-  edges_against(first, second, false);
-  edges_against(second, first, true);
+  evaluate(first_edge);
+  for (int next = 0; next < 24; ++next)
+    if (next != first_edge && bound[static_cast<size_t>(next)] <= best.distance + kBoundSlack) evaluate(next);
   return best;
 }
 

@@ -46,7 +46,11 @@ Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box);
 // one of them, so the minimum of segment_box over the 12 edges of each against the other is the distance.
 // For intersecting boxes some edge of one crosses the other, so the result is negative, and its magnitude
 // is the deepest edge penetration (a lower bound of the penetration depth, enough for a check and for a
-// constraint that pushes the boxes apart).
+// constraint that pushes the boxes apart). Edges that cannot beat the best distance found are skipped by
+// a per-edge lower bound; the result is that of the exhaustive search (the earliest edge wins among equal
+// distances). With parallel faces the closest points are not unique: the distance is the same for any
+// choice, and the witness points, hence the gradient rows built on them, are the tie-break's (a
+// sub-gradient; they differ from another choice only on that measure-zero set of poses).
 Contact box_box(const OrientedBox& first, const OrientedBox& second);
 
 }  // namespace mimic::geometry

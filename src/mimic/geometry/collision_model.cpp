@@ -172,7 +172,15 @@ CollisionModel build_collision_model(const Model& model, const model::RobotDescr
                 bj = cmodel.shapes[static_cast<size_t>(j)].body;
       if (bi == bj || shape_parent(bi) == bj || shape_parent(bj) == bi) continue;
       if (excluded.count({std::min(bi, bj), std::max(bi, bj)})) continue;
-      CollisionPair pair{i, j, {}, {}, {}, {}};
+      const CollisionShape& si = cmodel.shapes[static_cast<size_t>(i)];
+      const CollisionShape& sj = cmodel.shapes[static_cast<size_t>(j)];
+      const bool ci_capsule = si.kind == ShapeKind::kCapsule, cj_capsule = sj.kind == ShapeKind::kCapsule;
+      CollisionPair pair;
+      pair.first = i, pair.second = j;
+      pair.kind = ci_capsule ? (cj_capsule ? PairKind::kCapsuleCapsule : PairKind::kCapsuleBox)
+                             : (cj_capsule ? PairKind::kBoxCapsule : PairKind::kBoxBox);
+      pair.first_radius = ci_capsule ? si.radius : 0.0;
+      pair.second_radius = cj_capsule ? sj.radius : 0.0;
       const auto& ci = columns[static_cast<size_t>(bi)];
       const auto& cj = columns[static_cast<size_t>(bj)];
       std::set_difference(ci.begin(), ci.end(), cj.begin(), cj.end(), std::back_inserter(pair.first_only));

@@ -51,8 +51,15 @@ struct ColumnRange {
 // The runs of sorted, distinct columns (ranges_of({0, 1, 2, 7, 8}) = {[0, 3), [7, 9)}).
 std::vector<ColumnRange> ranges_of(const std::vector<int>& columns);
 
+// Which closest-point routine of closest_points.hpp a pair takes (first shape's kind, then second's):
+// fixed at model build, so the per-pair dispatch reads one field instead of both shapes.
+enum class PairKind { kCapsuleCapsule, kCapsuleBox, kBoxCapsule, kBoxBox };
+
 struct CollisionPair {
   int first = 0, second = 0;  // shape indices, first < second
+  PairKind kind = PairKind::kCapsuleCapsule;
+  // The shapes' radii (a box's is 0): the closest points of the segments (boxes) move out by them.
+  double first_radius = 0.0, second_radius = 0.0;
   // The velocity columns (tangent space of q) that move one shape and not the other: the distance's
   // gradient is zero elsewhere (a dof that moves both moves them rigidly together). The same as runs.
   std::vector<int> first_only, second_only;

@@ -1,6 +1,5 @@
 #include "mimic/geometry/distances.hpp"
 
-#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -25,15 +24,30 @@ struct AxisColumns {
   const double* col[6];
 };
 
-// Gradient entries on the velocity columns of one shape, a run of columns at a time: [v_c; w_c] . [n; m]
-// with m = p x n, that is n . (v_c + w_c x p), from the broadcasts w of (n, m); negated when `negate`
-// (exactly the entries of [-n; -m]: negation is exact and commutes with the products and sums). The axes'
-// columns are contiguous over a run's dofs, so two entries are computed at once in one SIMD register
-// (fixed-size 2-vectors: a dynamic-size Eigen expression costs more to set up than a run of 1 to 7 dofs
-// takes to compute). An odd run's last two entries overlap the pair before them: the overlapped entry is
-// written twice with the same value. The columns of the two shapes of a pair are disjoint, so no other
-// entry is written twice. Forced inline (GCC keeps the call otherwise): a call's set-up costs as much as a
-// short run's products.
+// Gradient entries on the velocity columns of one shape, a run of columns at a time. The axes' columns
+// are contiguous over a run's dofs, so two entries are computed at once in one SIMD register (fixed-size
+// 2-vectors: a dynamic-size Eigen expression costs more to set up than a run of 1 to 7 dofs takes to
+// compute): two(c) gives entries c and c + 1, one(c) entry c alone (runs of one dof). An odd run's last
+// two entries overlap the pair before them: the overlapped entry is written twice with the same value.
+// The columns of the two shapes of a pair are disjoint, so no other entry is written twice. Forced inline
+// (GCC keeps the call otherwise): a call's set-up costs as much as a short run's products.
+template <class Two, class One>
+[[gnu::always_inline]] inline void write_runs(const std::vector<ColumnRange>& ranges, const Two& two,
+                                              const One& one, double* out) {
+  for (const ColumnRange& r : ranges) {
+    if (r.size == 1) {
+      out[r.start] = one(r.start);
+      continue;
+    }
+    const int last = r.start + r.size - 2;
+    for (int c = r.start; c < last; c += 2) Eigen::Map<Eigen::Vector2d>(out + c) = two(c);
+    Eigen::Map<Eigen::Vector2d>(out + last) = two(last);
+  }
+}
+
+// [v_c; w_c] . [n; m] with m = p x n, that is n . (v_c + w_c x p), from the broadcasts w of (n, m);
+// negated when `negate` (exactly the entries of [-n; -m]: negation is exact and commutes with the products
+// and sums).
 [[gnu::always_inline]] inline void write_ranges(const AxisColumns& axes,
                                                 const std::vector<ColumnRange>& ranges,
                                                 const Eigen::Vector2d (&w)[6], bool negate, double* out) {
@@ -42,25 +56,17 @@ struct AxisColumns {
   const double *const c0 = axes.col[0], *const c1 = axes.col[1], *const c2 = axes.col[2],
                       *const c3 = axes.col[3], *const c4 = axes.col[4], *const c5 = axes.col[5];
   const auto two = [&](int c) {
-    return Two(Column(c0 + c).cwiseProduct(w[0]) + Column(c1 + c).cwiseProduct(w[1]) +
-               Column(c2 + c).cwiseProduct(w[2]) + Column(c3 + c).cwiseProduct(w[3]) +
-               Column(c4 + c).cwiseProduct(w[4]) + Column(c5 + c).cwiseProduct(w[5]));
+    const Two x = Column(c0 + c).cwiseProduct(w[0]) + Column(c1 + c).cwiseProduct(w[1]) +
+                  Column(c2 + c).cwiseProduct(w[2]) + Column(c3 + c).cwiseProduct(w[3]) +
+                  Column(c4 + c).cwiseProduct(w[4]) + Column(c5 + c).cwiseProduct(w[5]);
+    return negate ? Two(-x) : x;
   };
-  for (const ColumnRange& r : ranges) {
-    if (r.size == 1) {
-      const int c = r.start;
-      const double x = c0[c] * w[0][0] + c1[c] * w[1][0] + c2[c] * w[2][0] + c3[c] * w[3][0] +
-                       c4[c] * w[4][0] + c5[c] * w[5][0];
-      out[c] = negate ? -x : x;
-      continue;
-    }
-    const int last = r.start + r.size - 2;
-    for (int c = r.start;; c += 2) {
-      c = std::min(c, last);
-      Eigen::Map<Two>(out + c) = negate ? Two(-two(c)) : two(c);
-      if (c == last) break;
-    }
-  }
+  const auto one = [&](int c) {
+    const double x = c0[c] * w[0][0] + c1[c] * w[1][0] + c2[c] * w[2][0] + c3[c] * w[3][0] + c4[c] * w[4][0] +
+                     c5[c] * w[5][0];
+    return negate ? -x : x;
+  };
+  write_runs(ranges, two, one, out);
 }
 
 // The pair's gradient row (out: its first entry, contiguous): n . (J_p1 - J_p2) on the columns that move
@@ -77,14 +83,20 @@ struct AxisColumns {
   write_ranges(axes, pair.second_ranges, w, true, out);
 }
 
-// The corner's gradient row: e_z . J_p on the columns that move its body.
+// The corner's gradient row: e_z . J_p on the columns that move its body, e_z . (v_c + w_c x p) =
+// v_c.z + p.y w_c.x - p.x w_c.y: three of the six axis coordinates (the general row with n = e_z sums the
+// same three products in the same order, and zeros).
 void write_corner(const AxisColumns& axes, const std::vector<ColumnRange>& ranges, const Vec3& p,
                   double* out) {
   using Two = Eigen::Vector2d;
-  const Vec3 n = Vec3::UnitZ(), m = p.cross(n);
-  const Two w[6] = {Two::Constant(n.x()), Two::Constant(n.y()), Two::Constant(n.z()),
-                    Two::Constant(m.x()), Two::Constant(m.y()), Two::Constant(m.z())};
-  write_ranges(axes, ranges, w, false, out);
+  using Column = Eigen::Map<const Two>;
+  const double *const vz = axes.col[2], *const wx = axes.col[3], *const wy = axes.col[4];
+  const Two y = Two::Constant(p.y()), x = Two::Constant(p.x());
+  const auto two = [&](int c) {
+    return Two(Column(vz + c) + Column(wx + c).cwiseProduct(y) - Column(wy + c).cwiseProduct(x));
+  };
+  const auto one = [&](int c) { return vz[c] + wx[c] * p.y() - wy[c] * p.x(); };
+  write_runs(ranges, two, one, out);
 }
 
 // Row c of `axes`: the world axis [v; w] of dof c (the columns of dynamics::body_jacobian in kWorld,
@@ -154,19 +166,21 @@ namespace {
                                                  int pair, Contact& out) {
   const CollisionPair& p = cmodel.pairs[static_cast<size_t>(pair)];
   const auto i = static_cast<size_t>(p.first), j = static_cast<size_t>(p.second);
-  const CollisionShape& first = cmodel.shapes[i];
-  const CollisionShape& second = cmodel.shapes[j];
-  const bool first_capsule = first.kind == ShapeKind::kCapsule;
-  const bool second_capsule = second.kind == ShapeKind::kCapsule;
   Contact& c = *std::construct_at(&out, [&] {
-    if (first_capsule && second_capsule)
-      return segment_segment(placed.a[i], placed.b[i], placed.a[j], placed.b[j]);
-    if (first_capsule) return segment_box(placed.a[i], placed.b[i], placed.box[j]);
-    if (second_capsule) return flipped(segment_box(placed.a[j], placed.b[j], placed.box[i]));
+    switch (p.kind) {
+      case PairKind::kCapsuleCapsule:
+        return segment_segment(placed.a[i], placed.b[i], placed.a[j], placed.b[j]);
+      case PairKind::kCapsuleBox:
+        return segment_box(placed.a[i], placed.b[i], placed.box[j]);
+      case PairKind::kBoxCapsule:
+        return flipped(segment_box(placed.a[j], placed.b[j], placed.box[i]));
+      case PairKind::kBoxBox:
+        break;
+    }
     return box_box(placed.box[i], placed.box[j]);
   }());
   // The capsules' radii move the surfaces along the normal: the witness points go with them.
-  const double r1 = first_capsule ? first.radius : 0.0, r2 = second_capsule ? second.radius : 0.0;
+  const double r1 = p.first_radius, r2 = p.second_radius;
   c.distance -= r1 + r2;
   c.on_first -= r1 * c.normal;
   c.on_second += r2 * c.normal;
