@@ -51,7 +51,9 @@ int run_smooth(const Options& opt) {
   const model::Model& model = robot.model;
   const stability::Feet& feet = robot.feet;
 
-  const io::MotionFiles files = io::read_motion(job.input);
+  const io::PosLayout layout = io::PosLayout::of(robot.description);
+  const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the solve
+  const io::MotionFiles files = io::read_motion(job.input, io::PosColumns::kAuto, layout);
   const model::SampledMotion planned = pipeline::sampled_motion(model, feet, files, job.contacts);
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
@@ -73,9 +75,7 @@ int run_smooth(const Options& opt) {
         "and passes the check, but a more optimal one may exist",
         result.solve.reason);
 
-  io::PosWriteOptions write_options;
-  write_options.columns = job.output.columns;
-  io::write_motion(io::motion_base(job.output.path), result.files, write_options);
+  io::write_motion(io::motion_base(job.output.path), result.files, write_options, layout);
   return app::kOk;
 }
 

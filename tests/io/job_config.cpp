@@ -343,6 +343,30 @@ TEST(JobParse, WrongEnumerationValues) {
             "config/jobs/test.yaml:line 5: output.columns: expected 30 or 40, found 31");
 }
 
+// output.columns of another robot is checked against that robot's .pos layout (its description) once the
+// robot is known, and the error still names the job file and the key's line.
+TEST(JobParse, OutputColumnsOfAnotherRobot) {
+  const std::string yaml =
+      "job: retarget\ninput: a.bvh\nrobot:\n  config: ../robots/other.yaml\noutput:\n  path: x.pos\n"
+      "  columns: 31\n";
+  const JobConfig job = parse(yaml);
+  model::RobotDescription description;
+  description.joint_order = {"hip", "knee", "ankle"};
+  description.extra_columns = {"grip"};
+  const PosLayout other = PosLayout::of(description);
+  EXPECT_EQ(input_error_of([&] { pos_write_options(job, other); }),
+            "config/jobs/test.yaml:line 7: output.columns: expected 3 or 4, found 31");
+  JobConfig four = job;
+  four.output.columns = 4;
+  EXPECT_TRUE(pos_write_options(four, other).wide);
+  EXPECT_FALSE(pos_write_options(parse(kMinimal), default_pos_layout()).wide);
+  // Built on the command line: the key only.
+  JobConfig command_line = default_job(JobKind::kRetarget);
+  command_line.output.columns = 31;
+  EXPECT_EQ(input_error_of([&] { pos_write_options(command_line, other); }),
+            "output.columns: expected 3 or 4, found 31");
+}
+
 TEST(JobParse, OutOfRangeValuesAndRelations) {
   EXPECT_EQ(error_of(kMinimal + "limits:\n  angle_factor: 1.5\n"),
             "config/jobs/test.yaml:line 5: limits.angle_factor: expected a number in (0, 1], found 1.5");

@@ -22,7 +22,7 @@ using Names = std::vector<std::string>;
 MotionFiles sample_motion(int samples) {
   MotionFiles motion;
   for (int k = 0; k < samples; ++k) motion.pos.times.push_back(k * 0.005);
-  motion.pos.angles = Eigen::MatrixXd::Random(samples, kJointCount);
+  motion.pos.angles = Eigen::MatrixXd::Random(samples, default_pos_layout().joint_columns());
   motion.waist = WaistSequence{motion.pos.times, Eigen::MatrixXd::Random(samples, 3),
                                0.2 * Eigen::MatrixXd::Random(samples, 3)};
   motion.zmp = ZmpSequence{motion.pos.times, Eigen::MatrixXd::Random(samples, 3)};
@@ -75,16 +75,14 @@ TEST(Motion, FortyColumnsAndHip) {
   motion.hip = HipSequence{motion.pos.times, motion.waist->rpy};
   motion.waist.reset();
   motion.zmp.reset();
-  PosWriteOptions options;
-  options.columns = 40;
-  write_motion(dir / "walk", motion, options);
+  write_motion(dir / "walk", motion, PosWriteOptions::with_columns(default_pos_layout(), 40));
   EXPECT_EQ(listing(dir), (Names{"walk.hip", "walk.pos"}));
   const auto back = read_motion(dir / "walk.pos");
-  EXPECT_EQ(back.pos.hands.cols(), 10);
+  EXPECT_EQ(back.pos.extra.cols(), 10);
   ASSERT_TRUE(back.hip);
   EXPECT_FALSE(back.waist || back.zmp);
   EXPECT_EQ(back.hip->rpy, motion.hip->rpy);
-  EXPECT_THROW(read_motion(dir / "walk", PosColumns::k30), InputError);
+  EXPECT_THROW(read_motion(dir / "walk", PosColumns::kJoints), InputError);
 }
 
 TEST(Motion, HipWinsOverWaistLikeHrpsys) {

@@ -35,10 +35,11 @@ PosSequence random_pos(int samples, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> angle(-2.5, 2.5);
   PosSequence pos;
-  pos.angles.resize(samples, kJointCount);
+  const int joints = default_pos_layout().joint_columns();
+  pos.angles.resize(samples, joints);
   for (int k = 0; k < samples; ++k) {
     pos.times.push_back(k * kHrp2SamplePeriod);
-    for (int j = 0; j < kJointCount; ++j) pos.angles(k, j) = angle(rng);
+    for (int j = 0; j < joints; ++j) pos.angles(k, j) = angle(rng);
   }
   return pos;
 }
@@ -75,8 +76,8 @@ TEST(PosRead, ThirtyColumns) {
   EXPECT_EQ(pos.times, (std::vector<double>{0.0, 0.005}));
   EXPECT_EQ(pos.angles.rows(), 2);
   EXPECT_EQ(pos.angles.cols(), 30);
-  EXPECT_EQ(pos.hands.rows(), 2);
-  EXPECT_EQ(pos.hands.cols(), 0);
+  EXPECT_EQ(pos.extra.rows(), 2);
+  EXPECT_EQ(pos.extra.cols(), 0);
   EXPECT_DOUBLE_EQ(pos.angles(0, 0), 0.1);
   EXPECT_DOUBLE_EQ(pos.angles(0, 29), 0.39);
   EXPECT_DOUBLE_EQ(pos.angles(1, 5), 0.25);
@@ -85,19 +86,20 @@ TEST(PosRead, ThirtyColumns) {
 TEST(PosRead, FortyColumnsAreDetectedAndKeepTheHandValues) {
   const auto pos = parse_pos(pos_line(0.0, 40) + pos_line(0.005, 40), "a.pos");
   EXPECT_EQ(pos.angles.cols(), 30);
-  ASSERT_EQ(pos.hands.cols(), 10);
+  ASSERT_EQ(pos.extra.cols(), 10);
   EXPECT_DOUBLE_EQ(pos.angles(1, 29), 0.39);
-  EXPECT_DOUBLE_EQ(pos.hands(1, 0), 0.40);
-  EXPECT_DOUBLE_EQ(pos.hands(1, 9), 0.49);
+  EXPECT_DOUBLE_EQ(pos.extra(1, 0), 0.40);
+  EXPECT_DOUBLE_EQ(pos.extra(1, 9), 0.49);
 }
 
 TEST(PosRead, ToldTheColumnCount) {
-  EXPECT_EQ(parse_pos(pos_line(0, 40), "a.pos", PosColumns::k40).hands.cols(), 10);
-  EXPECT_EQ(parse_pos(pos_line(0, 30), "a.pos", PosColumns::k30).hands.cols(), 0);
-  expect_input_error([] { parse_pos(pos_line(0, 40), "a.pos", PosColumns::k30); },
+  EXPECT_EQ(parse_pos(pos_line(0, 40), "a.pos", PosColumns::kWide).extra.cols(), 10);
+  EXPECT_EQ(parse_pos(pos_line(0, 30), "a.pos", PosColumns::kJoints).extra.cols(), 0);
+  expect_input_error([] { parse_pos(pos_line(0, 40), "a.pos", PosColumns::kJoints); },
                      "a.pos:line 1: expected 31 fields (time + 30 joint angles), found 41");
-  expect_input_error([] { parse_pos(pos_line(0, 30), "a.pos", PosColumns::k40); },
-                     "a.pos:line 1: expected 41 fields (time + 30 joint angles + 10 hand values), found 31");
+  expect_input_error([] { parse_pos(pos_line(0, 30), "a.pos", PosColumns::kWide); },
+                     "a.pos:line 1: expected 41 fields (time + 30 joint angles + 10 extra columns "
+                     "RHAND_JOINT0 .. LHAND_JOINT4), found 31");
 }
 
 TEST(PosRead, ToleratesBlankLinesCrlfTabsTrailingSpacesAndNoFinalNewline) {
@@ -208,7 +210,7 @@ TEST(PosRead, HeaderCommaAndEmptyFiles) {
   expect_input_error(
       [] { parse_pos("", "e.pos"); },
       "e.pos: no samples (the file is empty); expected 31 fields (time + 30 joint angles) or 41 fields "
-      "(time + 30 joint angles + 10 hand values) per line");
+      "(time + 30 joint angles + 10 extra columns RHAND_JOINT0 .. LHAND_JOINT4) per line");
   expect_input_error([] { parse_zmp("\n \r\n\t\n", "e.zmp"); },
                      "e.zmp: no samples (the file is empty); expected 4 fields (time + x y z) per line");
 }
@@ -244,7 +246,7 @@ TEST(PosWrite, TextIsCleanAndRoundTripsExactly) {
   // k * 0.005 (2.2e-16 at 1.495 s; measured 2.2e-16). A time off the grid would be off by >= 1e-10.
   for (int k = 0; k < 300; ++k) EXPECT_NEAR(back.times[k], pos.times[k], 1e-15);
   EXPECT_TRUE((back.angles.array() == pos.angles.array()).all()) << "angles must round-trip bit for bit";
-  EXPECT_EQ(back.hands.cols(), 0);
+  EXPECT_EQ(back.extra.cols(), 0);
 }
 
 TEST(PosWrite, AccumulatedTimesPrintOnTheNanosecondGrid) {
@@ -255,7 +257,7 @@ TEST(PosWrite, AccumulatedTimesPrintOnTheNanosecondGrid) {
     t += 0.1;  // 0, 0.1, 0.2, 0.30000000000000004
   }
   pos.times.push_back(t);
-  pos.angles.conservativeResize(4, kJointCount);
+  pos.angles.conservativeResize(4, pos.angles.cols());
   pos.angles.row(3).setZero();
   const std::string text = format_pos(pos, "g.pos");
   EXPECT_NE(text.find("\n0.3 "), std::string::npos) << text;
@@ -263,30 +265,64 @@ TEST(PosWrite, AccumulatedTimesPrintOnTheNanosecondGrid) {
 
 TEST(PosWrite, FortyColumns) {
   PosSequence pos = random_pos(4, 3);
-  PosWriteOptions options;
-  options.columns = 40;
-  options.hand_values.fill(0.174533);
+  PosWriteOptions options = PosWriteOptions::with_columns(default_pos_layout(), 40);
+  options.extra_values.assign(10, 0.174533);
   auto back = parse_pos(format_pos(pos, "f.pos", options), "f.pos");
-  ASSERT_EQ(back.hands.cols(), 10);
-  EXPECT_TRUE((back.hands.array() == 0.174533).all());
+  ASSERT_EQ(back.extra.cols(), 10);
+  EXPECT_TRUE((back.extra.array() == 0.174533).all());
   EXPECT_TRUE(back.angles == pos.angles);
 
   // Default hand values are zeros.
-  options.hand_values = {};
+  options.extra_values.clear();
   back = parse_pos(format_pos(pos, "f.pos", options), "f.pos");
-  EXPECT_TRUE(back.hands.isZero(0));
+  EXPECT_TRUE(back.extra.isZero(0));
 
   // Hands read from a 40-column file are written back, not replaced by the option.
-  back.hands(2, 7) = -0.5;
-  options.hand_values.fill(9.0);
+  back.extra(2, 7) = -0.5;
+  options.extra_values.assign(10, 9.0);
   const auto again = parse_pos(format_pos(back, "f.pos", options), "f.pos");
-  EXPECT_EQ(again.hands, back.hands);
+  EXPECT_EQ(again.extra, back.extra);
 
   // Writing 30 columns drops them.
-  EXPECT_EQ(parse_pos(format_pos(back, "f.pos"), "f.pos").hands.cols(), 0);
+  EXPECT_EQ(parse_pos(format_pos(back, "f.pos"), "f.pos").extra.cols(), 0);
 
-  options.columns = 35;
+  // One value per extra column, and only the layout's column counts.
+  options.extra_values.assign(9, 0.0);
   EXPECT_THROW(format_pos(pos, "f.pos", options), std::invalid_argument);
+  EXPECT_THROW(PosWriteOptions::with_columns(default_pos_layout(), 35), std::invalid_argument);
+  EXPECT_FALSE(PosWriteOptions::with_columns(default_pos_layout(), 30).wide);
+}
+
+// The layout comes from a robot description: another robot's joints and extra columns are read, named in
+// errors and written as its description says.
+TEST(PosLayout, AnotherRobotsColumns) {
+  model::RobotDescription description;
+  description.joint_order = {"hip", "knee", "ankle"};
+  description.extra_columns = {"grip"};
+  const PosLayout layout = PosLayout::of(description);
+  EXPECT_EQ(layout.choices(), "3 or 4");
+  EXPECT_TRUE(layout.accepts(4));
+  EXPECT_FALSE(layout.accepts(30));
+
+  const auto pos = parse_pos(pos_line(0, 4) + pos_line(0.005, 4), "o.pos", PosColumns::kAuto, layout);
+  EXPECT_EQ(pos.angles.cols(), 3);
+  EXPECT_EQ(pos.extra.cols(), 1);
+  expect_input_error(
+      [&] { parse_pos(pos_line(0, 30), "o.pos", PosColumns::kAuto, layout); },
+      "o.pos:line 1: expected 4 fields (time + 3 joint angles) or 5 fields (time + 3 joint angles "
+      "+ 1 extra column grip), found 31");
+
+  PosSequence nan = pos;
+  nan.angles(1, 1) = std::nan("");
+  EXPECT_EQ(output_error_of([&] { format_pos(nan, "o.pos", {}, layout); }),
+            "o.pos: sample 2 (t = 0.005 s): knee is NaN; refusing to write a value hrpsys cannot read");
+  PosSequence joints_only = pos;
+  joints_only.extra.resize(2, 0);
+  PosWriteOptions options = PosWriteOptions::with_columns(layout, 4);
+  options.extra_values = {0.25};
+  EXPECT_EQ(format_pos(joints_only, "o.pos", options, layout),
+            "0 0.1 0.11 0.12 0.25\n0.005 0.1 0.11 0.12 0.25\n");
+  EXPECT_EQ(format_pos(joints_only, "o.pos", {}, layout), "0 0.1 0.11 0.12\n0.005 0.1 0.11 0.12\n");
 }
 
 TEST(PosWrite, RefusesWhatHrpsysCannotPlay) {
@@ -313,10 +349,9 @@ TEST(PosWrite, RefusesWhatHrpsysCannotPlay) {
 
   // Hand values go through the same checks.
   PosSequence with_hands = random_pos(2, 2);
-  with_hands.hands = Eigen::MatrixXd::Zero(2, 10);
-  with_hands.hands(1, 9) = std::nan("");
-  PosWriteOptions forty;
-  forty.columns = 40;
+  with_hands.extra = Eigen::MatrixXd::Zero(2, 10);
+  with_hands.extra(1, 9) = std::nan("");
+  const PosWriteOptions forty = PosWriteOptions::with_columns(default_pos_layout(), 40);
   EXPECT_EQ(
       output_error_of([&] { format_pos(with_hands, "n.pos", forty); }),
       "n.pos: sample 2 (t = 0.005 s): LHAND_JOINT4 is NaN; refusing to write a value hrpsys cannot read");

@@ -55,7 +55,7 @@ io::MotionFiles still_motion(double seconds, double elbow_swing = 0.0) {
     files.pos.angles.row(k) = q.tail(r.model.nj).transpose();
   }
   files.pos.angles.col(r.model.joint_index("RARM_JOINT3")) += Eigen::VectorXd::LinSpaced(n, 0.0, elbow_swing);
-  files.pos.hands.resize(n, 0);
+  files.pos.extra.resize(n, 0);
   return files;
 }
 

@@ -8,6 +8,7 @@
 #include "mimic/core/strict_yaml.hpp"
 #include "mimic/io/job_validate.hpp"
 #include "mimic/io/sample_table.hpp"
+#include "mimic/model/robot_description.hpp"
 
 namespace fs = std::filesystem;
 
@@ -133,7 +134,8 @@ class JobParser {
     if (top.has("payload")) job.payload = parse_payload(top);
     if (top.has("contacts")) parse_contacts(top, job.contacts);
 
-    detail::validate_job(job, {document_.file(), &document_.key_lines()});
+    job.key_lines = document_.key_lines();
+    detail::validate_job(job, {document_.file(), &job.key_lines});
     return job;
   }
 
@@ -326,8 +328,8 @@ JobConfig default_job(JobKind kind) {
   JobConfig job;
   job.job = kind;
   job.robot.model = fs::path(MIMIC_SOURCE_DIR) / "models" / "hrp2.urdf";
-  // model::default_robot_description_path(), written out while io may not include model (plan WP1).
-  job.robot.config = fs::path(MIMIC_SOURCE_DIR) / "config" / "robots" / "hrp2.yaml";
+  job.robot.config = model::default_robot_description_path();
+  job.output.columns = default_pos_layout().joint_columns();
   // Retargeting imitates the human; smoothing a planned motion minimises torques (seed 001).
   job.objective.kind = kind == JobKind::kRetarget ? ObjectiveKind::kImitation : ObjectiveKind::kTorque;
   return job;

@@ -8,11 +8,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "mimic/io/sequence.hpp"
 #include "mimic/model/contact_phase.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/payload.hpp"
@@ -113,8 +115,10 @@ struct GeometrySettings {
 };
 
 struct OutputSettings {
-  std::filesystem::path path;    // X.pos; X.waist and X.zmp are written beside it
-  int columns = 30;              // 30 | 40 (.pos with 10 hand-mechanism values)
+  std::filesystem::path path;  // X.pos; X.waist and X.zmp are written beside it
+  // Values per .pos row: the robot's joints, or the joints and its description's extra columns (HRP-2:
+  // 30, or 40 with the 10 hand-mechanism values); checked against the robot by pos_write_options().
+  int columns = 0;               // default_job(): the default robot's joint count
   std::filesystem::path report;  // JSON report; empty = none
 };
 
@@ -136,6 +140,9 @@ struct JobConfig {
   std::vector<model::ContactInterval> contacts;  // empty: support phases detected from the feet
   OutputSettings output;
   std::filesystem::path source;  // the job YAML, or empty when built from the command line
+  // The line of each key path written in `source` ("output.columns" -> 12), for errors found once the
+  // robot is known; empty when built from the command line.
+  std::map<std::string, int> key_lines;
 };
 
 // Every default, for a job of this kind (input and output empty).
@@ -152,5 +159,10 @@ JobConfig parse_job(std::string_view yaml, const std::filesystem::path& source);
 // contact phases in order, a physical payload inertia). Throws InputError "key.path: expected ..." for
 // the first problem. load_job() already does this, with the file and line of each key.
 void validate_job(const JobConfig& job);
+
+// The .pos write options of `job.output` for a robot of `layout`. Throws InputError "file:line N:
+// output.columns: expected 30 or 40, found 31" (the job file and line of the key, or only the key for a
+// job built from the command line) unless layout.accepts(job.output.columns).
+PosWriteOptions pos_write_options(const JobConfig& job, const PosLayout& layout);
 
 }  // namespace mimic::io

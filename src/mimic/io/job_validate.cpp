@@ -8,6 +8,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/model/robot_description.hpp"
 
 namespace mimic::io::detail {
 namespace {
@@ -88,6 +89,13 @@ class Checker {
   const KeyOrigins& origins_;
 };
 
+void check_output_columns(const JobConfig& job, const PosLayout& layout, const Checker& check) {
+  if (!layout.accepts(job.output.columns)) {
+    check.fail("output.columns",
+               "expected " + layout.choices() + ", found " + std::to_string(job.output.columns));
+  }
+}
+
 void check_files(const JobConfig& job, const Checker& check) {
   if (job.input.empty()) check.fail("input", "required (the motion to process)");
   const std::string in = lower_extension(job.input);
@@ -111,8 +119,15 @@ void check_files(const JobConfig& job, const Checker& check) {
                "expected a path ending in .pos (.waist and .zmp are written beside it), found '" +
                    job.output.path.string() + "'");
   }
-  if (job.output.columns != 30 && job.output.columns != 40) {
-    check.fail("output.columns", "expected 30 or 40, found " + std::to_string(job.output.columns));
+  // The columns a robot's .pos may have are in its description. The default robot's are checked here,
+  // with the job's line; another robot's when it is loaded (pos_write_options()).
+  const bool default_robot =
+      job.robot.config.lexically_normal() ==
+      std::filesystem::path(model::default_robot_description_path()).lexically_normal();
+  if (default_robot) {
+    check_output_columns(job, default_pos_layout(), check);
+  } else {
+    check.at_least("output.columns", job.output.columns, 1);
   }
   if (job.robot.model.empty()) check.fail("robot.model", "required (a URDF)");
 }
@@ -239,3 +254,12 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
 }
 
 }  // namespace mimic::io::detail
+
+namespace mimic::io {
+
+PosWriteOptions pos_write_options(const JobConfig& job, const PosLayout& layout) {
+  detail::check_output_columns(job, layout, detail::Checker({job.source.string(), &job.key_lines}));
+  return PosWriteOptions::with_columns(layout, job.output.columns);
+}
+
+}  // namespace mimic::io

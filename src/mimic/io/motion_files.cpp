@@ -98,11 +98,11 @@ fs::path motion_file(const fs::path& base, const char* extension) {
   return file;
 }
 
-MotionFiles read_motion(const fs::path& base_or_file, PosColumns columns) {
+MotionFiles read_motion(const fs::path& base_or_file, PosColumns columns, const PosLayout& layout) {
   const fs::path base = motion_base(base_or_file);
   const std::string pos_file = motion_file(base, ".pos").string();
   MotionFiles motion;
-  motion.pos = parse_pos(core::read_text_file(pos_file), pos_file, columns);
+  motion.pos = parse_pos(core::read_text_file(pos_file), pos_file, columns, layout);
 
   const auto read_companion = [&](const char* extension, auto parse) {
     const std::string file = motion_file(base, extension).string();
@@ -125,7 +125,8 @@ MotionFiles read_motion(const fs::path& base_or_file, PosColumns columns) {
   return motion;
 }
 
-void write_motion(const fs::path& base_or_file, const MotionFiles& motion, const PosWriteOptions& options) {
+void write_motion(const fs::path& base_or_file, const MotionFiles& motion, const PosWriteOptions& options,
+                  const PosLayout& layout) {
   const fs::path base = motion_base(base_or_file);
   if (motion.waist && motion.hip) {
     throw std::invalid_argument(base.string() +
@@ -139,7 +140,7 @@ void write_motion(const fs::path& base_or_file, const MotionFiles& motion, const
   };
   std::vector<Output> outputs;
   const fs::path pos_path = motion_file(base, ".pos");
-  outputs.push_back({pos_path, format_pos(motion.pos, pos_path.string(), options)});
+  outputs.push_back({pos_path, format_pos(motion.pos, pos_path.string(), options, layout)});
   const auto add = [&](const char* extension, const auto& sequence, auto format) {
     const fs::path path = motion_file(base, extension);
     check_times_on_write(path, sequence.times, motion.pos.times);

@@ -16,26 +16,25 @@ namespace {
 
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// Column names used in error messages (OpenHRP order, hrp2.md section 2).
-constexpr std::array<std::string_view, kJointCount> kJointNames = {
-    "RLEG_JOINT0",  "RLEG_JOINT1",  "RLEG_JOINT2", "RLEG_JOINT3", "RLEG_JOINT4", "RLEG_JOINT5",
-    "LLEG_JOINT0",  "LLEG_JOINT1",  "LLEG_JOINT2", "LLEG_JOINT3", "LLEG_JOINT4", "LLEG_JOINT5",
-    "CHEST_JOINT0", "CHEST_JOINT1", "HEAD_JOINT0", "HEAD_JOINT1", "RARM_JOINT0", "RARM_JOINT1",
-    "RARM_JOINT2",  "RARM_JOINT3",  "RARM_JOINT4", "RARM_JOINT5", "RARM_JOINT6", "LARM_JOINT0",
-    "LARM_JOINT1",  "LARM_JOINT2",  "LARM_JOINT3", "LARM_JOINT4", "LARM_JOINT5", "LARM_JOINT6"};
-constexpr std::array<std::string_view, kHandColumnCount> kHandNames = {
-    "RHAND_JOINT0", "RHAND_JOINT1", "RHAND_JOINT2", "RHAND_JOINT3", "RHAND_JOINT4",
-    "LHAND_JOINT0", "LHAND_JOINT1", "LHAND_JOINT2", "LHAND_JOINT3", "LHAND_JOINT4"};
-constexpr std::array<std::string_view, 3> kXyzNames = {"x", "y", "z"};
-constexpr std::array<std::string_view, 3> kRpyNames = {"roll", "pitch", "yaw"};
+// Column names used in error messages.
+const std::array<std::string, 3> kXyzNames = {"x", "y", "z"};
+const std::array<std::string, 3> kRpyNames = {"roll", "pitch", "yaw"};
 
-constexpr std::array<SampleLayout, 1> kPos30Layout = {{{kJointCount, "30 joint angles"}}};
-constexpr std::array<SampleLayout, 1> kPos40Layout = {
-    {{kJointCount + kHandColumnCount, "30 joint angles + 10 hand values"}}};
-constexpr std::array<SampleLayout, 2> kPosAnyLayout = {kPos30Layout[0], kPos40Layout[0]};
 constexpr std::array<SampleLayout, 1> kWaistLayout = {{{6, "x y z roll pitch yaw"}}};
 constexpr std::array<SampleLayout, 1> kHipLayout = {{{3, "roll pitch yaw"}}};
 constexpr std::array<SampleLayout, 1> kZmpLayout = {{{3, "x y z"}}};
+
+// How errors describe a .pos row: "30 joint angles", "30 joint angles + 10 extra columns RHAND_JOINT0 ..
+// LHAND_JOINT4".
+std::string joints_description(const PosLayout& layout) {
+  return std::to_string(layout.joint_columns()) + " joint angles";
+}
+std::string wide_description(const PosLayout& layout) {
+  std::string text = joints_description(layout) + " + " + std::to_string(layout.extra.size()) +
+                     (layout.extra.size() == 1 ? " extra column " : " extra columns ") + layout.extra.front();
+  if (layout.extra.size() > 1) text += " .. " + layout.extra.back();
+  return text;
+}
 
 Eigen::Map<const RowMajorMatrix> values_of(const SampleTable& table) {
   return {table.values.data(), static_cast<Eigen::Index>(table.times.size()), table.columns};
@@ -44,7 +43,7 @@ Eigen::Map<const RowMajorMatrix> values_of(const SampleTable& table) {
 // One block of columns of a file being written.
 struct ColumnGroup {
   const Eigen::MatrixXd& values;
-  std::span<const std::string_view> names;
+  std::span<const std::string> names;
   bool wrapped_angles;  // hrpsys interpolates these linearly, so a 2-pi jump would spin the robot
 };
 
@@ -84,15 +83,15 @@ void check_playable(const std::vector<double>& times, std::initializer_list<Colu
       for (Eigen::Index c = 0; c < group.values.cols(); ++c) {
         const double v = group.values(static_cast<Eigen::Index>(k), c);
         if (!std::isfinite(v)) {
-          throw OutputError(file + ": " + sample_place(times, k) + ": " + std::string(group.names[c]) +
-                            " is " + (std::isnan(v) ? "NaN" : "infinite") +
+          throw OutputError(file + ": " + sample_place(times, k) + ": " + group.names[c] + " is " +
+                            (std::isnan(v) ? "NaN" : "infinite") +
                             "; refusing to write a value hrpsys cannot read");
         }
         if (group.wrapped_angles && k > 0) {
           const double jump = v - group.values(static_cast<Eigen::Index>(k) - 1, c);
           if (std::abs(jump) > std::numbers::pi) {
-            throw OutputError(file + ": " + sample_place(times, k) + ": " + std::string(group.names[c]) +
-                              " jumps by " + core::format_number(jump) +
+            throw OutputError(file + ": " + sample_place(times, k) + ": " + group.names[c] + " jumps by " +
+                              core::format_number(jump) +
                               " rad; hrpsys interpolates each angle linearly, so unwrap the angles first "
                               "(mimic::spatial::unwrap_angles)");
           }
@@ -130,16 +129,33 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-PosSequence parse_pos(std::string_view text, const std::string& file, PosColumns columns) {
-  using Layouts = std::span<const SampleLayout>;
-  const Layouts layouts = columns == PosColumns::k30   ? Layouts(kPos30Layout)
-                          : columns == PosColumns::k40 ? Layouts(kPos40Layout)
-                                                       : Layouts(kPosAnyLayout);
+PosWriteOptions PosWriteOptions::with_columns(const PosLayout& layout, int columns) {
+  if (!layout.accepts(columns)) {
+    throw std::invalid_argument(".pos files of this robot have " + layout.choices() + " columns, not " +
+                                std::to_string(columns));
+  }
+  PosWriteOptions options;
+  options.wide = columns != layout.joint_columns();
+  return options;
+}
+
+PosSequence parse_pos(std::string_view text, const std::string& file, PosColumns columns,
+                      const PosLayout& layout) {
+  // The descriptions outlive the parse: SampleLayout holds a view of them.
+  const std::string narrow_text = joints_description(layout);
+  const std::string wide_text = layout.extra.empty() ? std::string() : wide_description(layout);
+  std::vector<SampleLayout> layouts;
+  if (columns != PosColumns::kWide) layouts.push_back({layout.joint_columns(), narrow_text});
+  if (columns != PosColumns::kJoints) {
+    if (layout.extra.empty() && columns == PosColumns::kWide)
+      throw std::invalid_argument(file + ": this robot's .pos has no extra columns");
+    if (!layout.extra.empty()) layouts.push_back({layout.wide_columns(), wide_text});
+  }
   auto table = parse_sample_table(text, file, layouts);
   const auto values = values_of(table);
   PosSequence pos;
-  pos.angles = values.leftCols(kJointCount);
-  pos.hands = values.rightCols(table.columns - kJointCount);
+  pos.angles = values.leftCols(layout.joint_columns());
+  pos.extra = values.rightCols(table.columns - layout.joint_columns());
   pos.times = std::move(table.times);
   return pos;
 }
@@ -170,8 +186,8 @@ ZmpSequence parse_zmp(std::string_view text, const std::string& file) {
   return zmp;
 }
 
-PosSequence read_pos(const std::filesystem::path& path, PosColumns columns) {
-  return parse_pos(core::read_text_file(path.string()), path.string(), columns);
+PosSequence read_pos(const std::filesystem::path& path, PosColumns columns, const PosLayout& layout) {
+  return parse_pos(core::read_text_file(path.string()), path.string(), columns, layout);
 }
 WaistSequence read_waist(const std::filesystem::path& path) {
   return parse_waist(core::read_text_file(path.string()), path.string());
@@ -183,22 +199,23 @@ ZmpSequence read_zmp(const std::filesystem::path& path) {
   return parse_zmp(core::read_text_file(path.string()), path.string());
 }
 
-std::string format_pos(const PosSequence& pos, const std::string& file, const PosWriteOptions& options) {
-  if (options.columns != kJointCount && options.columns != kJointCount + kHandColumnCount) {
-    throw std::invalid_argument(file + ": .pos files have 30 or 40 columns, not " +
-                                std::to_string(options.columns));
+std::string format_pos(const PosSequence& pos, const std::string& file, const PosWriteOptions& options,
+                       const PosLayout& layout) {
+  const ColumnGroup joints{pos.angles, layout.joints, false};
+  if (!options.wide) return format_samples(pos.times, {joints}, file);
+  if (pos.extra.cols() != 0)
+    return format_samples(pos.times, {joints, {pos.extra, layout.extra, false}}, file);
+  const auto count = static_cast<Eigen::Index>(layout.extra.size());
+  if (!options.extra_values.empty() && std::ssize(options.extra_values) != count) {
+    throw std::invalid_argument(file + ": " + std::to_string(options.extra_values.size()) +
+                                " extra values for " + std::to_string(count) + " extra columns");
   }
-  if (options.columns == kJointCount) {
-    return format_samples(pos.times, {{pos.angles, kJointNames, false}}, file);
-  }
-  if (pos.hands.cols() == kHandColumnCount) {
-    return format_samples(pos.times, {{pos.angles, kJointNames, false}, {pos.hands, kHandNames, false}},
-                          file);
-  }
-  const Eigen::MatrixXd hands =
-      Eigen::Map<const Eigen::RowVectorXd>(options.hand_values.data(), kHandColumnCount)
-          .replicate(pos.size(), 1);
-  return format_samples(pos.times, {{pos.angles, kJointNames, false}, {hands, kHandNames, false}}, file);
+  const Eigen::MatrixXd extra =
+      options.extra_values.empty()
+          ? Eigen::MatrixXd::Zero(pos.size(), count)
+          : Eigen::MatrixXd(Eigen::Map<const Eigen::RowVectorXd>(options.extra_values.data(), count)
+                                .replicate(pos.size(), 1));
+  return format_samples(pos.times, {joints, {extra, layout.extra, false}}, file);
 }
 
 std::string format_waist(const WaistSequence& waist, const std::string& file) {
@@ -214,8 +231,9 @@ std::string format_zmp(const ZmpSequence& zmp, const std::string& file) {
   return format_samples(zmp.times, {{zmp.zmp, kXyzNames, false}}, file);
 }
 
-void write_pos(const std::filesystem::path& path, const PosSequence& pos, const PosWriteOptions& options) {
-  write_text(path, format_pos(pos, path.string(), options));
+void write_pos(const std::filesystem::path& path, const PosSequence& pos, const PosWriteOptions& options,
+               const PosLayout& layout) {
+  write_text(path, format_pos(pos, path.string(), options, layout));
 }
 void write_waist(const std::filesystem::path& path, const WaistSequence& waist) {
   write_text(path, format_waist(waist, path.string()));

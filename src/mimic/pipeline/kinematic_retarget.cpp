@@ -50,6 +50,7 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
   result.reference = std::move(retimed.motion);
   result.velocity_scale = options.velocity_scale;
   result.zmp = retarget::reference_zmp(model, result.reference, &result.zmp_fallback_samples);
+  result.pos_layout = io::PosLayout::of(description);
 
   const auto& q = result.reference.joints;
   for (Eigen::Index m = 0; m + 1 < q.rows(); ++m) {
@@ -107,17 +108,6 @@ io::MotionFiles motion_files(const KinematicRetargetResult& result) {
   files.zmp = io::zmp_sequence_from_world(result.zmp, waist);
   files.waist = std::move(waist);
   return files;
-}
-
-void write_kinematic_retarget(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
-                              int columns) {
-  if (columns != 30 && columns != 40) {
-    throw InputError(
-        input_error_message("--columns", "", "expected 30 or 40, got " + std::to_string(columns)));
-  }
-  io::PosWriteOptions options;
-  options.columns = columns;
-  io::write_motion(io::motion_base(pos_path), motion_files(result), options);
 }
 
 std::string format_summary(const KinematicRetargetResult& r, bool with_zmp) {

@@ -39,6 +39,7 @@ struct KinematicRetargetResult {
   double peak_velocity_ratio = 0.0;     // max over output samples and joints of |qdot| / velocity limit
   std::string peak_velocity_joint;
   double velocity_scale = 0.0;  // the fraction of the velocity limits Algorithm 1 enforced
+  io::PosLayout pos_layout;     // the robot's .pos columns (its description), for writing the result
 };
 
 // Runs the baseline on a .bvh or .c3d file. Throws InputError (clip, preset, option values),
@@ -62,10 +63,6 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
 
 // X.pos (joints), X.waist (pose) and X.zmp of the result, on the output rate's time grid.
 io::MotionFiles motion_files(const KinematicRetargetResult& result);
-
-// Writes X.pos, X.waist and X.zmp next to `pos_path` (all or none). `columns`: 30 or 40.
-void write_kinematic_retarget(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
-                              int columns = 30);
 
 // A few human-readable lines: frames, durations before and after re-timing, slow-down, peak velocity ratio,
 // and (with_zmp) how the reference's ZMP was computed.

@@ -377,9 +377,11 @@ std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, con
   gp << "# Figures of " << comment_text(title) << ", written by `mimic plot`.\n"
      << "# Edit and redraw in this folder: gnuplot plot.gp   (draws joints." << ext << ", torques." << ext
      << ", zmp." << ext << (data.geometry ? ", geometry." + ext : std::string()) << ")\n"
-     << "# Data: motion<i>.dat (t, then the 30 joint angles in rad, OpenHRP order; motion0 is the plotted\n"
-     << "# motion), torques.dat (t, 30 joint torques in N m), zmp.dat, support.dat"
-     << (data.geometry ? ", geometry.dat" : "") << " (see their headers).\n"
+     << "# Data: motion<i>.dat (t, then the " << data.joint_names.size()
+     << " joint angles in rad, OpenHRP order; motion0 is the plotted\n"
+     << "# motion), torques.dat (t, " << data.joint_names.size()
+     << " joint torques in N m), zmp.dat, support.dat" << (data.geometry ? ", geometry.dat" : "")
+     << " (see their headers).\n"
      << "if (!exists('prefix')) prefix = ''\n";
   if (format == PlotFormat::kPng)
     gp << "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"

@@ -44,11 +44,10 @@ io::MotionFiles original_timing_files(const KinematicRetargetResult& result) {
 
 void write_reference_files(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
                            int columns) {
-  io::PosWriteOptions options;
-  options.columns = columns;
+  const io::PosWriteOptions options = io::PosWriteOptions::with_columns(result.pos_layout, columns);
   const std::filesystem::path base = io::motion_base(pos_path);
-  io::write_motion(base.string() + ".reference", motion_files(result), options);
-  io::write_motion(base.string() + ".original", original_timing_files(result), options);
+  io::write_motion(base.string() + ".reference", motion_files(result), options, result.pos_layout);
+  io::write_motion(base.string() + ".original", original_timing_files(result), options, result.pos_layout);
 }
 
 }  // namespace mimic::pipeline

@@ -198,9 +198,9 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
 }
 
 void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResult& result) {
-  io::PosWriteOptions options;
-  options.columns = job.output.columns;
-  io::write_motion(io::motion_base(job.output.path), result.output, options);
+  const io::PosLayout& layout = result.kinematic.pos_layout;
+  io::write_motion(io::motion_base(job.output.path), result.output, io::pos_write_options(job, layout),
+                   layout);
 }
 
 }  // namespace mimic::pipeline

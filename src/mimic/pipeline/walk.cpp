@@ -72,8 +72,8 @@ void check_limits(const io::JobConfig& job, const WalkResult& walk) {
 }  // namespace
 
 walking::UpperBodyTrajectory load_upper_body(const fs::path& path, const model::Model& model,
-                                             const Eigen::VectorXd& posture,
-                                             std::span<const int> leg_joints) {
+                                             const Eigen::VectorXd& posture, std::span<const int> leg_joints,
+                                             const io::PosLayout& layout) {
   const std::string ext = lower_extension(path);
   if (ext == ".yaml" || ext == ".yml")
     return walking::load_upper_body_keyframes(path, model, posture, leg_joints);
@@ -81,7 +81,7 @@ walking::UpperBodyTrajectory load_upper_body(const fs::path& path, const model::
     throw InputError(input_error_message(path.string(), "",
                                          "an upper-body motion must be a .pos or a keyframe .yaml / .yml"));
   }
-  io::PosSequence pos = io::read_pos(path);
+  io::PosSequence pos = io::read_pos(path, io::PosColumns::kAuto, layout);
   if (pos.angles.cols() != model.nj) {
     throw InputError(input_error_message(path.string(), "",
                                          "the .pos holds " + std::to_string(pos.angles.cols()) +
@@ -105,7 +105,8 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
   const auto leg_joints = stability::Legs::of(robot, walk.robot.feet).joints();
   const walking::UpperBodyTrajectory upper =
       upper_body_file.empty() ? walking::UpperBodyTrajectory::fixed(posture)
-                              : load_upper_body(upper_body_file, robot, posture, leg_joints);
+                              : load_upper_body(upper_body_file, robot, posture, leg_joints,
+                                                io::PosLayout::of(walk.robot.description));
   if (!upper_body_file.empty() && upper.end_time() > schedule.duration() + 1e-9) {
     spdlog::warn("{}: the upper-body motion lasts {} s, the walk {} s: its end is not used",
                  upper_body_file.string(), upper.end_time(), schedule.duration());
@@ -123,13 +124,13 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
 }
 
 void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk) {
+  const io::PosLayout layout = io::PosLayout::of(walk.robot.description);
+  const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the report
   if (!job.output.report.empty()) io::write_json_file(job.output.report, walk_report_json(job, walk));
-  io::PosWriteOptions write_options;
-  write_options.columns = job.output.columns;
   try {
     io::write_motion(io::motion_base(job.output.path),
-                     io::motion_files(walk.robot.model, walk.pattern.motion, walk.pattern.zmp),
-                     write_options);
+                     io::motion_files(walk.robot.model, walk.pattern.motion, walk.pattern.zmp), write_options,
+                     layout);
   } catch (...) {
     if (!job.output.report.empty()) {
       std::error_code ignored;

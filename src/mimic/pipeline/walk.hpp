@@ -38,9 +38,11 @@ WalkResult run_walk(const io::JobConfig& job, const std::filesystem::path& upper
                     const WalkObserver& observe = {});
 
 // The upper body from a file: a .pos (its joint columns in model order, resampled) or a keyframe .yaml /
-// .yml (walking::load_upper_body_keyframes). `posture` and `leg_joints` as the keyframes take them.
+// .yml (walking::load_upper_body_keyframes). `posture` and `leg_joints` as the keyframes take them; a .pos
+// is read in `layout` (the robot's .pos columns).
 walking::UpperBodyTrajectory load_upper_body(const std::filesystem::path& path, const model::Model& model,
-                                             const Eigen::VectorXd& posture, std::span<const int> leg_joints);
+                                             const Eigen::VectorXd& posture, std::span<const int> leg_joints,
+                                             const io::PosLayout& layout = io::default_pos_layout());
 
 // The report (pipeline/reports.hpp; first, so that an unwritable report path fails before any motion file
 // exists) and the motion files at job.output; all or none.
