@@ -17,7 +17,7 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 
 namespace {
 
@@ -84,13 +84,13 @@ int describe_urdf(const std::string& path, const std::string& robot_config_path)
   model::Data data(m);
   Eigen::VectorXd q = model::neutral(m);
   std::string pose = "the zero configuration";
-  std::optional<model::RobotConfig> config;
+  std::optional<model::RobotDescription> config;
   if (!robot_config_path.empty()) {
-    config = model::load_robot_config(robot_config_path);
+    config = model::load_robot_description(robot_config_path);
     bool matches = true;
-    for (const auto& name : config->half_sitting_joint_names) matches = matches && m.has_joint(name);
+    for (const auto& name : config->nominal_pose.joint_names) matches = matches && m.has_joint(name);
     if (matches) {
-      q = config->half_sitting(m);
+      q = config->nominal_q(m);
       pose = "half-sitting (" + robot_config_path + ")";
     }
   }
@@ -101,11 +101,11 @@ int describe_urdf(const std::string& path, const std::string& robot_config_path)
 
   if (config) {
     out << "operational frames (position in " << pose << "):\n";
-    const std::pair<const char*, std::string> frames[] = {{"right sole", config->right_sole_frame},
-                                                          {"left sole", config->left_sole_frame},
-                                                          {"right gripper", config->right_gripper_frame},
-                                                          {"left gripper", config->left_gripper_frame},
-                                                          {"gaze", config->gaze_frame}};
+    const std::pair<const char*, std::string> frames[] = {{"right sole", config->frames.right_sole},
+                                                          {"left sole", config->frames.left_sole},
+                                                          {"right gripper", config->frames.right_gripper},
+                                                          {"left gripper", config->frames.left_gripper},
+                                                          {"gaze", config->frames.gaze}};
     for (const auto& [role, name] : frames) {
       char head[96];
       std::snprintf(head, sizeof head, "  %-13s %-10s ", role, name.c_str());
@@ -140,7 +140,7 @@ std::function<int()> setup_info(CLI::App& app) {
       "frames, rate, units)");
   struct Options {
     std::string file;
-    std::string robot_config = model::default_robot_config_path();
+    std::string robot_config = model::default_robot_description_path();
     std::string units = "auto", up = "auto";
   };
   auto opt = std::make_shared<Options>();
