@@ -62,7 +62,7 @@ int run_smooth(const Options& opt) {
   settings.geometry.collision = robot.collision;
   const pipeline::SmoothResult result =
       pipeline::smooth_motion(model, feet, planned, settings, app::progress_logger());
-  std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(model, result);
+  std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(robot, result);
   if (!job.output.report.empty())
     io::write_json_file(job.output.report, pipeline::smooth_report_json(job, model, result));
   // A motion the robot cannot play is not written.
