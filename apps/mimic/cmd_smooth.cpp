@@ -51,8 +51,7 @@ int run_smooth(const Options& opt) {
   const model::Model& model = robot.model;
   const stability::Feet& feet = robot.feet;
 
-  const io::MotionFiles files = io::read_motion(job.input);
-  const model::SampledMotion planned = pipeline::sampled_motion(model, feet, files, job.contacts);
+  const model::SampledMotion planned = pipeline::read_sampled_motion(robot, job.input, job.contacts);
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
                job.contacts.empty() ? "detected" : "from the job",
