@@ -8,18 +8,13 @@
 #include <algorithm>
 #include <string>
 
-#include "mimic/model/robot_description.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace {
 
 using namespace mimic;
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
-  stability::Feet feet = stability::Feet::from(model, description);
-
+struct Hrp2 : test::Hrp2Robot {
   // n samples of the half-sitting pose at 200 Hz, at rest, both feet in support.
   model::SampledMotion stance(int n) const {
     model::SampledMotion m;

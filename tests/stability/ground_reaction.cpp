@@ -7,17 +7,14 @@
 #include <random>
 
 #include "mimic/model/configuration.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace {
 
 using namespace mimic;
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
+struct Hrp2 : test::Hrp2Robot {
   model::Data data{model};
-  stability::Feet feet = stability::Feet::from(model, description);
 };
 
 TEST(GroundReaction, LeverRuleShares) {

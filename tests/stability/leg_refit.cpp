@@ -12,9 +12,8 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_description.hpp"
 #include "mimic/spatial/explog.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
@@ -30,10 +29,7 @@ using spatial::Vec3;
 constexpr double kSoleTolerance = 1e-10;
 constexpr double kAngleTolerance = 1e-9;
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
-  Feet feet = Feet::from(model, description);
+struct Hrp2 : test::Hrp2Robot {
   Legs legs = Legs::of(model, feet);
 };
 

@@ -8,23 +8,15 @@
 
 #include "mimic/dynamics/com.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_description.hpp"
 #include "mimic/stability/cart_table.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
-  Feet feet = Feet::from(model, description);
-};
+using Hrp2 = test::Hrp2Robot;
 
-const Hrp2& robot() {
-  static const Hrp2 r;
-  return r;
-}
+const Hrp2& robot() { return Hrp2::instance(); }
 
 model::SampledMotion constant_motion(const model::Model& model, const Eigen::VectorXd& q, int samples) {
   model::SampledMotion m;

@@ -10,24 +10,16 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_description.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/leg_ik.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
-  Feet feet = Feet::from(model, description);
-};
+using Hrp2 = test::Hrp2Robot;
 
-const Hrp2& robot() {
-  static const Hrp2 r;
-  return r;
-}
+const Hrp2& robot() { return Hrp2::instance(); }
 
 // Smooth 0 -> 1 -> 0 envelope over [start, start + length], zero elsewhere (sin^2, so the motion starts and
 // ends at rest with zero acceleration).
