@@ -9,7 +9,7 @@
 
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/stability/cart_table.hpp"
 #include "mimic/stability/leg_ik.hpp"
 #include "mimic/stability/motion_zmp.hpp"
@@ -23,8 +23,8 @@ using namespace mimic;
 struct Hrp2 {
   model::Model model = model::load_urdf(MIMIC_SOURCE_DIR "/models/hrp2.urdf",
                                         model::LoadOptions::hrp2(model::RootType::kFreeFlyer));
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  stability::Feet feet = stability::Feet::from(model, config);
+  model::RobotDescription description = model::default_robot_description();
+  stability::Feet feet = stability::Feet::from(model, description);
 };
 
 const Hrp2& robot() {
@@ -35,7 +35,7 @@ const Hrp2& robot() {
 // Half-sitting, 0.5 s still, 3 s of torso pitch and arm swing at 1.5 Hz whose ZMP leaves the feet by 14 cm
 // (the motion of tests/stability/zmp_stabilizer.cpp), 0.5 s still.
 model::SampledMotion fast_swing(const Hrp2& r) {
-  const Eigen::VectorXd half_sitting = r.config.half_sitting(r.model);
+  const Eigen::VectorXd half_sitting = r.description.nominal_q(r.model);
   const int chest = r.model.idx_q(r.model.joint_index("CHEST_JOINT1"));
   const int right_arm = r.model.idx_q(r.model.joint_index("RARM_JOINT0"));
   const int left_arm = r.model.idx_q(r.model.joint_index("LARM_JOINT0"));
@@ -52,14 +52,14 @@ model::SampledMotion fast_swing(const Hrp2& r) {
     m.q(right_arm, k) -= s * s * 0.6 * std::sin(w * t);
     m.q(left_arm, k) -= s * s * 0.6 * std::sin(w * t);
   }
-  m.phases.assign(n, stability::ContactPhase::kDoubleSupport);
+  m.phases.assign(n, model::ContactPhase::kDoubleSupport);
   model::differentiate(r.model, m.times, m.q, m.v, m.a);
   return m;
 }
 
 void BM_LegIk(benchmark::State& state) {
   const Hrp2& r = robot();
-  const stability::LegKinematics leg(r.model, r.config.right_sole_frame);
+  const stability::LegKinematics leg(r.model, r.description.frames.right_sole);
   std::mt19937 rng(1);
   model::Data data(r.model);
   std::vector<spatial::SE3> waists, soles;

@@ -4,11 +4,9 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "mimic/evaluation/check.hpp"
 #include "mimic/io/json.hpp"
-#include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/check.hpp"
 #include "mimic/pipeline/job_options.hpp"
-#include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 
@@ -70,8 +68,6 @@ std::function<int()> setup_check(CLI::App& app) {
     if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
     // A carried payload is part of the motion's dynamics (torques, ZMP), as in `mimic smooth`.
     const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
-    const model::Model& model = robot.model;
-    const stability::Feet& feet = robot.feet;
     evaluation::CheckOptions options = pipeline::check_options(job);
     if (*af) options.factors.angle_factor = opt->angle_factor;
     if (*vf) options.factors.velocity_factor = opt->velocity_factor;
@@ -81,9 +77,7 @@ std::function<int()> setup_check(CLI::App& app) {
     options.collision = robot.collision;
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
-    const io::MotionFiles files = io::read_motion(opt->motion);
-    const auto motion = pipeline::sampled_motion(model, feet, files, job.contacts);
-    const auto report = evaluation::check_motion(model, feet, motion, options);
+    const evaluation::Report report = pipeline::check_motion_files(robot, opt->motion, job.contacts, options);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
     if (!opt->report.empty())
       io::write_json_file(opt->report, pipeline::check_report_json(report, opt->motion));

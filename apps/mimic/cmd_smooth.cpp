@@ -51,10 +51,9 @@ int run_smooth(const Options& opt) {
   const model::Model& model = robot.model;
   const stability::Feet& feet = robot.feet;
 
-  const io::PosLayout layout = io::PosLayout::of(robot.description);
-  const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the solve
-  const io::MotionFiles files = io::read_motion(job.input, io::PosColumns::kAuto, layout);
-  const model::SampledMotion planned = pipeline::sampled_motion(model, feet, files, job.contacts);
+  const io::PosWriteOptions write_options =
+      io::pos_write_options(job, io::PosLayout::of(robot.description));  // before the solve
+  const model::SampledMotion planned = pipeline::read_sampled_motion(robot, job.input, job.contacts);
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
                job.contacts.empty() ? "detected" : "from the job",
@@ -64,7 +63,7 @@ int run_smooth(const Options& opt) {
   settings.geometry.collision = robot.collision;
   const pipeline::SmoothResult result =
       pipeline::smooth_motion(model, feet, planned, settings, app::progress_logger());
-  std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(model, result);
+  std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(robot, result);
   if (!job.output.report.empty())
     io::write_json_file(job.output.report, pipeline::smooth_report_json(job, model, result));
   // A motion the robot cannot play is not written.

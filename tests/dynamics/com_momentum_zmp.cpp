@@ -8,7 +8,7 @@
 #include "mimic/dynamics/rnea.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::dynamics {
@@ -22,7 +22,7 @@ class Com : public ::testing::Test {
  protected:
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
   model::Data data{model};
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  model::RobotDescription description = model::default_robot_description();
   std::mt19937 rng{7};
 };
 
@@ -80,7 +80,7 @@ TEST_F(Com, VelocityAccelerationAndJacobian) {
 // The angular momentum about the world origin of a robot translating rigidly is com × m vcom; of a robot
 // spinning about the vertical through the origin at rate w it is I_zz w about z.
 TEST_F(Com, MomentumOfRigidMotions) {
-  const VectorXd q = config.half_sitting(model);
+  const VectorXd q = description.nominal_q(model);
   VectorXd v = VectorXd::Zero(model.nv);
   v.head<3>() = Vec3(0.3, -0.2, 0.1);
   const Force h = momentum(model, data, q, v);
@@ -95,7 +95,7 @@ TEST_F(Com, MomentumOfRigidMotions) {
 TEST_F(Com, ZmpOfStaticPoseIsComProjection) {
   const VectorXd zero = VectorXd::Zero(model.nv);
   for (int trial = 0; trial < 20; ++trial) {
-    const VectorXd q = trial == 0 ? config.half_sitting(model) : model::random_configuration(model, rng);
+    const VectorXd q = trial == 0 ? description.nominal_q(model) : model::random_configuration(model, rng);
     for (double height : {0.0, -0.3, 0.648702}) {
       const auto p = zmp(model, data, q, zero, zero, height);
       ASSERT_TRUE(p.has_value());

@@ -7,7 +7,7 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic {
@@ -19,8 +19,8 @@ using spatial::Vec3;
 class Hrp2 : public ::testing::Test {
  protected:
   Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config =
-      model::load_robot_config((test::source_dir() / "config" / "robots" / "hrp2.yaml").string());
+  model::RobotDescription description =
+      model::load_robot_description((test::source_dir() / "config" / "robots" / "hrp2.yaml").string());
   model::Data data{model};
 
   Vec3 frame_position(const std::string& name) {
@@ -52,7 +52,7 @@ TEST_F(Hrp2, TotalMass) { EXPECT_NEAR(model.total_mass(), 56.868, 1e-3); }
 // and the soles at z = 0. The published numbers have 5 decimals (±5e-6) and the half-sitting angles 6
 // (±5e-7 rad over 0.6 m of leg: 3e-7 m), hence 1e-5.
 TEST_F(Hrp2, AnklesAndSolesInHalfSitting) {
-  dynamics::forward_kinematics(model, data, config.half_sitting(model));
+  dynamics::forward_kinematics(model, data, description.nominal_q(model));
   const Vec3 right = data.oMi[model.body_index("RLEG_LINK5")].p;
   const Vec3 left = data.oMi[model.body_index("LLEG_LINK5")].p;
   EXPECT_NEAR(right.x(), 0.00949, 1e-5);
@@ -88,7 +88,7 @@ TEST_F(Hrp2, ChestJointStandingStraight) {
 // both hand joints sit at +10 deg about x (not mirrored, reference note 7), which shifts 2 x 0.57 kg by
 // +8.7 mm, and the head COMs of [S4] are off-centre: about +0.2 mm in total, inside those ±5e-4.
 TEST_F(Hrp2, CenterOfMassInHalfSitting) {
-  const Vec3 com = dynamics::center_of_mass(model, data, config.half_sitting(model));
+  const Vec3 com = dynamics::center_of_mass(model, data, description.nominal_q(model));
   EXPECT_NEAR(com.x(), 0.010, 2e-3);
   EXPECT_NEAR(com.y(), 0.0, 5e-4);
   EXPECT_NEAR(com.z(), 0.8078, 2e-3);
@@ -135,7 +135,7 @@ TEST_F(Hrp2, LimitsFromTheReference) {
 
 // The half-sitting pose of config/robots/hrp2.yaml is inside the joint limits.
 TEST_F(Hrp2, HalfSittingWithinLimits) {
-  const Eigen::VectorXd q = config.half_sitting(model);
+  const Eigen::VectorXd q = description.nominal_q(model);
   for (int j = 0; j < model.nj; ++j) {
     EXPECT_GE(q[model.idx_q(j)], model.lower_limit[j]) << model.joint_names[j];
     EXPECT_LE(q[model.idx_q(j)], model.upper_limit[j]) << model.joint_names[j];

@@ -17,7 +17,7 @@
 #include "mimic/dynamics/rnea.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::dynamics {
@@ -121,9 +121,9 @@ TEST_F(FloatingBase, MassMatrixFromRneaIsSpdAndGivesKineticEnergy) {
 // 1e-16·600/1e-6 ~ 6e-8 N m: tolerance 1e-6 N m (torques up to ~200 N m). Also tau = -m Jcom^T g exactly.
 TEST_F(FloatingBase, StaticTorquesAreGravityCompensation) {
   const double eps = 1e-6;
-  const auto config = model::load_robot_config(model::default_robot_config_path());
+  const model::RobotDescription& description = model::default_robot_description();
   for (int trial = 0; trial < 10; ++trial) {
-    const VectorXd q = trial == 0 ? config.half_sitting(model) : model::random_configuration(model, rng);
+    const VectorXd q = trial == 0 ? description.nominal_q(model) : model::random_configuration(model, rng);
     const VectorXd tau = gravity_torques(model, data, q);
     model::Data d(model);
     const double m = model.total_mass();
@@ -165,8 +165,8 @@ TEST_F(FloatingBase, ExternalWrenchesEnterAsJacobianTranspose) {
 // Standing in half-sitting with each foot carrying half the weight at the ankle projection of the CoM:
 // the base needs no wrench (the feet carry the robot).
 TEST_F(FloatingBase, FeetCarryingTheWeightLeaveNoBaseWrench) {
-  const auto config = model::load_robot_config(model::default_robot_config_path());
-  const VectorXd q = config.half_sitting(model);
+  const model::RobotDescription& description = model::default_robot_description();
+  const VectorXd q = description.nominal_q(model);
   const VectorXd zero = VectorXd::Zero(model.nv);
   model::Data d(model);
   const Vec3 com = center_of_mass(model, d, q);

@@ -8,26 +8,21 @@
 #include <algorithm>
 #include <string>
 
-#include "mimic/model/robot_config.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace {
 
 using namespace mimic;
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  stability::Feet feet = stability::Feet::from(model, config);
-
+struct Hrp2 : test::Hrp2Robot {
   // n samples of the half-sitting pose at 200 Hz, at rest, both feet in support.
   model::SampledMotion stance(int n) const {
     model::SampledMotion m;
     for (int k = 0; k < n; ++k) m.times.push_back(0.005 * k);
-    m.q = config.half_sitting(model).replicate(1, n);
+    m.q = description.nominal_q(model).replicate(1, n);
     m.v = Eigen::MatrixXd::Zero(model.nv, n);
     m.a = Eigen::MatrixXd::Zero(model.nv, n);
-    m.phases.assign(static_cast<std::size_t>(n), stability::ContactPhase::kDoubleSupport);
+    m.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
     return m;
   }
 

@@ -32,8 +32,8 @@ TEST(SmoothingProblem, SupportRowsMeasureThePlannedSupportFoot) {
   SmoothingProblem problem(scenario->model, scenario->feet, planned, options);
 
   const auto in_contact = [&](int k, int foot) {
-    const stability::ContactPhase phase = planned.phases[static_cast<std::size_t>(k)];
-    return foot == 0 ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
+    const model::ContactPhase phase = planned.phases[static_cast<std::size_t>(k)];
+    return foot == 0 ? model::right_foot_in_contact(phase) : model::left_foot_in_contact(phase);
   };
   int single = 0, rows = 0;
   for (int k = 1; k < n - 1; ++k) {

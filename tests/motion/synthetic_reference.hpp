@@ -13,7 +13,6 @@
 
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/motion_input.hpp"
@@ -21,13 +20,13 @@
 namespace mimic::motion::testing {
 
 inline model::Model load_hrp2() {
-  return model::load_urdf(model::default_hrp2_urdf_path(), model::LoadOptions::hrp2());
+  return model::load_urdf(model::default_robot_description().urdf, model::LoadOptions::hrp2());
 }
 
 inline MotionInput synthetic_reference(const model::Model& model, double duration, double frequency = 2.0,
                                        double max_amplitude = 0.6) {
-  const model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  const Eigen::VectorXd half_sitting = config.half_sitting(model);
+  const model::RobotDescription& description = model::default_robot_description();
+  const Eigen::VectorXd half_sitting = description.nominal_q(model);
   const Eigen::VectorXd rest = half_sitting.tail(model.nj);
   MotionInput input;
   input.rate = 200.0;

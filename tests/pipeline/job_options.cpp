@@ -179,13 +179,13 @@ steps:
   - { foot: left, displacement: [0.15, 0.0] }
 )",
                                                               "steps.yaml");
-  const walking::WalkSchedule schedule(plan, robot.config.right_sole, robot.config.left_sole);
+  const walking::WalkSchedule schedule(plan, robot.description.right_sole, robot.description.left_sole);
   const auto upper_body =
-      walking::UpperBodyTrajectory::fixed(robot.config.half_sitting(robot.model).tail(robot.model.nj));
+      walking::UpperBodyTrajectory::fixed(robot.description.nominal_q(robot.model).tail(robot.model.nj));
   const auto walk = [&](double q) {
     io::JobConfig walk_job = io::default_job(io::JobKind::kWalk);
     walk_job.stability.preview.q = q;
-    return walking::generate_walking_pattern(robot.model, robot.config, schedule, upper_body,
+    return walking::generate_walking_pattern(robot.model, robot.description, schedule, upper_body,
                                              walking_options(walk_job));
   };
   const walking::WalkingPattern kajita = walk(1.0), loose = walk(1e-4);

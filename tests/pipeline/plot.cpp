@@ -46,7 +46,7 @@ struct TempDir {
 // elbow, which turns by `elbow_swing` rad at a constant rate.
 io::MotionFiles still_motion(double seconds, double elbow_swing = 0.0) {
   const auto& r = robot();
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
   const int n = static_cast<int>(std::lround(seconds / 0.005)) + 1;
   io::MotionFiles files;
   files.pos.angles.resize(n, r.model.nj);
@@ -96,7 +96,7 @@ TEST(Plot, StillHalfSittingZmpIsTheComProjectionInsideThePolygon) {
   ASSERT_EQ(data.times.size(), 101u);
   EXPECT_TRUE(data.base_reconstructed);
   ASSERT_EQ(data.outlines.size(), 1u);  // double support throughout: one outline, at the start
-  EXPECT_EQ(data.outlines[0].phase, stability::ContactPhase::kDoubleSupport);
+  EXPECT_EQ(data.outlines[0].phase, model::ContactPhase::kDoubleSupport);
   EXPECT_EQ(data.outlines[0].time, 0.0);
   for (Eigen::Index k = 0; k < data.zmp.cols(); ++k) {
     // Nothing moves, so the momentum rate is zero and the ZMP is the CoM's projection up to rounding:
@@ -165,8 +165,8 @@ TEST(Plot, WalkJointColumnsEqualThePosAndLimitsAreTheModels) {
   EXPECT_GT(data.outlines.size(), 3u);
   bool right = false, left = false;
   for (const auto& o : data.outlines) {
-    right |= o.phase == stability::ContactPhase::kRightSupport;
-    left |= o.phase == stability::ContactPhase::kLeftSupport;
+    right |= o.phase == model::ContactPhase::kRightSupport;
+    left |= o.phase == model::ContactPhase::kLeftSupport;
   }
   EXPECT_TRUE(right && left);
 

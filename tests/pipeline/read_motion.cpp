@@ -17,9 +17,9 @@ using namespace mimic;
 
 struct Hrp2 {
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  stability::Feet feet = stability::Feet::from(model, config);
-  Eigen::VectorXd half_sitting = config.half_sitting(model);
+  model::RobotDescription description = model::default_robot_description();
+  stability::Feet feet = stability::Feet::from(model, description);
+  Eigen::VectorXd half_sitting = description.nominal_q(model);
 };
 
 io::MotionFiles still_motion(const Hrp2& r, int samples) {
@@ -42,7 +42,7 @@ TEST(SampledMotion, ReconstructedBaseOfHalfSittingIsTheNominalWaist) {
     EXPECT_NEAR(std::abs(motion.q(6, k)), 1.0, 1e-12);
     EXPECT_LT(motion.v.col(k).norm(), 1e-12);
     EXPECT_LT(motion.a.col(k).norm(), 1e-10);
-    EXPECT_EQ(motion.phases[static_cast<std::size_t>(k)], stability::ContactPhase::kDoubleSupport);
+    EXPECT_EQ(motion.phases[static_cast<std::size_t>(k)], model::ContactPhase::kDoubleSupport);
   }
 }
 
@@ -82,8 +82,8 @@ TEST(SampledMotion, SwingFootIsDetectedAndSupportFootStaysStillInReconstruction)
     if (k == 0) right0 = right.p;
     EXPECT_LT((right.p - right0).norm(), 1e-9) << "right sole moved at sample " << k;
   }
-  EXPECT_EQ(motion.phases[100], stability::ContactPhase::kRightSupport);
-  EXPECT_EQ(motion.phases[0], stability::ContactPhase::kDoubleSupport);
+  EXPECT_EQ(motion.phases[100], model::ContactPhase::kRightSupport);
+  EXPECT_EQ(motion.phases[0], model::ContactPhase::kDoubleSupport);
 }
 
 // Stated phases (a job's `contacts:`) win over detection: a still stance, detected as double support, read

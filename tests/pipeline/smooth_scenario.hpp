@@ -8,14 +8,14 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/payload.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/read_motion.hpp"
 
 namespace mimic::testing {
 
 struct Scenario {
   io::JobConfig job;
-  model::RobotConfig config;
+  model::RobotDescription description;
   model::Model model;  // with the bar
   stability::Feet feet;
   io::MotionFiles files;
@@ -26,10 +26,10 @@ struct Scenario {
 inline std::unique_ptr<Scenario> load_scenario(int stride = 1) {
   auto s = std::make_unique<Scenario>();
   s->job = io::load_job(MIMIC_SOURCE_DIR "/config/jobs/walk_bar_smooth.yaml");
-  s->config = model::load_robot_config(s->job.robot.config.string());
+  s->description = model::load_robot_description(s->job.robot.config.string());
   s->model = model::with_payload(model::load_urdf(s->job.robot.model.string(), model::LoadOptions::hrp2()),
                                  *s->job.payload);
-  s->feet = stability::Feet::from(s->model, s->config);
+  s->feet = stability::Feet::from(s->model, s->description);
   s->files = io::read_motion(s->job.input);
   if (stride > 1) {
     io::MotionFiles coarse;

@@ -28,7 +28,7 @@ TEST(SmoothStandingMotion, RetargetedBoxingIsSmoothedWithTheFeetKept) {
   const pipeline::Robot robot = pipeline::load_robot(job.robot);
   const model::SampledMotion full = pipeline::sampled_motion(robot.model, robot.feet, retarget.output);
   const model::SampledMotion planned = testing::window(full, 0, kLastSample);
-  for (const auto phase : planned.phases) ASSERT_EQ(phase, stability::ContactPhase::kDoubleSupport);
+  for (const auto phase : planned.phases) ASSERT_EQ(phase, model::ContactPhase::kDoubleSupport);
 
   const SmoothResult result = smooth_motion(robot.model, robot.feet, planned,
                                             pipeline::smooth_settings(io::default_job(io::JobKind::kSmooth)));

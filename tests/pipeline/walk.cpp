@@ -148,7 +148,7 @@ TEST(Walk, AMotionBeyondTheLimitsIsRefusedAfterTheObserverSawIt) {
 
 struct Hrp2 {
   Robot robot = load_robot(io::RobotSettings{});
-  Eigen::VectorXd posture = robot.config.half_sitting(robot.model).tail(robot.model.nj);
+  Eigen::VectorXd posture = robot.description.nominal_q(robot.model).tail(robot.model.nj);
   std::vector<int> legs = [this] {
     const auto joints = stability::Legs::of(robot.model, robot.feet).joints();
     return std::vector<int>(joints.begin(), joints.end());

@@ -28,14 +28,14 @@
 namespace mimic::walking {
 namespace {
 
+using model::ContactPhase;
+using model::left_foot_in_contact;
+using model::right_foot_in_contact;
 using model::SampledMotion;
+using model::SoleRectangle;
 using pipeline::sampled_motion;
-using stability::ContactPhase;
 using stability::Feet;
-using stability::left_foot_in_contact;
 using stability::motion_zmp;
-using stability::right_foot_in_contact;
-using stability::SoleRectangle;
 using stability::ZmpTrace;
 
 using spatial::SE3;
@@ -43,12 +43,12 @@ using spatial::SE3;
 struct PlannedWalk {
   io::JobConfig job = io::load_job(test::source_dir() / "config" / "walk" / "bar_walk.yaml");
   FootstepPlan plan = load_footsteps(job.input);
-  model::RobotConfig config = model::load_robot_config(job.robot.config.string());
+  model::RobotDescription description = model::load_robot_description(job.robot.config.string());
   // The bar in the right hand, as the scenario states it: the ZMP of the files is that of the robot
   // carrying it.
   model::Model model = model::with_payload(
       model::load_urdf(job.robot.model.string(), model::LoadOptions::hrp2()), *job.payload);
-  Feet feet = Feet::from(model, config);
+  Feet feet = Feet::from(model, description);
   io::MotionFiles files = io::read_motion(test::source_dir() / "data" / "motions" / "walk_bar_planned.pos");
   // Support phases from the footstep file's timing: initial hold, then per step a transfer (both feet)
   // and a swing (the other foot), then the final transfer and hold on both feet.

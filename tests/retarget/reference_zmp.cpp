@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "mimic/dynamics/com.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::retarget {
@@ -15,7 +15,7 @@ namespace {
 
 struct ReferenceZmp : ::testing::Test {
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  Eigen::VectorXd rest = model::load_robot_config(model::default_robot_config_path()).half_sitting(model);
+  Eigen::VectorXd rest = model::default_robot_description().nominal_q(model);
 
   ReferenceMotion still(int samples) const {
     ReferenceMotion r;

@@ -7,39 +7,35 @@
 #include <random>
 
 #include "mimic/model/configuration.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace {
 
 using namespace mimic;
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+struct Hrp2 : test::Hrp2Robot {
   model::Data data{model};
-  stability::Feet feet = stability::Feet::from(model, config);
 };
 
 TEST(GroundReaction, LeverRuleShares) {
   const spatial::Vec3 right(0, -0.1, 0), left(0, 0.1, 0);
   EXPECT_DOUBLE_EQ(
-      stability::right_foot_share(stability::ContactPhase::kRightSupport, {0, 0.1, 0.8}, right, left), 1.0);
+      stability::right_foot_share(model::ContactPhase::kRightSupport, {0, 0.1, 0.8}, right, left), 1.0);
   EXPECT_DOUBLE_EQ(
-      stability::right_foot_share(stability::ContactPhase::kLeftSupport, {0, -0.1, 0.8}, right, left), 0.0);
-  EXPECT_DOUBLE_EQ(
-      stability::right_foot_share(stability::ContactPhase::kDoubleSupport, {0, 0, 0.8}, right, left), 0.5);
+      stability::right_foot_share(model::ContactPhase::kLeftSupport, {0, -0.1, 0.8}, right, left), 0.0);
+  EXPECT_DOUBLE_EQ(stability::right_foot_share(model::ContactPhase::kDoubleSupport, {0, 0, 0.8}, right, left),
+                   0.5);
   // CoM a quarter of the way from the right foot: the right foot carries three quarters.
-  EXPECT_NEAR(
-      stability::right_foot_share(stability::ContactPhase::kDoubleSupport, {0, -0.05, 0.8}, right, left),
-      0.75, 1e-15);
+  EXPECT_NEAR(stability::right_foot_share(model::ContactPhase::kDoubleSupport, {0, -0.05, 0.8}, right, left),
+              0.75, 1e-15);
 }
 
 TEST(GroundReaction, ExplainsTheWholeBaseWrenchForAnyMotion) {
   Hrp2 r;
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  for (auto phase : {stability::ContactPhase::kDoubleSupport, stability::ContactPhase::kRightSupport,
-                     stability::ContactPhase::kLeftSupport}) {
+  for (auto phase : {model::ContactPhase::kDoubleSupport, model::ContactPhase::kRightSupport,
+                     model::ContactPhase::kLeftSupport}) {
     for (int trial = 0; trial < 5; ++trial) {
       const Eigen::VectorXd q = model::random_configuration(r.model, rng);
       Eigen::VectorXd v(r.model.nv), a(r.model.nv);
@@ -55,11 +51,11 @@ TEST(GroundReaction, ExplainsTheWholeBaseWrenchForAnyMotion) {
 
 TEST(GroundReaction, SymmetricStaticStanceSharesEqually) {
   Hrp2 r;
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(r.model.nv);
   dynamics::ExternalForces fext(static_cast<std::size_t>(r.model.nbodies));
   const spatial::Force total = stability::ground_reaction_forces(
-      r.model, r.data, r.feet, stability::ContactPhase::kDoubleSupport, q, zero, zero, fext);
+      r.model, r.data, r.feet, model::ContactPhase::kDoubleSupport, q, zero, zero, fext);
   // Static: the ground carries the weight, m g upwards. Round-off of 560 N sums: measured 2.3e-13 N (the
   // feet's sum 3.4e-13 N).
   EXPECT_NEAR(total.f.z(), r.model.total_mass() * 9.81, 1e-11);
@@ -79,10 +75,10 @@ TEST(GroundReaction, SymmetricStaticStanceSharesEqually) {
 
 TEST(GroundReaction, RightSupportPutsEverythingOnTheRightFoot) {
   Hrp2 r;
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(r.model.nv);
   dynamics::ExternalForces fext(static_cast<std::size_t>(r.model.nbodies));
-  stability::ground_reaction_forces(r.model, r.data, r.feet, stability::ContactPhase::kRightSupport, q, zero,
+  stability::ground_reaction_forces(r.model, r.data, r.feet, model::ContactPhase::kRightSupport, q, zero,
                                     zero, fext);
   EXPECT_EQ(fext[static_cast<std::size_t>(r.feet.left_foot_body)].to_vector().norm(), 0.0);
   EXPECT_NEAR(r.data.oMi[static_cast<std::size_t>(r.feet.right_foot_body)]

@@ -9,7 +9,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "support/shared_data.hpp"
 
@@ -26,9 +26,9 @@ constexpr double kPoseTolerance = 1e-9;
 
 struct Hrp2 {
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  LegKinematics right{model, config.right_sole_frame};
-  LegKinematics left{model, config.left_sole_frame};
+  model::RobotDescription description = model::default_robot_description();
+  LegKinematics right{model, description.frames.right_sole};
+  LegKinematics left{model, description.frames.left_sole};
 };
 
 Hrp2& robot() {
@@ -59,17 +59,17 @@ TEST(LegIk, ReadsTheHrp2LegFromTheModel) {
   }
   // Half-sitting: soles flat at (0.00949, -/+0.095, 0) (hrp2.md §4, D1), published with 5 decimals (+-5e-6 m;
   // measured 5.0e-7 off). The IK chain against the model's kinematics: round-off (1e-14).
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
   const SE3 right = r.right.sole_pose(base_of(q), q.segment<6>(r.model.idx_q(0)));
   EXPECT_NEAR((right.p - Vec3(0.00949, -0.095, 0.0)).norm(), 0.0, 1e-5);
-  EXPECT_TRUE(right.isApprox(model_sole_pose(r.model, q, r.config.right_sole_frame), 1e-14));
+  EXPECT_TRUE(right.isApprox(model_sole_pose(r.model, q, r.description.frames.right_sole), 1e-14));
 }
 
 TEST(LegIk, HalfSittingIsRecoveredExactly) {
   const Hrp2& r = robot();
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
   for (const auto* leg : {&r.right, &r.left}) {
-    const auto& frame = leg == &r.right ? r.config.right_sole_frame : r.config.left_sole_frame;
+    const auto& frame = leg == &r.right ? r.description.frames.right_sole : r.description.frames.left_sole;
     const LegIkResult result = leg->solve(base_of(q), model_sole_pose(r.model, q, frame));
     ASSERT_TRUE(result.ok()) << to_string(result.status);
     // Closed form from the model's own sole pose: round-off only (measured 3.3e-16 rad).
@@ -89,7 +89,7 @@ TEST(LegIk, RoundTripOnRandomReachablePoses) {
   for (int trial = 0; trial < 2000; ++trial) {
     const Eigen::VectorXd q = model::random_configuration(r.model, rng);
     for (const auto* leg : {&r.right, &r.left}) {
-      const auto& frame = leg == &r.right ? r.config.right_sole_frame : r.config.left_sole_frame;
+      const auto& frame = leg == &r.right ? r.description.frames.right_sole : r.description.frames.left_sole;
       const SE3 target = model_sole_pose(r.model, q, frame);
       LegAngles truth;
       for (int i = 0; i < 6; ++i) truth(i) = q(r.model.idx_q(leg->joints()[i]));
@@ -123,9 +123,9 @@ TEST(LegIk, RoundTripOnRandomReachablePoses) {
 
 TEST(LegIk, FailsClearlyOutOfReach) {
   const Hrp2& r = robot();
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
   const SE3 waist = base_of(q);
-  SE3 sole = model_sole_pose(r.model, q, r.config.right_sole_frame);
+  SE3 sole = model_sole_pose(r.model, q, r.description.frames.right_sole);
 
   sole.p.z() -= 0.2;  // straight leg from the hip to the sole: 0.705 m, the sole would be 0.849 m below
   EXPECT_EQ(r.right.solve(waist, sole).status, LegIkStatus::kOutOfReach);
@@ -140,8 +140,8 @@ TEST(LegIk, FailsClearlyOutOfReach) {
 
 TEST(LegIk, ReportsAPoseOnlyReachableOutsideTheLimits) {
   const Hrp2& r = robot();
-  const Eigen::VectorXd q = r.config.half_sitting(r.model);
-  SE3 sole = model_sole_pose(r.model, q, r.config.right_sole_frame);
+  const Eigen::VectorXd q = r.description.nominal_q(r.model);
+  SE3 sole = model_sole_pose(r.model, q, r.description.frames.right_sole);
   // The right foot turned 90 degrees outward (yaw -90): the hip yaw stops at -45 degrees (hrp2.md §2).
   sole.R = Eigen::AngleAxisd(-M_PI / 2, Vec3::UnitZ()).toRotationMatrix();
   const LegIkResult result = r.right.solve(base_of(q), sole);

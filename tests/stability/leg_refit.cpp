@@ -12,9 +12,8 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "mimic/spatial/explog.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
@@ -30,10 +29,7 @@ using spatial::Vec3;
 constexpr double kSoleTolerance = 1e-10;
 constexpr double kAngleTolerance = 1e-9;
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  Feet feet = Feet::from(model, config);
+struct Hrp2 : test::Hrp2Robot {
   Legs legs = Legs::of(model, feet);
 };
 
@@ -58,8 +54,8 @@ TEST(LegRefit, FindsBothHrp2LegsFromTheSoleFrames) {
     EXPECT_EQ(joints[static_cast<std::size_t>(i)], r.model.joint_index("RLEG_JOINT" + std::to_string(i)));
     EXPECT_EQ(joints[static_cast<std::size_t>(i + 6)], r.model.joint_index("LLEG_JOINT" + std::to_string(i)));
   }
-  EXPECT_EQ(r.legs.right().sole_frame(), r.config.right_sole_frame);
-  EXPECT_EQ(r.legs.left().sole_frame(), r.config.left_sole_frame);
+  EXPECT_EQ(r.legs.right().sole_frame(), r.description.frames.right_sole);
+  EXPECT_EQ(r.legs.left().sole_frame(), r.description.frames.left_sole);
   EXPECT_EQ(r.legs.right().joints()[Legs::kKnee], r.model.joint_index("RLEG_JOINT3"));
   EXPECT_EQ(r.legs.left().joints()[Legs::kKnee], r.model.joint_index("LLEG_JOINT3"));
 }
@@ -104,7 +100,7 @@ TEST(LegRefit, RoundTripUnderAMovedBase) {
 
 TEST(LegRefit, ReportsAnUnreachableLegAndLeavesItAlone) {
   const Hrp2& r = robot();
-  const Eigen::VectorXd rest = r.config.half_sitting(r.model);
+  const Eigen::VectorXd rest = r.description.nominal_q(r.model);
   const std::array<SE3, 2> soles = model_soles(r, rest);
   SE3 raised = model::base_pose(r.model, rest);
   raised.p.z() += 0.3;  // the soles 0.9 m below the hips: beyond the 0.705 m straight leg
@@ -143,7 +139,7 @@ TEST(LegRefit, ReportsAnUnreachableLegAndLeavesItAlone) {
 // where its support began (sample 0), and the left foot in the air must not be touched.
 TEST(LegRefit, SupportLegsGoBackWhereTheirSupportBegan) {
   const Hrp2& r = robot();
-  const Eigen::VectorXd rest = r.config.half_sitting(r.model);
+  const Eigen::VectorXd rest = r.description.nominal_q(r.model);
   model::SampledMotion planned;
   planned.times = {0.0, 0.005, 0.01};
   planned.phases = {model::ContactPhase::kDoubleSupport, model::ContactPhase::kRightSupport,
@@ -178,7 +174,7 @@ TEST(LegRefit, SupportLegOutOfReachNamesTheSampleAndTheLeg) {
   model::SampledMotion planned;
   planned.times = {0.0};
   planned.phases = {model::ContactPhase::kLeftSupport};
-  planned.q = r.config.half_sitting(r.model);
+  planned.q = r.description.nominal_q(r.model);
   Eigen::MatrixXd q = planned.q;
   q(2, 0) += 0.3;  // base z
   try {

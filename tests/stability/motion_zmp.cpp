@@ -8,29 +8,21 @@
 
 #include "mimic/dynamics/com.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "mimic/stability/cart_table.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  Feet feet = Feet::from(model, config);
-};
+using Hrp2 = test::Hrp2Robot;
 
-const Hrp2& robot() {
-  static const Hrp2 r;
-  return r;
-}
+const Hrp2& robot() { return Hrp2::instance(); }
 
 model::SampledMotion constant_motion(const model::Model& model, const Eigen::VectorXd& q, int samples) {
   model::SampledMotion m;
   for (int k = 0; k < samples; ++k) m.times.push_back(0.005 * k);
   m.q = q.replicate(1, samples);
-  m.phases.assign(static_cast<std::size_t>(samples), ContactPhase::kDoubleSupport);
+  m.phases.assign(static_cast<std::size_t>(samples), model::ContactPhase::kDoubleSupport);
   model::differentiate(model, m.times, m.q, m.v, m.a);
   return m;
 }
@@ -44,7 +36,7 @@ TEST(MotionZmp, ZmpOfStaticPosesIsTheCentreOfMassProjection) {
   model::Data data(r.model);
   for (int trial = 0; trial < 50; ++trial) {
     Eigen::VectorXd q =
-        trial == 0 ? r.config.half_sitting(r.model) : model::random_configuration(r.model, rng);
+        trial == 0 ? r.description.nominal_q(r.model) : model::random_configuration(r.model, rng);
     const model::SampledMotion motion = constant_motion(r.model, q, 4);
     const ZmpTrace trace = motion_zmp(r.model, r.feet, motion);
     const spatial::Vec3 com = dynamics::center_of_mass(r.model, data, q);
@@ -57,10 +49,10 @@ TEST(MotionZmp, ZmpOfStaticPosesIsTheCentreOfMassProjection) {
   // rear edge at x = 0.00949 - 0.100 and 0.12 m from the front. The reference CoM has 3 decimals and the
   // model's is within 2 mm of it (hrp2_reference.cpp): 0.002 (measured 0.1005). Against the model's own CoM
   // the margin is exact but for the sole position, published with 5 decimals (measured 5e-7 off): 1e-5.
-  const model::SampledMotion still = constant_motion(r.model, r.config.half_sitting(r.model), 3);
+  const model::SampledMotion still = constant_motion(r.model, r.description.nominal_q(r.model), 3);
   const ZmpTrace trace = motion_zmp(r.model, r.feet, still);
   EXPECT_NEAR(trace.worst_margin, 0.100, 0.002);
-  const spatial::Vec3 com = dynamics::center_of_mass(r.model, data, r.config.half_sitting(r.model));
+  const spatial::Vec3 com = dynamics::center_of_mass(r.model, data, r.description.nominal_q(r.model));
   EXPECT_NEAR(trace.worst_margin, com.x() - (0.00949 - 0.100), 1e-5);
 }
 
@@ -70,7 +62,7 @@ TEST(MotionZmp, ZmpOfStaticPosesIsTheCentreOfMassProjection) {
 // signs, the ground height and the end convention the stabilizer relies on.
 TEST(MotionZmp, RigidlyTranslatingRobotHasTheCartTableZmpOfItsCentreOfMass) {
   const Hrp2& r = robot();
-  const Eigen::VectorXd q0 = r.config.half_sitting(r.model);
+  const Eigen::VectorXd q0 = r.description.nominal_q(r.model);
   const int n = 400;
   model::SampledMotion motion = constant_motion(r.model, q0, n);
   for (int k = 0; k < n; ++k) {
@@ -104,8 +96,9 @@ TEST(MotionZmp, RigidlyTranslatingRobotHasTheCartTableZmpOfItsCentreOfMass) {
 
 TEST(MotionZmp, SupportPolygonFollowsThePhases) {
   const Hrp2& r = robot();
-  model::SampledMotion motion = constant_motion(r.model, r.config.half_sitting(r.model), 3);
-  motion.phases = {ContactPhase::kDoubleSupport, ContactPhase::kRightSupport, ContactPhase::kLeftSupport};
+  model::SampledMotion motion = constant_motion(r.model, r.description.nominal_q(r.model), 3);
+  motion.phases = {model::ContactPhase::kDoubleSupport, model::ContactPhase::kRightSupport,
+                   model::ContactPhase::kLeftSupport};
   const SupportSequence support = support_sequence(r.model, r.feet, motion.q, motion.phases);
   // Areas of the URDF's soles: round-off (measured 1.4e-17). The ground height is the soles' z at
   // half-sitting, published with 5 decimals (measured 2e-7).

@@ -16,8 +16,8 @@ namespace {
 constexpr double kExact = 1e-12;
 
 // HRP-2 soles of config/robots/hrp2.yaml (hrp2.md §5): 0.23 x 0.131 m, the inner side 0.056 m from the ankle.
-const SoleRectangle kRightSole{-0.100, 0.130, -0.075, 0.056};
-const SoleRectangle kLeftSole{-0.100, 0.130, -0.056, 0.075};
+const model::SoleRectangle kRightSole{-0.100, 0.130, -0.075, 0.056};
+const model::SoleRectangle kLeftSole{-0.100, 0.130, -0.056, 0.075};
 
 spatial::SE3 sole_at(double x, double y, double yaw = 0.0) {
   return spatial::SE3(Eigen::AngleAxisd(yaw, spatial::Vec3::UnitZ()).toRotationMatrix(),
@@ -66,11 +66,11 @@ TEST(SupportPolygon, SingleAndDoubleSupportOfHrp2InHalfSitting) {
   // Soles in half-sitting: (0.00949, -/+0.095, 0) (hrp2.md §4).
   const spatial::SE3 right = sole_at(0.00949, -0.095), left = sole_at(0.00949, 0.095);
   const SupportPolygon right_only =
-      SupportPolygon::of_feet(ContactPhase::kRightSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kRightSupport, right, left, kRightSole, kLeftSole);
   const SupportPolygon left_only =
-      SupportPolygon::of_feet(ContactPhase::kLeftSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kLeftSupport, right, left, kRightSole, kLeftSole);
   const SupportPolygon both =
-      SupportPolygon::of_feet(ContactPhase::kDoubleSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kDoubleSupport, right, left, kRightSole, kLeftSole);
   EXPECT_EQ(right_only.size(), 4);
   EXPECT_NEAR(right_only.area(), 0.230 * 0.131, kExact);
   EXPECT_NEAR(left_only.area(), 0.230 * 0.131, kExact);
@@ -90,14 +90,14 @@ TEST(SupportPolygon, FeetTurnedAndSteppedGiveTheHullOfTheRotatedCorners) {
   // Right foot turned by 90 degrees: its forward axis is world +y.
   const spatial::SE3 right = sole_at(0.3, -0.1, M_PI / 2), left = sole_at(0.0, 0.1);
   const SupportPolygon right_only =
-      SupportPolygon::of_feet(ContactPhase::kRightSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kRightSupport, right, left, kRightSole, kLeftSole);
   // World x = 0.3 - y_sole, world y = -0.1 + x_sole.
   EXPECT_NEAR(right_only.signed_distance(Vec2(0.3 + 0.075, 0.0)), 0.0, kExact);
   EXPECT_NEAR(right_only.signed_distance(Vec2(0.3, -0.1 + 0.130)), 0.0, kExact);
   EXPECT_NEAR(right_only.signed_distance(Vec2(0.3, -0.1 - 0.100 - 0.01)), -0.01, kExact);
 
   const SupportPolygon both =
-      SupportPolygon::of_feet(ContactPhase::kDoubleSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kDoubleSupport, right, left, kRightSole, kLeftSole);
   EXPECT_GE(both.size(), 5);  // a stepped stance gives a hull with cut corners
   // The hull holds every corner of both soles and the midpoint of the two sole origins.
   for (const auto& outline : {std::pair{kRightSole, right}, std::pair{kLeftSole, left}})
@@ -110,7 +110,7 @@ TEST(SupportPolygon, FeetTurnedAndSteppedGiveTheHullOfTheRotatedCorners) {
 TEST(SupportPolygon, ClampGivesTheNearestPointAtLeastTheMarginInside) {
   const spatial::SE3 right = sole_at(0.2, -0.1, 0.4), left = sole_at(0.0, 0.1, -0.2);
   const SupportPolygon polygon =
-      SupportPolygon::of_feet(ContactPhase::kDoubleSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kDoubleSupport, right, left, kRightSole, kLeftSole);
   constexpr double kMargin = 0.02;
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> coordinate(-0.5, 0.5);
@@ -136,7 +136,7 @@ TEST(SupportPolygon, ClampGivesTheNearestPointAtLeastTheMarginInside) {
 TEST(SupportPolygon, ClampFailsWhenTheMarginExceedsTheInradius) {
   const spatial::SE3 right = sole_at(0.0, -0.095), left = sole_at(0.0, 0.095);
   const SupportPolygon right_only =
-      SupportPolygon::of_feet(ContactPhase::kRightSupport, right, left, kRightSole, kLeftSole);
+      SupportPolygon::of_feet(model::ContactPhase::kRightSupport, right, left, kRightSole, kLeftSole);
   EXPECT_NO_THROW((void)right_only.clamp(Vec2(1, 1), 0.065));  // half the sole width is 0.0655
   EXPECT_THROW((void)right_only.clamp(Vec2(1, 1), 0.066), InfeasibleError);
 }

@@ -10,24 +10,16 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/leg_ik.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
 
-struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  Feet feet = Feet::from(model, config);
-};
+using Hrp2 = test::Hrp2Robot;
 
-const Hrp2& robot() {
-  static const Hrp2 r;
-  return r;
-}
+const Hrp2& robot() { return Hrp2::instance(); }
 
 // Smooth 0 -> 1 -> 0 envelope over [start, start + length], zero elsewhere (sin^2, so the motion starts and
 // ends at rest with zero acceleration).
@@ -40,7 +32,7 @@ double envelope(double t, double start, double length) {
 // A pose `base` with an upper-body motion on top: 0.5 s still, `length` s of motion, 0.5 s still, 200 Hz.
 // `swing` gives the offsets of the joints named in `joints` at time t (inside the envelope).
 template <typename Swing>
-model::SampledMotion upper_body_motion(const Hrp2& r, const Eigen::VectorXd& base, ContactPhase phase,
+model::SampledMotion upper_body_motion(const Hrp2& r, const Eigen::VectorXd& base, model::ContactPhase phase,
                                        double length, const std::vector<std::string>& joints, Swing swing) {
   const int n = static_cast<int>(std::lround((length + 1.0) / 0.005)) + 1;
   model::SampledMotion m;
@@ -62,7 +54,7 @@ model::SampledMotion upper_body_motion(const Hrp2& r, const Eigen::VectorXd& bas
 // from down-back to up-forward. The ZMP swings front and back well beyond the 0.23 m long feet.
 model::SampledMotion fast_torso_and_arm_swing(const Hrp2& r) {
   const double w = 2.0 * M_PI * 1.5;
-  return upper_body_motion(r, r.config.half_sitting(r.model), ContactPhase::kDoubleSupport, 3.0,
+  return upper_body_motion(r, r.description.nominal_q(r.model), model::ContactPhase::kDoubleSupport, 3.0,
                            {"CHEST_JOINT1", "RARM_JOINT0", "LARM_JOINT0"}, [w](double t, int i) {
                              return i == 0 ? 0.15 * (1.0 - std::cos(w * t)) : -0.6 * std::sin(w * t);
                            });
@@ -71,14 +63,15 @@ model::SampledMotion fast_torso_and_arm_swing(const Hrp2& r) {
 // Half-sitting moved onto the right foot: the left sole lifted 3 cm, the waist placed so that the CoM is
 // over the centre of the right sole (fixed-point iteration on the waist, legs by the IK).
 Eigen::VectorXd standing_on_the_right_foot(const Hrp2& r) {
-  Eigen::VectorXd q = r.config.half_sitting(r.model);
-  const LegKinematics right(r.model, r.config.right_sole_frame), left(r.model, r.config.left_sole_frame);
+  Eigen::VectorXd q = r.description.nominal_q(r.model);
+  const LegKinematics right(r.model, r.description.frames.right_sole),
+      left(r.model, r.description.frames.left_sole);
   model::Data data(r.model);
   dynamics::forward_kinematics(r.model, data, q);
   const spatial::SE3 right_sole = dynamics::update_frame_placement(r.model, data, r.feet.right_sole_frame);
   spatial::SE3 left_sole = dynamics::update_frame_placement(r.model, data, r.feet.left_sole_frame);
   left_sole.p.z() += 0.03;
-  const SoleRectangle& o = r.feet.right_outline;
+  const model::SoleRectangle& o = r.feet.right_outline;
   const spatial::Vec3 centre =
       right_sole.act(spatial::Vec3(0.5 * (o.x_min + o.x_max), 0.5 * (o.y_min + o.y_max), 0));
   for (int it = 0; it < 30; ++it) {
@@ -138,9 +131,10 @@ Check check(const Hrp2& r, const model::SampledMotion& before, const model::Samp
 TEST(ZmpStabilizer, CorrectionIsZeroForAStableMotion) {
   const Hrp2& r = robot();
   // A slow arm wave: the ZMP hardly leaves the CoM projection, 0.1 m inside the double support.
-  const model::SampledMotion motion = upper_body_motion(
-      r, r.config.half_sitting(r.model), ContactPhase::kDoubleSupport, 2.0, {"RARM_JOINT0", "RARM_JOINT1"},
-      [](double t, int i) { return (i == 0 ? -0.5 : -0.3) * std::sin(2.0 * t); });
+  const model::SampledMotion motion =
+      upper_body_motion(r, r.description.nominal_q(r.model), model::ContactPhase::kDoubleSupport, 2.0,
+                        {"RARM_JOINT0", "RARM_JOINT1"},
+                        [](double t, int i) { return (i == 0 ? -0.5 : -0.3) * std::sin(2.0 * t); });
   const StabilizedMotion result = stabilize_zmp(r.model, r.feet, motion);
   std::printf("slow wave: %s\n", result.report.summary().c_str());
   EXPECT_TRUE(result.report.converged);
@@ -194,8 +188,8 @@ TEST(ZmpStabilizer, LateralArmFlapInSingleSupportIsCorrected) {
   const Hrp2& r = robot();
   const double w = 2.0 * M_PI * 1.5;
   const model::SampledMotion motion = upper_body_motion(
-      r, standing_on_the_right_foot(r), ContactPhase::kRightSupport, 3.0, {"RARM_JOINT1", "LARM_JOINT1"},
-      [w](double t, int) { return -0.35 * std::sin(w * t); });
+      r, standing_on_the_right_foot(r), model::ContactPhase::kRightSupport, 3.0,
+      {"RARM_JOINT1", "LARM_JOINT1"}, [w](double t, int) { return -0.35 * std::sin(w * t); });
   const StabilizedMotion result = stabilize_zmp(r.model, r.feet, motion);
   const StabilizationReport& report = result.report;
   std::printf("single support: %s\n", report.summary().c_str());

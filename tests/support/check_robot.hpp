@@ -8,15 +8,13 @@
 #include "mimic/evaluation/check.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/robot.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "support/fixture_motion.hpp"
 
 namespace mimic::test {
 
 struct CheckRobot {
   model::Robot robot = model::load_robot(model::default_robot_description_path());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  stability::Feet feet = stability::Feet::from(robot.model, config);
+  stability::Feet feet = stability::Feet::from(robot.model, robot.description);
   std::shared_ptr<const geometry::CollisionModel> collision =
       std::make_shared<const geometry::CollisionModel>(
           geometry::build_collision_model(robot.model, robot.description));

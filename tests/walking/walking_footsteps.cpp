@@ -7,7 +7,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/walking/footsteps.hpp"
 #include "mimic/walking/walking_schedule.hpp"
 
@@ -120,7 +120,7 @@ TEST(WalkingFootsteps, ErrorsNameTheFileTheLineAndTheKey) {
 }
 
 TEST(WalkingFootsteps, AStepOntoTheOtherSoleIsRefusedWithItsLine) {
-  const model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  const model::RobotDescription& description = model::default_robot_description();
   // The right foot moved 0.1 m to the left would overlap the left sole (inner edges 0.056 m from each ankle).
   const FootstepPlan crossing = parse_footsteps(kStance + R"(steps:
   - { foot: left, displacement: [0.2, 0.0] }
@@ -128,7 +128,7 @@ TEST(WalkingFootsteps, AStepOntoTheOtherSoleIsRefusedWithItsLine) {
 )",
                                                 "/plans/walk.yaml");
   try {
-    WalkSchedule(crossing, config.right_sole, config.left_sole);
+    WalkSchedule(crossing, description.right_sole, description.left_sole);
     FAIL() << "overlapping soles accepted";
   } catch (const InputError& e) {
     EXPECT_STREQ(
@@ -139,7 +139,7 @@ TEST(WalkingFootsteps, AStepOntoTheOtherSoleIsRefusedWithItsLine) {
   // 0.02 m further apart than the sum of the inner edges is fine.
   const FootstepPlan close = parse_footsteps(
       kStance + "steps:\n  - { foot: right, displacement: [0.0, 0.061] }\n", "/plans/walk.yaml");
-  EXPECT_NO_THROW(WalkSchedule(close, config.right_sole, config.left_sole));
+  EXPECT_NO_THROW(WalkSchedule(close, description.right_sole, description.left_sole));
 }
 
 }  // namespace

@@ -21,10 +21,10 @@
 namespace mimic::walking {
 namespace {
 
-using stability::ContactPhase;
+using model::ContactPhase;
+using model::left_foot_in_contact;
+using model::right_foot_in_contact;
 using stability::Feet;
-using stability::left_foot_in_contact;
-using stability::right_foot_in_contact;
 
 using spatial::SE3;
 
@@ -35,15 +35,15 @@ model::Payload bar() {
 }
 
 struct Scenario {
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  model::RobotDescription description = model::default_robot_description();
   model::Model model =
       model::with_payload(model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2()), bar());
   FootstepPlan plan = load_footsteps(test::source_dir() / "config" / "walk" / "bar_steps.yaml");
-  WalkSchedule schedule{plan, config.right_sole, config.left_sole};
+  WalkSchedule schedule{plan, description.right_sole, description.left_sole};
   UpperBodyTrajectory upper_body =
-      load_upper_body_keyframes(plan.upper_body, model, config.half_sitting(model).tail(model.nj),
-                                stability::Legs::of(model, Feet::from(model, config)).joints());
-  WalkingPattern pattern = generate_walking_pattern(model, config, schedule, upper_body, options(1));
+      load_upper_body_keyframes(plan.upper_body, model, description.nominal_q(model).tail(model.nj),
+                                stability::Legs::of(model, Feet::from(model, description)).joints());
+  WalkingPattern pattern = generate_walking_pattern(model, description, schedule, upper_body, options(1));
 
   static WalkingOptions options(int dynamics_filter_passes) {
     WalkingOptions o;  // Kajita 2003 defaults: 5 ms, 1.6 s, Q = 1, R = 1e-6
@@ -95,7 +95,8 @@ TEST(WalkingPattern, ShippedScenarioHasTheSeedExperimentShape) {
 
 TEST(WalkingPattern, SupportFeetStayStillAndTheSwingFootLandsOnItsFootstep) {
   const Scenario& s = scenario();
-  const std::vector<SE3> right = s.soles(s.config.right_sole_frame), left = s.soles(s.config.left_sole_frame);
+  const std::vector<SE3> right = s.soles(s.description.frames.right_sole),
+                         left = s.soles(s.description.frames.left_sole);
   double slip = 0.0, slip_angle = 0.0, landing = 0.0;
   int landings = 0;
   for (const bool is_right : {true, false}) {
@@ -156,7 +157,7 @@ TEST(WalkingPattern, JointAnglesAndVelocitiesStayWithinTheLimitsAt200Hz) {
   std::printf("peak |qdot| / velocity limit %.3f\n", peak_ratio);
   EXPECT_LT(peak_ratio, 1.0);
   // The summary of `mimic walk` reports the same numbers.
-  const WalkingSummary summary = summarize_walking_pattern(s.model, s.config, s.schedule, s.pattern);
+  const WalkingSummary summary = summarize_walking_pattern(s.model, s.description, s.schedule, s.pattern);
   EXPECT_NEAR(summary.velocity.ratio, peak_ratio, 1e-12);  // the same differences: measured 1.1e-14
   EXPECT_EQ(summary.steps, 6);
   EXPECT_GT(summary.min_angle_margin, 0.0);
@@ -179,7 +180,7 @@ TEST(WalkingPattern, StartsAndEndsPracticallyAtRest) {
 TEST(WalkingPattern, DynamicsFilterBringsTheMultibodyZmpToTheReference) {
   const Scenario& s = scenario();
   const WalkingPattern cart_only =
-      generate_walking_pattern(s.model, s.config, s.schedule, s.upper_body, Scenario::options(0));
+      generate_walking_pattern(s.model, s.description, s.schedule, s.upper_body, Scenario::options(0));
   const auto deviation = [](const WalkingPattern& p) {
     return (p.zmp.leftCols(2) - p.zmp_reference.leftCols(2)).rowwise().norm().maxCoeff();
   };
@@ -215,11 +216,11 @@ steps:
 TEST(WalkingPattern, TurningStepsKeepTheFeetAndTheZmp) {
   const Scenario& s = scenario();
   const FootstepPlan plan = parse_footsteps(turning_plan(), "turn.yaml");
-  const WalkSchedule schedule(plan, s.config.right_sole, s.config.left_sole);
+  const WalkSchedule schedule(plan, s.description.right_sole, s.description.left_sole);
   const WalkingPattern p = generate_walking_pattern(
-      s.model, s.config, schedule,
-      UpperBodyTrajectory::fixed(s.config.half_sitting(s.model).tail(s.model.nj)), Scenario::options(1));
-  const WalkingSummary summary = summarize_walking_pattern(s.model, s.config, schedule, p);
+      s.model, s.description, schedule,
+      UpperBodyTrajectory::fixed(s.description.nominal_q(s.model).tail(s.model.nj)), Scenario::options(1));
+  const WalkingSummary summary = summarize_walking_pattern(s.model, s.description, schedule, p);
   std::printf("turning: min ZMP margin %.4f m, slip %.2g m, landing %.2g m, peak velocity ratio %.3f\n",
               summary.min_zmp_margin, summary.max_support_slip, summary.max_landing_error,
               summary.velocity.ratio);

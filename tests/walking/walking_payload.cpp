@@ -9,7 +9,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/payload.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 #include "support/shared_data.hpp"
 
@@ -18,7 +18,7 @@ namespace {
 
 struct Hrp2 {
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
+  model::RobotDescription description = model::default_robot_description();
 };
 
 const Hrp2& robot() {
@@ -86,10 +86,11 @@ steps:
   - { foot: right, displacement: [0.15, 0.0] }
 )",
                                             "bar_walk.yaml");
-  const WalkSchedule schedule(plan, r.config.right_sole, r.config.left_sole);
-  const UpperBodyTrajectory arms = UpperBodyTrajectory::fixed(r.config.half_sitting(r.model).tail(30));
-  const WalkingPattern with_bar = generate_walking_pattern(loaded, r.config, schedule, arms);
-  const WalkingPattern without_bar = generate_walking_pattern(r.model, r.config, schedule, arms);
+  const WalkSchedule schedule(plan, r.description.right_sole, r.description.left_sole);
+  const UpperBodyTrajectory arms =
+      UpperBodyTrajectory::fixed(r.description.nominal_q(r.model).tail(r.model.nj));
+  const WalkingPattern with_bar = generate_walking_pattern(loaded, r.description, schedule, arms);
+  const WalkingPattern without_bar = generate_walking_pattern(r.model, r.description, schedule, arms);
 
   model::Data data(loaded);
   double loaded_error = 0.0, waist_shift = 0.0;

@@ -5,21 +5,18 @@
 
 #include <cmath>
 
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/spatial/explog.hpp"
 
 namespace mimic::walking {
 namespace {
 
-using stability::ContactPhase;
-using stability::SoleRectangle;
+using model::ContactPhase;
+using model::SoleRectangle;
 
 using spatial::SE3;
 
-const model::RobotConfig& config() {
-  static const model::RobotConfig c = model::load_robot_config(model::default_robot_config_path());
-  return c;
-}
+const model::RobotDescription& description() { return model::default_robot_description(); }
 
 // Two steps: the right foot 0.2 m forward and turned by 0.3 rad, then the left foot beside it.
 FootstepPlan two_steps() {
@@ -41,7 +38,7 @@ Vec2 sole_centre(const SE3& sole, const SoleRectangle& r) {
 }
 
 TEST(WalkingSchedule, PhasesFollowThePlan) {
-  const WalkSchedule schedule(two_steps(), config().right_sole, config().left_sole);
+  const WalkSchedule schedule(two_steps(), description().right_sole, description().left_sole);
   // hold 1.0 | transfer 0.2, swing 0.8 | transfer 0.2, swing 0.6 | transfer 0.2 | hold 0.5
   // Times are running sums of these decimals (not exact in binary): rounding of a few ulps, bound 1e-12 s.
   EXPECT_NEAR(schedule.duration(), 3.5, 1e-12);
@@ -63,9 +60,9 @@ TEST(WalkingSchedule, PhasesFollowThePlan) {
 
 TEST(WalkingSchedule, ZmpReferenceIsPiecewiseBetweenSoleCentres) {
   const FootstepPlan plan = two_steps();
-  const WalkSchedule schedule(plan, config().right_sole, config().left_sole);
-  const SoleRectangle& r = config().right_sole;
-  const SoleRectangle& l = config().left_sole;
+  const WalkSchedule schedule(plan, description().right_sole, description().left_sole);
+  const SoleRectangle& r = description().right_sole;
+  const SoleRectangle& l = description().left_sole;
   const Vec2 right0 = sole_centre(plan.initial_right.pose(), r),
              left0 = sole_centre(plan.initial_left.pose(), l);
   const Vec2 right1 = sole_centre(plan.steps[0].target.pose(), r),
@@ -85,7 +82,7 @@ TEST(WalkingSchedule, ZmpReferenceIsPiecewiseBetweenSoleCentres) {
 
 TEST(WalkingSchedule, SwingFootLeavesAndLandsWithZeroVelocityAndAcceleration) {
   const FootstepPlan plan = two_steps();
-  const WalkSchedule schedule(plan, config().right_sole, config().left_sole);
+  const WalkSchedule schedule(plan, description().right_sole, description().left_sole);
   const auto right = [&](double t) { return schedule.at(t).right_sole; };
   // Sole position and yaw as a 4-vector, for finite differences.
   const auto pose4 = [&](double t) {
@@ -121,7 +118,7 @@ TEST(WalkingSchedule, SwingFootLeavesAndLandsWithZeroVelocityAndAcceleration) {
 }
 
 TEST(WalkingSchedule, WaistHeightAndYawFollowTheSteps) {
-  const WalkSchedule schedule(two_steps(), config().right_sole, config().left_sole);
+  const WalkSchedule schedule(two_steps(), description().right_sole, description().left_sole);
   EXPECT_DOUBLE_EQ(schedule.at(0.5).waist_height_change, 0.0);
   // Interpolated with rounded times, as the ZMP above: 1e-12.
   EXPECT_NEAR(schedule.at(1.0 + 0.5).waist_height_change, -0.01, 1e-12);  // half way through step 1

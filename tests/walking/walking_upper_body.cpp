@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "mimic/core/error.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_path.hpp"
@@ -16,10 +16,10 @@ namespace {
 
 struct Hrp2 {
   model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotConfig config = model::load_robot_config(model::default_robot_config_path());
-  Eigen::VectorXd posture = config.half_sitting(model).tail(model.nj);
+  model::RobotDescription description = model::default_robot_description();
+  Eigen::VectorXd posture = description.nominal_q(model).tail(model.nj);
   std::vector<int> legs = [this] {
-    const auto joints = stability::Legs::of(model, stability::Feet::from(model, config)).joints();
+    const auto joints = stability::Legs::of(model, stability::Feet::from(model, description)).joints();
     return std::vector<int>(joints.begin(), joints.end());
   }();
 };

@@ -10,7 +10,7 @@
 
 namespace mimic::evaluation {
 
-using stability::ContactPhase;
+using model::ContactPhase;
 
 namespace {
 
@@ -150,7 +150,7 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
     // Slip: a foot in support must stay where its support began.
     for (int s = 0; s < 2; ++s) {
       const bool in_support =
-          s == 0 ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
+          s == 0 ? model::right_foot_in_contact(phase) : model::left_foot_in_contact(phase);
       const auto& oMs = s == 0 ? oMr : oMl;
       if (!in_support) {
         anchored[s] = false;

@@ -68,25 +68,25 @@ std::string number(double value) {
   return out;
 }
 
-const char* phase_name(stability::ContactPhase phase) {
+const char* phase_name(model::ContactPhase phase) {
   switch (phase) {
-    case stability::ContactPhase::kRightSupport:
+    case model::ContactPhase::kRightSupport:
       return "right support";
-    case stability::ContactPhase::kLeftSupport:
+    case model::ContactPhase::kLeftSupport:
       return "left support";
-    case stability::ContactPhase::kDoubleSupport:
+    case model::ContactPhase::kDoubleSupport:
       return "double support";
   }
   return "?";
 }
 
-int phase_code(stability::ContactPhase phase) {
+int phase_code(model::ContactPhase phase) {
   switch (phase) {
-    case stability::ContactPhase::kDoubleSupport:
+    case model::ContactPhase::kDoubleSupport:
       return 0;
-    case stability::ContactPhase::kRightSupport:
+    case model::ContactPhase::kRightSupport:
       return 1;
-    case stability::ContactPhase::kLeftSupport:
+    case model::ContactPhase::kLeftSupport:
       return 2;
   }
   return -1;

@@ -52,7 +52,7 @@ struct PlotMotion {
 // A support polygon drawn in the x-y plane.
 struct SupportOutline {
   double time = 0.0;  // s, the first sample with this support
-  stability::ContactPhase phase = stability::ContactPhase::kDoubleSupport;
+  model::ContactPhase phase = model::ContactPhase::kDoubleSupport;
   std::vector<stability::Vec2> vertices;  // counter-clockwise, world x-y, m
 };
 
@@ -66,15 +66,15 @@ struct PlotData {
 
   // Dynamics of motions[0] (N samples, its own times).
   std::vector<double> times;
-  bool base_reconstructed = false;              // no .waist: base rebuilt from the support foot
-  Eigen::MatrixXd torques;                      // nj x N, N m
-  std::vector<int> torque_joints;               // the torque figure's panels, most loaded first
-  Eigen::MatrixXd zmp;                          // 2 x N, world x y, m; NaN where the ground would pull
-  Eigen::MatrixXd com;                          // 2 x N, ground projection of the centre of mass, m
-  Eigen::MatrixXd support_bounds;               // 4 x N: x min, x max, y min, y max of the polygon, m
-  std::vector<double> margin;                   // signed ZMP distance to the polygon edge, m (+ inside)
-  std::vector<stability::ContactPhase> phases;  // N
-  std::vector<SupportOutline> outlines;         // at sample 0 and wherever the support phase changes
+  bool base_reconstructed = false;          // no .waist: base rebuilt from the support foot
+  Eigen::MatrixXd torques;                  // nj x N, N m
+  std::vector<int> torque_joints;           // the torque figure's panels, most loaded first
+  Eigen::MatrixXd zmp;                      // 2 x N, world x y, m; NaN where the ground would pull
+  Eigen::MatrixXd com;                      // 2 x N, ground projection of the centre of mass, m
+  Eigen::MatrixXd support_bounds;           // 4 x N: x min, x max, y min, y max of the polygon, m
+  std::vector<double> margin;               // signed ZMP distance to the polygon edge, m (+ inside)
+  std::vector<model::ContactPhase> phases;  // N
+  std::vector<SupportOutline> outlines;     // at sample 0 and wherever the support phase changes
   // Closest pair and lowest sole corner per sample (sample_min_distance, sample_min_corner_height); empty
   // without a collision model (no geometry figure).
   std::optional<evaluation::GeometryReport> geometry;

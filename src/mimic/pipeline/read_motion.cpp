@@ -31,4 +31,11 @@ model::SampledMotion sampled_motion(const model::Model& model, const stability::
   return motion;
 }
 
+model::SampledMotion read_sampled_motion(const Robot& robot, const std::filesystem::path& path,
+                                         const std::vector<model::ContactInterval>& intervals) {
+  return sampled_motion(robot.model, robot.feet,
+                        io::read_motion(path, io::PosColumns::kAuto, io::PosLayout::of(robot.description)),
+                        intervals);
+}
+
 }  // namespace mimic::pipeline

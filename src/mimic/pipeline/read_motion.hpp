@@ -5,12 +5,14 @@
 // detected from the sole trajectories (unless the job states them).
 #pragma once
 
+#include <filesystem>
 #include <vector>
 
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/contact_phase.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/sampled_motion.hpp"
+#include "mimic/pipeline/robot.hpp"
 #include "mimic/stability/contact_detection.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 
@@ -23,5 +25,10 @@ model::SampledMotion sampled_motion(const model::Model& model, const stability::
                                     const io::MotionFiles& files,
                                     const std::vector<model::ContactInterval>& intervals = {},
                                     const stability::ContactDetectionOptions& detection = {});
+
+// The motion X.pos (or its base name X, with X.waist / X.hip beside it when present) read from its files
+// (io::read_motion) for `robot`: sampled_motion() with the robot's feet.
+model::SampledMotion read_sampled_motion(const Robot& robot, const std::filesystem::path& path,
+                                         const std::vector<model::ContactInterval>& intervals = {});
 
 }  // namespace mimic::pipeline

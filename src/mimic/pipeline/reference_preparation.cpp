@@ -40,7 +40,7 @@ namespace {
 
 // Where half-sitting puts the soles (right, left); leaves its forward kinematics in `data`.
 std::array<spatial::SE3, 2> half_sitting_soles(const Robot& robot, model::Data& data) {
-  dynamics::forward_kinematics(robot.model, data, robot.config.half_sitting(robot.model));
+  dynamics::forward_kinematics(robot.model, data, robot.description.nominal_q(robot.model));
   return {dynamics::update_frame_placement(robot.model, data, robot.feet.right_sole_frame),
           dynamics::update_frame_placement(robot.model, data, robot.feet.left_sole_frame)};
 }

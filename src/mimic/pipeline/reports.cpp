@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -19,7 +18,6 @@ namespace {
 using evaluation::Peak;
 using evaluation::ViolationKind;
 
-constexpr int kLegJointCount = 12;  // RLEG_JOINT0-5, LLEG_JOINT0-5 come first in OpenHRP order
 constexpr int kWorstOthers = 4;
 
 // The building blocks: each quantity is printed and serialised by one function.
@@ -240,7 +238,8 @@ double torque_reduction(const SmoothResult& result) {
   return before > 0.0 ? (before - result.after.torque_integral) / before : 0.0;
 }
 
-std::string format_smooth_summary(const model::Model& model, const SmoothResult& r) {
+std::string format_smooth_summary(const Robot& robot, const SmoothResult& r) {
+  const model::Model& model = robot.model;
   // |tau| at each joint's peak, N m.
   const auto peak_torque = [](const evaluation::Report& report, int j) {
     return std::abs(report.torque[static_cast<std::size_t>(j)].value);
@@ -257,9 +256,17 @@ std::string format_smooth_summary(const model::Model& model, const SmoothResult&
     out << fmt::format("  {:<13} {:8.2f} -> {:8.2f}  ({:+.1f} %)\n", model.joint_names[j], before, after,
                        before > 0.0 ? 100.0 * (after - before) / before : 0.0);
   };
-  for (int j = 0; j < std::min(kLegJointCount, model.nj); ++j) line(j);
-  std::vector<int> others(static_cast<std::size_t>(std::max(0, model.nj - kLegJointCount)));
-  std::iota(others.begin(), others.end(), kLegJointCount);
+  std::vector<bool> is_leg(static_cast<std::size_t>(model.nj), false);
+  for (const auto* leg : {&robot.description.groups.right_leg, &robot.description.groups.left_leg})
+    for (const std::string& name : *leg) {
+      const int j = model.joint_index(name);
+      is_leg[static_cast<std::size_t>(j)] = true;
+      line(j);
+    }
+  // The other joints in model order, then worst first.
+  std::vector<int> others;
+  for (int j = 0; j < model.nj; ++j)
+    if (!is_leg[static_cast<std::size_t>(j)]) others.push_back(j);
   std::sort(others.begin(), others.end(), [&](int a, int b) {
     return peak_torque(r.after, a) / model.effort_limit[a] > peak_torque(r.after, b) / model.effort_limit[b];
   });

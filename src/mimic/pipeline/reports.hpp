@@ -15,6 +15,7 @@
 #include "mimic/io/json.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
+#include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "mimic/pipeline/walk.hpp"
 
@@ -44,9 +45,10 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
 // reduction, min_zmp_margin_m, max_slip_m, peak_torque_ratio, solver_iterations, seconds and the geometry.
 // Relative reduction of the torque integral, (before - after) / before.
 double torque_reduction(const SmoothResult& result);
-// Torque integral before / after, peak |torque| of the leg joints and of the worst other joints, slip, ZMP
-// margin, the geometry (after and planned), solver status / iterations / time.
-std::string format_smooth_summary(const model::Model& model, const SmoothResult& result);
+// Torque integral before / after, peak |torque| of the leg joints (the description's right_leg, then
+// left_leg) and of the worst other joints, slip, ZMP margin, the geometry (after and planned), solver
+// status / iterations / time.
+std::string format_smooth_summary(const Robot& robot, const SmoothResult& result);
 io::Json smooth_report_json(const io::JobConfig& job, const model::Model& model, const SmoothResult& result);
 
 // `mimic walk`: steps, duration and samples, the multibody ZMP's deviation and margin, the joint velocity

@@ -55,7 +55,7 @@ model::SampledMotion sampled_reference(const model::Model& model, const retarget
   }
   model::differentiate(model, motion.times, motion.q, motion.v, motion.a);
   // The retargeted robot keeps both feet on the ground: seed 000 imitates the upper body only.
-  motion.phases.assign(static_cast<std::size_t>(n), stability::ContactPhase::kDoubleSupport);
+  motion.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
   return motion;
 }
 
@@ -79,10 +79,10 @@ Eigen::MatrixXd written_zmp(const model::Model& model, const model::SampledMotio
 evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
                                              const model::SampledMotion& motion) {
   const model::Model& model = robot.model;
-  const model::RobotConfig& config = robot.config;
+  const model::OperationalFrames& names = robot.description.frames;
   const auto joints = motion::active_joint_indices(model, robot.description);
-  const int frames[3] = {model.frame_index(config.gaze_frame), model.frame_index(config.right_gripper_frame),
-                         model.frame_index(config.left_gripper_frame)};
+  const int frames[3] = {model.frame_index(names.gaze), model.frame_index(names.right_gripper),
+                         model.frame_index(names.left_gripper)};
   model::Data data(model);
   double joint_sq = 0.0, ee_sq = 0.0, ee_max = 0.0;
   const Eigen::Index n = std::min<Eigen::Index>(motion.size(), reference.joints.rows());
@@ -116,7 +116,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   // One robot for every stage, carrying the job's payload: the optimisation, the ZMP correction and the
   // check all see the same dynamics.
   const Robot robot = load_robot(job.robot, job.payload);
-  const Eigen::VectorXd half_sitting = robot.config.half_sitting(robot.model);
+  const Eigen::VectorXd half_sitting = robot.description.nominal_q(robot.model);
 
   const KinematicRetargetOptions options = kinematic_retarget_options(job);
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);

@@ -9,9 +9,8 @@ Robot load_robot(const io::RobotSettings& settings) {
   robot.description = model::load_robot_description(
       settings.config.empty() ? model::default_robot_description_path() : settings.config.string());
   if (!settings.model.empty()) robot.description.urdf = settings.model.string();
-  robot.config = model::RobotConfig::from(robot.description);
   robot.model = model::load_urdf(robot.description.urdf, model::LoadOptions::hrp2());
-  robot.feet = stability::Feet::from(robot.model, robot.config);
+  robot.feet = stability::Feet::from(robot.model, robot.description);
   robot.collision = std::make_shared<const geometry::CollisionModel>(
       geometry::build_collision_model(robot.model, robot.description));
   return robot;
@@ -21,7 +20,7 @@ Robot load_robot(const io::RobotSettings& settings, const std::optional<model::P
   Robot robot = load_robot(settings);
   if (!payload) return robot;
   robot.model = model::with_payload(robot.model, *payload);
-  robot.feet = stability::Feet::from(robot.model, robot.config);
+  robot.feet = stability::Feet::from(robot.model, robot.description);
   spdlog::info("payload: {} kg on {}", payload->inertia.mass, payload->attached_to);
   return robot;
 }

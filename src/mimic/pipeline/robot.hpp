@@ -10,7 +10,6 @@
 #include "mimic/io/job.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/payload.hpp"
-#include "mimic/model/robot_config.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 
@@ -18,7 +17,6 @@ namespace mimic::pipeline {
 
 struct Robot {
   model::RobotDescription description;
-  model::RobotConfig config;  // the description as the older code reads it (model/robot_config.hpp)
   model::Model model;
   stability::Feet feet;
   // Shared with the problems' geometry terms and the check; the payload adds no shape (its bodies and

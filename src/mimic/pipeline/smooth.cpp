@@ -32,7 +32,7 @@ std::vector<int> equality_samples(const model::SampledMotion& planned, int strid
   for (int foot = 0; foot < 2; ++foot) {
     const auto contact = [&](int k) {
       const auto phase = planned.phases[static_cast<std::size_t>(k)];
-      return foot == 0 ? stability::right_foot_in_contact(phase) : stability::left_foot_in_contact(phase);
+      return foot == 0 ? model::right_foot_in_contact(phase) : model::left_foot_in_contact(phase);
     };
     for (int a = 0; a < n; ++a) {
       if (!contact(a)) continue;

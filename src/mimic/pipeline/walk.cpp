@@ -94,13 +94,13 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
   if (job.job != io::JobKind::kWalk)
     throw std::invalid_argument("run_walk: a " + std::string(io::to_string(job.job)) + " job");
   WalkResult walk{load_robot(job.robot, job.payload), {}, {}, {}};
-  const model::RobotConfig& config = walk.robot.config;
+  const model::RobotDescription& description = walk.robot.description;
   const model::Model& robot = walk.robot.model;
 
   const walking::FootstepPlan plan = walking::load_footsteps(job.input);
-  const walking::WalkSchedule schedule(plan, config.right_sole, config.left_sole);
+  const walking::WalkSchedule schedule(plan, description.right_sole, description.left_sole);
 
-  const Eigen::VectorXd posture = config.half_sitting(robot).tail(robot.nj);
+  const Eigen::VectorXd posture = description.nominal_q(robot).tail(robot.nj);
   const fs::path upper_body_file = upper_body.empty() ? plan.upper_body : upper_body;
   const auto leg_joints = stability::Legs::of(robot, walk.robot.feet).joints();
   const walking::UpperBodyTrajectory upper =
@@ -114,8 +114,8 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
 
   spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(),
                format_number(std::round(schedule.duration() * 1e6) / 1e6));
-  walk.pattern = walking::generate_walking_pattern(robot, config, schedule, upper, walking_options(job));
-  walk.summary = walking::summarize_walking_pattern(robot, config, schedule, walk.pattern);
+  walk.pattern = walking::generate_walking_pattern(robot, description, schedule, upper, walking_options(job));
+  walk.summary = walking::summarize_walking_pattern(robot, description, schedule, walk.pattern);
   walk.geometry = evaluation::check_geometry(robot, *walk.robot.collision, walk.pattern.motion,
                                              check_options(job).geometry);
   if (observe) observe(walk);

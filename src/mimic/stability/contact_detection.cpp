@@ -6,9 +6,10 @@
 
 namespace mimic::stability {
 
-std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const Feet& feet,
-                                                const std::vector<double>& times, const Eigen::MatrixXd& q,
-                                                const ContactDetectionOptions& options) {
+std::vector<model::ContactPhase> detect_contact_phases(const model::Model& model, const Feet& feet,
+                                                       const std::vector<double>& times,
+                                                       const Eigen::MatrixXd& q,
+                                                       const ContactDetectionOptions& options) {
   const Eigen::Index n = q.cols();
   model::Data data(model);
   Eigen::Matrix3Xd right(3, n), left(3, n);
@@ -24,17 +25,18 @@ std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const
     return (p.col(k1) - p.col(k0)).norm() /
            (times[static_cast<std::size_t>(k1)] - times[static_cast<std::size_t>(k0)]);
   };
-  std::vector<ContactPhase> phases(static_cast<std::size_t>(n), ContactPhase::kDoubleSupport);
+  std::vector<model::ContactPhase> phases(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
   for (Eigen::Index k = 0; k < n; ++k) {
     const bool r =
         right(2, k) - ground <= options.height_tolerance && speed(right, k) <= options.speed_tolerance;
     const bool l =
         left(2, k) - ground <= options.height_tolerance && speed(left, k) <= options.speed_tolerance;
-    ContactPhase phase = ContactPhase::kDoubleSupport;
-    if (r && !l) phase = ContactPhase::kRightSupport;
-    if (l && !r) phase = ContactPhase::kLeftSupport;
+    model::ContactPhase phase = model::ContactPhase::kDoubleSupport;
+    if (r && !l) phase = model::ContactPhase::kRightSupport;
+    if (l && !r) phase = model::ContactPhase::kLeftSupport;
     if (!r && !l)
-      phase = right(2, k) <= left(2, k) ? ContactPhase::kRightSupport : ContactPhase::kLeftSupport;
+      phase =
+          right(2, k) <= left(2, k) ? model::ContactPhase::kRightSupport : model::ContactPhase::kLeftSupport;
     phases[static_cast<std::size_t>(k)] = phase;
   }
   return phases;

@@ -26,8 +26,9 @@ struct ContactDetectionOptions {
 
 // Per-sample support phases from the sole trajectories of q (nq x N, one configuration per entry of
 // `times`).
-std::vector<ContactPhase> detect_contact_phases(const model::Model& model, const Feet& feet,
-                                                const std::vector<double>& times, const Eigen::MatrixXd& q,
-                                                const ContactDetectionOptions& options = {});
+std::vector<model::ContactPhase> detect_contact_phases(const model::Model& model, const Feet& feet,
+                                                       const std::vector<double>& times,
+                                                       const Eigen::MatrixXd& q,
+                                                       const ContactDetectionOptions& options = {});
 
 }  // namespace mimic::stability

@@ -8,24 +8,25 @@ namespace mimic::stability {
 using spatial::Force;
 using spatial::Vec3;
 
-Feet Feet::from(const model::Model& model, const model::RobotConfig& config) {
+Feet Feet::from(const model::Model& model, const model::RobotDescription& description) {
   Feet feet;
-  feet.right_sole_frame = model.frame_index(config.right_sole_frame);
-  feet.left_sole_frame = model.frame_index(config.left_sole_frame);
+  feet.right_sole_frame = model.frame_index(description.frames.right_sole);
+  feet.left_sole_frame = model.frame_index(description.frames.left_sole);
   feet.right_foot_body = model.frames[static_cast<std::size_t>(feet.right_sole_frame)].body;
   feet.left_foot_body = model.frames[static_cast<std::size_t>(feet.left_sole_frame)].body;
-  feet.right_outline = config.right_sole;
-  feet.left_outline = config.left_sole;
+  feet.right_outline = description.right_sole;
+  feet.left_outline = description.left_sole;
   return feet;
 }
 
-double right_foot_share(ContactPhase phase, const Vec3& com, const Vec3& right_sole, const Vec3& left_sole) {
+double right_foot_share(model::ContactPhase phase, const Vec3& com, const Vec3& right_sole,
+                        const Vec3& left_sole) {
   switch (phase) {
-    case ContactPhase::kRightSupport:
+    case model::ContactPhase::kRightSupport:
       return 1.0;
-    case ContactPhase::kLeftSupport:
+    case model::ContactPhase::kLeftSupport:
       return 0.0;
-    case ContactPhase::kDoubleSupport:
+    case model::ContactPhase::kDoubleSupport:
       break;
   }
   const double d_right = (com.head<2>() - right_sole.head<2>()).norm();
@@ -38,15 +39,16 @@ double right_foot_share(ContactPhase phase, const Vec3& com, const Vec3& right_s
 namespace {
 
 // Sole centre in the world: the middle of the outline rectangle.
-Vec3 sole_centre(const spatial::SE3& oMsole, const SoleRectangle& outline) {
+Vec3 sole_centre(const spatial::SE3& oMsole, const model::SoleRectangle& outline) {
   return oMsole.act(Vec3(0.5 * (outline.x_min + outline.x_max), 0.5 * (outline.y_min + outline.y_max), 0.0));
 }
 
 }  // namespace
 
 Force ground_reaction_forces(const model::Model& model, model::Data& data, const Feet& feet,
-                             ContactPhase phase, const dynamics::ConfigRef& q, const dynamics::ConfigRef& v,
-                             const dynamics::ConfigRef& a, dynamics::ExternalForces& fext) {
+                             model::ContactPhase phase, const dynamics::ConfigRef& q,
+                             const dynamics::ConfigRef& v, const dynamics::ConfigRef& a,
+                             dynamics::ExternalForces& fext) {
   const Force total = dynamics::contact_wrench(model, data, q, v, a);  // also runs forward kinematics
   const auto& oMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
   const auto& oMl = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
@@ -71,7 +73,7 @@ Force ground_reaction_forces(const model::Model& model, model::Data& data, const
 }
 
 Eigen::VectorXd joint_torques_with_ground_reaction(const model::Model& model, model::Data& data,
-                                                   const Feet& feet, ContactPhase phase,
+                                                   const Feet& feet, model::ContactPhase phase,
                                                    const dynamics::ConfigRef& q, const dynamics::ConfigRef& v,
                                                    const dynamics::ConfigRef& a, double* base_residual) {
   dynamics::ExternalForces fext(static_cast<std::size_t>(model.nbodies), Force::Zero());

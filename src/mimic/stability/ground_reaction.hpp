@@ -15,7 +15,7 @@
 #include <Eigen/Core>
 
 #include "mimic/dynamics/rnea.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/stability/support_polygon.hpp"
 
 namespace mimic::stability {
@@ -24,20 +24,21 @@ namespace mimic::stability {
 struct Feet {
   int right_sole_frame = -1, left_sole_frame = -1;
   int right_foot_body = -1, left_foot_body = -1;  // bodies carrying the soles (the ankle-roll links)
-  SoleRectangle right_outline, left_outline;
+  model::SoleRectangle right_outline, left_outline;
 
-  static Feet from(const model::Model& model, const model::RobotConfig& config);
+  // The description's sole frames (which must be in `model`) and rectangles.
+  static Feet from(const model::Model& model, const model::RobotDescription& description);
 };
 
 // Share of the contact wrench carried by the right foot (1 in right support, 0 in left support).
-double right_foot_share(ContactPhase phase, const spatial::Vec3& com, const spatial::Vec3& right_sole,
+double right_foot_share(model::ContactPhase phase, const spatial::Vec3& com, const spatial::Vec3& right_sole,
                         const spatial::Vec3& left_sole);
 
 // Fills `fext` (size model.nbodies, body frames as rnea() expects) with the ground reaction of the feet
 // in contact for the motion (q, v, a), and returns the total contact wrench (world axes, about the world
 // origin). Runs momentum_rate and forward kinematics on `data`.
 spatial::Force ground_reaction_forces(const model::Model& model, model::Data& data, const Feet& feet,
-                                      ContactPhase phase, const dynamics::ConfigRef& q,
+                                      model::ContactPhase phase, const dynamics::ConfigRef& q,
                                       const dynamics::ConfigRef& v, const dynamics::ConfigRef& a,
                                       dynamics::ExternalForces& fext);
 
@@ -45,7 +46,7 @@ spatial::Force ground_reaction_forces(const model::Model& model, model::Data& da
 // of the inverse dynamics are then zero up to rounding (returned in `base_residual` if non-null: the
 // norm of the base wrench the ground reaction model fails to explain).
 Eigen::VectorXd joint_torques_with_ground_reaction(const model::Model& model, model::Data& data,
-                                                   const Feet& feet, ContactPhase phase,
+                                                   const Feet& feet, model::ContactPhase phase,
                                                    const dynamics::ConfigRef& q, const dynamics::ConfigRef& v,
                                                    const dynamics::ConfigRef& a,
                                                    double* base_residual = nullptr);

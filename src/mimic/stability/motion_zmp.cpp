@@ -11,7 +11,7 @@
 namespace mimic::stability {
 
 SupportSequence support_sequence(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& q,
-                                 const std::vector<ContactPhase>& phases) {
+                                 const std::vector<model::ContactPhase>& phases) {
   const auto n = static_cast<std::size_t>(q.cols());
   if (phases.size() != n)
     throw std::invalid_argument("support_sequence: " + std::to_string(phases.size()) + " phases for " +
@@ -31,13 +31,13 @@ SupportSequence support_sequence(const model::Model& model, const Feet& feet, co
     support.polygons[k] =
         SupportPolygon::of_feet(phases[k], right, left, feet.right_outline, feet.left_outline);
     switch (phases[k]) {
-      case ContactPhase::kRightSupport:
+      case model::ContactPhase::kRightSupport:
         support.ground_heights[k] = right.p.z();
         break;
-      case ContactPhase::kLeftSupport:
+      case model::ContactPhase::kLeftSupport:
         support.ground_heights[k] = left.p.z();
         break;
-      case ContactPhase::kDoubleSupport:
+      case model::ContactPhase::kDoubleSupport:
         support.ground_heights[k] = 0.5 * (right.p.z() + left.p.z());
         break;
     }

@@ -29,7 +29,7 @@ struct SupportSequence {
 
 // Supports from the sole poses of the configurations q (nq x N) and the phases (size N).
 SupportSequence support_sequence(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& q,
-                                 const std::vector<ContactPhase>& phases);
+                                 const std::vector<model::ContactPhase>& phases);
 
 struct ZmpTrace {
   std::vector<spatial::Vec3> zmp;  // world; NaN where the ground would have to pull (no normal force)

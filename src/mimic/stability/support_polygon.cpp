@@ -50,7 +50,7 @@ Vec2 inward_normal(const Vec2& a, const Vec2& b) {
 
 }  // namespace
 
-std::array<Vec2, 4> ground_corners(const SoleRectangle& outline, const spatial::SE3& sole_pose) {
+std::array<Vec2, 4> ground_corners(const model::SoleRectangle& outline, const spatial::SE3& sole_pose) {
   const auto corner = [&](double x, double y) -> Vec2 {
     return sole_pose.act(spatial::Vec3(x, y, 0.0)).head<2>();
   };
@@ -87,14 +87,15 @@ SupportPolygon SupportPolygon::hull(std::span<const Vec2> points) {
   return polygon;
 }
 
-SupportPolygon SupportPolygon::of_feet(ContactPhase contact, const spatial::SE3& right_sole,
-                                       const spatial::SE3& left_sole, const SoleRectangle& right_outline,
-                                       const SoleRectangle& left_outline) {
+SupportPolygon SupportPolygon::of_feet(model::ContactPhase contact, const spatial::SE3& right_sole,
+                                       const spatial::SE3& left_sole,
+                                       const model::SoleRectangle& right_outline,
+                                       const model::SoleRectangle& left_outline) {
   std::array<Vec2, 8> corners{};
   std::size_t n = 0;
-  if (right_foot_in_contact(contact))
+  if (model::right_foot_in_contact(contact))
     for (const Vec2& c : ground_corners(right_outline, right_sole)) corners[n++] = c;
-  if (left_foot_in_contact(contact))
+  if (model::left_foot_in_contact(contact))
     for (const Vec2& c : ground_corners(left_outline, left_sole)) corners[n++] = c;
   return hull(std::span<const Vec2>(corners.data(), n));
 }

@@ -11,25 +11,16 @@
 #include <span>
 
 #include "mimic/model/contact_phase.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/spatial/se3.hpp"
 
 namespace mimic::stability {
 
 using Vec2 = Eigen::Vector2d;
 
-// A sole outline in its sole frame (x forward, y left), as recorded in config/robots/hrp2.yaml.
-using SoleRectangle = model::SoleRectangle;
-
 // The four corners of `outline` on the ground, for the sole frame at `sole_pose` (world), counter-clockwise.
 // A tilted sole is projected vertically: the polygon is meant for feet flat on the ground.
-std::array<Vec2, 4> ground_corners(const SoleRectangle& outline, const spatial::SE3& sole_pose);
-
-// Which feet carry the robot at one sample: moved to model/contact_phase.hpp (issue 12, WP2); these names
-// stay until WP15.
-using model::ContactPhase;
-using model::left_foot_in_contact;
-using model::right_foot_in_contact;
+std::array<Vec2, 4> ground_corners(const model::SoleRectangle& outline, const spatial::SE3& sole_pose);
 
 // A convex polygon with its vertices in counter-clockwise order. May degenerate to a segment or a point
 // (collinear input), in which case nothing is strictly inside it.
@@ -43,9 +34,9 @@ class SupportPolygon {
   // an empty or too large input.
   static SupportPolygon hull(std::span<const Vec2> points);
   // The support polygon of the feet in contact, for the given sole poses (world) and outlines.
-  static SupportPolygon of_feet(ContactPhase contact, const spatial::SE3& right_sole,
-                                const spatial::SE3& left_sole, const SoleRectangle& right_outline,
-                                const SoleRectangle& left_outline);
+  static SupportPolygon of_feet(model::ContactPhase contact, const spatial::SE3& right_sole,
+                                const spatial::SE3& left_sole, const model::SoleRectangle& right_outline,
+                                const model::SoleRectangle& left_outline);
 
   int size() const { return count_; }
   const Vec2& vertex(int i) const { return vertices_[static_cast<std::size_t>(i)]; }

@@ -8,9 +8,9 @@
 
 namespace mimic::walking {
 
-using stability::ContactPhase;
-using stability::left_foot_in_contact;
-using stability::right_foot_in_contact;
+using model::ContactPhase;
+using model::left_foot_in_contact;
+using model::right_foot_in_contact;
 using stability::SupportPolygon;
 
 namespace {
@@ -40,7 +40,8 @@ struct SlipTracker {
 
 }  // namespace
 
-WalkingSummary summarize_walking_pattern(const model::Model& model, const model::RobotConfig& config,
+WalkingSummary summarize_walking_pattern(const model::Model& model,
+                                         const model::RobotDescription& description,
                                          const WalkSchedule& schedule, const WalkingPattern& pattern) {
   WalkingSummary s;
   const Eigen::Index n = pattern.size();
@@ -49,8 +50,8 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
     if (p.kind == WalkPhaseKind::kSwing) ++s.steps;
 
   model::Data data(model);
-  const int right_frame = model.frame_index(config.right_sole_frame);
-  const int left_frame = model.frame_index(config.left_sole_frame);
+  const int right_frame = model.frame_index(description.frames.right_sole);
+  const int left_frame = model.frame_index(description.frames.left_sole);
   SlipTracker right_slip, left_slip;
   s.min_zmp_margin = std::numeric_limits<double>::infinity();
   s.min_angle_margin = std::numeric_limits<double>::infinity();
@@ -70,7 +71,7 @@ WalkingSummary summarize_walking_pattern(const model::Model& model, const model:
       s.max_zmp_deviation_time = t;
     }
     const SupportPolygon polygon =
-        SupportPolygon::of_feet(phase, right, left, config.right_sole, config.left_sole);
+        SupportPolygon::of_feet(phase, right, left, description.right_sole, description.left_sole);
     const double margin =
         zmp.allFinite() ? polygon.signed_distance(zmp) : -std::numeric_limits<double>::infinity();
     if (margin < s.min_zmp_margin) {

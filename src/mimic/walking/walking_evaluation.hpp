@@ -8,7 +8,7 @@
 
 #include "mimic/evaluation/peak.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 #include "mimic/walking/walking_schedule.hpp"
 
@@ -33,7 +33,8 @@ struct WalkingSummary {
 };
 
 // Velocities are the forward differences of consecutive samples (what a 200 Hz controller would command).
-WalkingSummary summarize_walking_pattern(const model::Model& model, const model::RobotConfig& config,
+WalkingSummary summarize_walking_pattern(const model::Model& model,
+                                         const model::RobotDescription& description,
                                          const WalkSchedule& schedule, const WalkingPattern& pattern);
 
 }  // namespace mimic::walking

@@ -66,27 +66,28 @@ std::vector<CartState> track_from_rest(const PreviewController& controller, cons
 // waist x, y such that the multibody CoM is at a given target, legs by IK to the schedule's soles.
 class WholeBody {
  public:
-  WholeBody(const model::Model& model, const model::RobotConfig& config, const WalkSchedule& schedule,
-            const UpperBodyTrajectory& upper_body, const WalkingOptions& options)
+  WholeBody(const model::Model& model, const model::RobotDescription& description,
+            const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
+            const WalkingOptions& options)
       : model_(model),
         schedule_(schedule),
         upper_body_(upper_body),
         options_(options),
-        legs_(Legs::of(model, stability::Feet::from(model, config))),
+        legs_(Legs::of(model, stability::Feet::from(model, description))),
         data_(model),
         joints_(model.nj),
-        waist_height_(config.half_sitting_waist.z()) {
+        waist_height_(description.nominal_pose.waist.z()) {
     const auto legs = legs_.joints();
     for (int j = 0; j < model.nj; ++j)
       if (std::find(legs.begin(), legs.end(), j) == legs.end()) upper_joints_.push_back(j);
     // The initial pose: half-sitting with the upper body of t = 0. Its CoM height is the cart's zc; its
     // legs seed the IK of the first sample (the knee-forward branch); its waist - CoM offset, turned to the
     // first waist yaw, the first waist guess.
-    initial_q_ = config.half_sitting(model);
+    initial_q_ = description.nominal_q(model);
     set_upper_body(0.0, initial_q_);
     initial_com_ = dynamics::center_of_mass(model, data_, initial_q_);
-    initial_offset_ =
-        Eigen::Rotation2Dd(schedule.at(0.0).waist_yaw) * (config.half_sitting_waist - initial_com_).head<2>();
+    initial_offset_ = Eigen::Rotation2Dd(schedule.at(0.0).waist_yaw) *
+                      (description.nominal_pose.waist - initial_com_).head<2>();
   }
 
   const Vec3& initial_com() const { return initial_com_; }
@@ -166,7 +167,7 @@ class WholeBody {
 
 }  // namespace
 
-WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotConfig& config,
+WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotDescription& description,
                                         const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
                                         const WalkingOptions& options) {
   if (!model.has_free_flyer()) throw ModelError(model.source_path + ": walking needs a free-flyer model");
@@ -183,7 +184,7 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
     motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) * dt;
   pattern.contact_intervals = schedule.contact_intervals();
 
-  WholeBody body(model, config, schedule, upper_body, options);
+  WholeBody body(model, description, schedule, upper_body, options);
   pattern.com_height = body.initial_com().z();
 
   // The ZMP reference and the preview control of the cart-table along x and y.

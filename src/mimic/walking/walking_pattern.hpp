@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "mimic/model/model.hpp"
-#include "mimic/model/robot_config.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/model/sampled_motion.hpp"
 #include "mimic/walking/preview_control.hpp"
 #include "mimic/walking/walking_schedule.hpp"
@@ -62,9 +62,10 @@ struct WalkingPattern {
 
 // The pattern. `model` is the robot as it walks (with its payload, see model/payload.hpp): its CoM is the
 // one made to follow the cart. The model must be a biped: a free-flyer and two 6-joint legs ending at
-// config's sole frames (stability::Legs). Throws InfeasibleError naming the time and the leg when a sole pose
-// is out of reach or needs a joint beyond its limits, or when the waist correction does not converge.
-WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotConfig& config,
+// the description's sole frames (stability::Legs). Throws InfeasibleError naming the time and the leg when a
+// sole pose is out of reach or needs a joint beyond its limits, or when the waist correction does not
+// converge.
+WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotDescription& description,
                                         const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
                                         const WalkingOptions& options = {});
 

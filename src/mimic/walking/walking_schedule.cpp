@@ -8,9 +8,9 @@
 
 namespace mimic::walking {
 
-using stability::ContactPhase;
+using model::ContactPhase;
+using model::SoleRectangle;
 using stability::ground_corners;
-using stability::SoleRectangle;
 
 namespace {
 

@@ -42,14 +42,14 @@ struct WalkPhase {
   WalkPhaseKind kind = WalkPhaseKind::kHold;
   double start = 0.0, end = 0.0;  // s
   int step = -1;  // the step a transfer or swing belongs to; -1 for the holds and final transfer
-  stability::ContactPhase contact = stability::ContactPhase::kDoubleSupport;
+  model::ContactPhase contact = model::ContactPhase::kDoubleSupport;
   Vec2 zmp_start = Vec2::Zero(), zmp_end = Vec2::Zero();  // ZMP reference at start and end, world
   FootPlacement right, left;                              // the feet at the start of the phase
 };
 
 // What the plan prescribes at one instant.
 struct WalkState {
-  stability::ContactPhase contact = stability::ContactPhase::kDoubleSupport;
+  model::ContactPhase contact = model::ContactPhase::kDoubleSupport;
   spatial::SE3 right_sole, left_sole;  // world; the swing foot is in the air
   Vec2 zmp = Vec2::Zero();             // ZMP reference on the ground, world
   double waist_height_change = 0.0;    // m, relative to the initial waist height
@@ -60,8 +60,8 @@ class WalkSchedule {
  public:
   // Throws InputError naming the plan's file and the step's line when a step would put one sole on top
   // of the other (their rectangles overlap).
-  WalkSchedule(const FootstepPlan& plan, const stability::SoleRectangle& right_outline,
-               const stability::SoleRectangle& left_outline);
+  WalkSchedule(const FootstepPlan& plan, const model::SoleRectangle& right_outline,
+               const model::SoleRectangle& left_outline);
 
   double duration() const { return phases_.empty() ? 0.0 : phases_.back().end; }
   const std::vector<WalkPhase>& phases() const { return phases_; }
@@ -82,7 +82,7 @@ class WalkSchedule {
   std::vector<double> step_waist_change_;      // per step, m
   std::vector<double> step_start_, step_end_;  // per step: start of its transfer, end of its swing
   std::vector<FootPlacement> step_target_;
-  stability::SoleRectangle right_outline_, left_outline_;
+  model::SoleRectangle right_outline_, left_outline_;
 };
 
 }  // namespace mimic::walking

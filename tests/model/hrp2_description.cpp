@@ -1,7 +1,5 @@
-// config/robots/hrp2.yaml through the RobotConfig shim: content, agreement with the URDF's sole collision
-// boxes, and strict key checking.
-#include "mimic/model/robot_config.hpp"
-
+// config/robots/hrp2.yaml as a RobotDescription: frames, soles and nominal pose, agreement with the URDF's
+// sole collision boxes, and strict key checking.
 #include <gtest/gtest.h>
 #include <urdf_parser/urdf_parser.h>
 
@@ -11,6 +9,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "model/robot_yaml_files.hpp"
 #include "support/shared_data.hpp"
 
@@ -24,8 +23,8 @@ using testing::text_path;
 const fs::path kConfig = test::source_dir() / "config" / "robots" / "hrp2.yaml";
 
 // Writes `text` to a temporary file (with the urdf path made absolute) and loads it.
-RobotConfig load_text(const std::string& text) {
-  return testing::load_text(text, [](const std::string& path) { return load_robot_config(path); });
+RobotDescription load_text(const std::string& text) {
+  return testing::load_text(text, [](const std::string& path) { return load_robot_description(path); });
 }
 
 void expect_input_error(const std::string& text, const std::vector<std::string>& parts) {
@@ -38,13 +37,13 @@ void expect_input_error(const std::string& text, const std::vector<std::string>&
   }
 }
 
-TEST(RobotConfig, Hrp2Values) {
-  const RobotConfig c = load_robot_config(kConfig.string());
+TEST(Hrp2Description, Hrp2Values) {
+  const RobotDescription c = load_robot_description(kConfig.string());
   EXPECT_TRUE(fs::equivalent(c.urdf, test::hrp2_urdf()));
-  EXPECT_EQ(c.right_sole_frame, "r_sole");
-  EXPECT_EQ(c.gaze_frame, "gaze");
-  EXPECT_EQ(c.half_sitting_waist, Vec3(0, 0, 0.648702));  // [S1, S2, S16]
-  EXPECT_EQ(c.half_sitting_joint_names, openhrp_joint_names());
+  EXPECT_EQ(c.frames.right_sole, "r_sole");
+  EXPECT_EQ(c.frames.gaze, "gaze");
+  EXPECT_EQ(c.nominal_pose.waist, Vec3(0, 0, 0.648702));  // [S1, S2, S16]
+  EXPECT_EQ(c.nominal_pose.joint_names, openhrp_joint_names());
   // reference section 5: right foot x in [-0.100, 0.130], y in [-0.075, 0.056]; left mirrored
   EXPECT_EQ(c.right_sole.x_min, -0.100);
   EXPECT_EQ(c.right_sole.x_max, 0.130);
@@ -55,22 +54,22 @@ TEST(RobotConfig, Hrp2Values) {
   EXPECT_EQ(c.left_sole.x_min, c.right_sole.x_min);
 
   const Model m = load_urdf(c.urdf, LoadOptions::hrp2());
-  const Eigen::VectorXd q = c.half_sitting(m);
+  const Eigen::VectorXd q = c.nominal_q(m);
   EXPECT_EQ(q.size(), 37);
   EXPECT_EQ(q[6], 1.0);
   EXPECT_EQ(q[m.idx_q(m.joint_index("RLEG_JOINT3"))], 0.872665);
   EXPECT_EQ(q[m.idx_q(m.joint_index("LARM_JOINT1"))], 0.174533);
-  // the frames named in the config exist in the model
-  for (const auto& f :
-       {c.right_sole_frame, c.left_sole_frame, c.right_gripper_frame, c.left_gripper_frame, c.gaze_frame})
+  // the frames named in the description exist in the model
+  for (const auto& f : {c.frames.right_sole, c.frames.left_sole, c.frames.right_gripper,
+                        c.frames.left_gripper, c.frames.gaze})
     EXPECT_TRUE(m.has_frame(f)) << f;
 }
 
 // The sole rectangles of the YAML are the bottom faces of the URDF sole collision boxes (same numbers in two
 // places: this keeps them from drifting apart). 1e-9: the URDF stores the box centre and size rounded to
 // 1e-6 by the generator, but these particular values are exact in decimal.
-TEST(RobotConfig, SoleRectanglesMatchUrdfCollisionBoxes) {
-  const RobotConfig c = load_robot_config(kConfig.string());
+TEST(Hrp2Description, SoleRectanglesMatchUrdfCollisionBoxes) {
+  const RobotDescription c = load_robot_description(kConfig.string());
   const auto urdf = urdf::parseURDFFile(c.urdf);
   ASSERT_TRUE(urdf);
   for (const auto& [name, rect] : {std::pair{std::string("r_sole"), c.right_sole}, {"l_sole", c.left_sole}}) {
@@ -87,7 +86,7 @@ TEST(RobotConfig, SoleRectanglesMatchUrdfCollisionBoxes) {
   }
 }
 
-TEST(RobotConfig, UnknownKeyNamesKeyAndLine) {
+TEST(Hrp2Description, UnknownKeyNamesKeyAndLine) {
   std::string text = read(kConfig);
   text = std::regex_replace(text, std::regex("  gaze: gaze"), "  gaze: gaze\n  nose: nose");
   // line of the inserted key, 1-based
@@ -96,23 +95,23 @@ TEST(RobotConfig, UnknownKeyNamesKeyAndLine) {
   expect_input_error(text, {":line " + std::to_string(line) + ":", "unknown key 'frames.nose'"});
 }
 
-TEST(RobotConfig, UnknownTopLevelKey) {
+TEST(Hrp2Description, UnknownTopLevelKey) {
   expect_input_error(read(kConfig) + "extra: 1\n", {"unknown key 'extra'"});
 }
 
-TEST(RobotConfig, MissingKey) {
+TEST(Hrp2Description, MissingKey) {
   const std::string text = std::regex_replace(read(kConfig), std::regex("  left: \\{[^}]*\\}\n"), "");
   expect_input_error(text, {"missing required key 'soles.left'"});
 }
 
-TEST(RobotConfig, BadNumberAndEmptyRectangle) {
+TEST(Hrp2Description, BadNumberAndEmptyRectangle) {
   expect_input_error(std::regex_replace(read(kConfig), std::regex("x_max: 0.130"), "x_max: far"),
                      {"soles.right.x_max", "expected a number"});
   expect_input_error(std::regex_replace(read(kConfig), std::regex("x_max: 0.130"), "x_max: -0.2"),
                      {"empty rectangle"});
 }
 
-TEST(RobotConfig, MalformedYamlAndMissingFile) {
+TEST(Hrp2Description, MalformedYamlAndMissingFile) {
   // yaml-cpp's parser errors carry the file, the line and what the parser expected. An unclosed flow
   // sequence is found at the end of the text (line 2, after the last newline): "end of sequence flow not
   // found" is yaml-cpp's wording for the missing ']'.
@@ -127,7 +126,7 @@ TEST(RobotConfig, MalformedYamlAndMissingFile) {
       text, {text_path().string() + ":line " + std::to_string(line) + ": invalid YAML: illegal map value"});
   // No file at all: the message names the path.
   try {
-    load_robot_config("/nonexistent/hrp2.yaml");
+    load_robot_description("/nonexistent/hrp2.yaml");
     ADD_FAILURE() << "no InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "/nonexistent/hrp2.yaml: no such file");
@@ -136,13 +135,13 @@ TEST(RobotConfig, MalformedYamlAndMissingFile) {
 
 // The description's names are checked against its URDF when it is loaded; a model loaded from another
 // URDF can still lack a joint of the pose.
-TEST(RobotConfig, UnknownJointInHalfSitting) {
+TEST(Hrp2Description, UnknownJointInHalfSitting) {
   expect_input_error(std::regex_replace(read(kConfig), std::regex("    HEAD_JOINT1:"), "    NECK:"),
                      {"nominal_pose.joints: no joint 'NECK'"});
-  RobotConfig c = load_robot_config(kConfig.string());
-  c.half_sitting_joint_names[14] = "NECK";
+  RobotDescription c = load_robot_description(kConfig.string());
+  c.nominal_pose.joint_names[14] = "NECK";
   const Model m = load_urdf(c.urdf, LoadOptions::hrp2());
-  EXPECT_THROW(c.half_sitting(m), ModelError);
+  EXPECT_THROW(c.nominal_q(m), ModelError);
 }
 
 }  // namespace

@@ -1,0 +1,24 @@
+// What `mimic info FILE` prints: a robot model (its joints with their limits, the total mass, and the
+// centre of mass and operational frames in a robot description's nominal pose) or a motion-capture clip.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+namespace mimic::pipeline {
+
+// The URDF at `urdf_path`: joints in OpenHRP order when the model has exactly HRP-2's joints (else in
+// the URDF's depth-first order) with their limits, the total mass, and the centre of mass in the nominal
+// pose of the description at `description_path` when its joints are all in the model (else in the zero
+// configuration). With a description, also the positions of its operational frames in that pose and
+// its sole rectangles. An empty `description_path` gives no description.
+void describe_robot(const std::string& urdf_path, const std::string& description_path, std::ostream& out);
+
+// The clip at `path` (.bvh or .c3d): mocap::describe_clip. `units` and `up` override the guesses as the
+// options named `units_option` / `up_option` (e.g. "--units"; "auto" keeps the guess; InputError naming the
+// option for any other unknown value).
+void describe_clip(const std::string& path, std::string_view units, std::string_view up, std::ostream& out,
+                   std::string_view units_option, std::string_view up_option);
+
+}  // namespace mimic::pipeline
