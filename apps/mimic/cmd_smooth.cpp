@@ -51,8 +51,8 @@ int run_smooth(const Options& opt) {
   const model::Model& model = robot.model;
   const stability::Feet& feet = robot.feet;
 
-  const io::PosWriteOptions write_options =
-      io::pos_write_options(job, io::PosLayout::of(robot.description));  // before the solve
+  const io::PosLayout layout = io::PosLayout::of(robot.description);
+  const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the solve
   const model::SampledMotion planned = pipeline::read_sampled_motion(robot, job.input, job.contacts);
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
