@@ -273,7 +273,7 @@ std::string format_smooth_summary(const Robot& robot, const SmoothResult& r) {
   if (!others.empty()) out << "  worst other joints (by peak / limit):\n";
   for (int i = 0; i < std::min<int>(kWorstOthers, static_cast<int>(others.size())); ++i) line(others[i]);
   const Peak& torque_after = evaluation::worst(r.after.torque);
-  out << fmt::format("peak torque ratio (factored limits): before {:.3f}, after {:.3f} ({})\n",
+  out << fmt::format("peak |tau|/limit (effort limits of the model): before {:.3f}, after {:.3f} ({})\n",
                      evaluation::worst(r.before.torque).ratio, torque_after.ratio, torque_after.joint);
   out << fmt::format(
       "support-foot slip: {:.3g} mm, {:.3g} deg (projection moved the legs by at most {:.3g} rad; "
