@@ -143,9 +143,7 @@ void MotionProblem::add_rows(const MotionInput& input) {
     return sum;
   };
   const bool any_collision = !options_.collision_pairs.empty();
-  const auto collision_at = [&](int n) {
-    return any_collision && n >= options_.collision_first && n <= options_.collision_last;
-  };
+  const auto collision_at = [&](int n) { return any_collision && n > 0 && n < n_ - 1; };
 
   std::vector<char> limited(static_cast<std::size_t>(n_), 0);
   for (const int s : options_.torque_samples) limited[static_cast<std::size_t>(s)] = 1;

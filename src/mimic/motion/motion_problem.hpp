@@ -44,7 +44,6 @@
 
 #include <Eigen/Core>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -70,13 +69,10 @@ struct ProblemOptions {
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints
   // Self-collision rows: geometry.collision's pairs listed in collision_pairs (none when empty), each kept
-  // geometry.safety_distance apart at every torque sample.
+  // geometry.safety_distance apart at every torque sample but the first and the last: a row at a pinned end
+  // is a constant (optimize_motion clears the ends of self-collision before, end_pose_clearance.hpp).
   GeometryConstraintOptions geometry;
   std::vector<int> collision_pairs;
-  // Only the torque samples in [collision_first, collision_last] carry them: a row at a pinned end is a
-  // constant (optimize_motion clears the ends of self-collision before, end_pose_clearance.hpp).
-  int collision_first = 0;
-  int collision_last = std::numeric_limits<int>::max();
 };
 
 using MotionProblemData = SplineProblemData;

@@ -123,8 +123,6 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
       for (const int j : active) problem_input.joints(row, j) = q[model.idx_q(j)];
       result.end_shift = std::max(result.end_shift, clearance.shift);
     }
-    options.collision_first = 1;
-    options.collision_last = n - 2;
   }
 
   std::optional<MotionProblem> problem;
@@ -163,8 +161,8 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     }
     if (cmodel != nullptr) {
       // Inside the safety distance (the rows ask for kStabilizerMargin more): a new sample, and a pair
-      // screened out before, get rows in the next round.
-      const int first = options.collision_first, count = options.collision_last - first + 1;
+      // screened out before, get rows in the next round. The pinned ends were cleared before the solve.
+      const int first = 1, count = n - 2;
       PairScan scan =
           scan_pairs(model, *cmodel, movable,
                      waist_frame_configurations(model, joints.q.middleCols(first, count)), safety);
