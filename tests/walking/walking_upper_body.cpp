@@ -94,7 +94,12 @@ TEST(WalkingUpperBody, KeyframeErrorsNameTheLineAndTheJoint) {
   EXPECT_EQ(error_of("keyframes:\n  - { joints: {} }\n"),
             "/cfg/arms.yaml:line 2: missing required key 'keyframes[0].time'");
   EXPECT_EQ(error_of("keyframes:\n  - { time: 0.0, joints: { RARM_JOINT3: -0.5, RARM_JOINT3: -0.6 } }\n"),
-            "/cfg/arms.yaml:line 2: keyframes[0].joints.RARM_JOINT3: joint given twice in one keyframe");
+            "/cfg/arms.yaml:line 2: duplicate key 'keyframes[0].joints.RARM_JOINT3' (first on line 2)");
+  EXPECT_EQ(error_of("keyframes:\n  - { time: 0.0, joints: { RARM_JOINT3: low } }\n"),
+            "/cfg/arms.yaml:line 2: keyframes[0].joints.RARM_JOINT3: expected a number, found 'low'");
+  EXPECT_EQ(
+      error_of("keyframes:\n  - { time: 0.0, joints: [RARM_JOINT3] }\n"),
+      "/cfg/arms.yaml:line 2: keyframes[0].joints: expected a mapping (key: value lines), found a list");
   EXPECT_EQ(error_of("frames: []\n"),
             "/cfg/arms.yaml:line 1: unknown key 'frames' (expected one of: keyframes)");
 }

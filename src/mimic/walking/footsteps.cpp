@@ -43,15 +43,12 @@ class FootstepParser {
     FootstepPlan plan;
     plan.source = document_.file();
 
-    top.require("initial_stance");
-    const StrictMapping stance = section(top, "initial_stance", {"right", "left"});
-    stance.require("right");
-    stance.require("left");
-    plan.initial_right = placement(section(stance, "right", {"position", "yaw"}));
-    plan.initial_left = placement(section(stance, "left", {"position", "yaw"}));
+    // child() requires its key: a missing section is "missing required key".
+    const StrictMapping stance = top.child("initial_stance", {"right", "left"});
+    plan.initial_right = placement(stance.child("right", {"position", "yaw"}));
+    plan.initial_left = placement(stance.child("left", {"position", "yaw"}));
 
-    top.require("timing");
-    const StrictMapping timing = section(top, "timing", {"single_support", "double_support", "step_height"});
+    const StrictMapping timing = top.child("timing", {"single_support", "double_support", "step_height"});
     timing.require("single_support");
     timing.require("double_support");
     StepTiming defaults;
@@ -86,11 +83,6 @@ class FootstepParser {
   }
 
  private:
-  StrictMapping section(const StrictMapping& parent, std::string_view key,
-                        std::initializer_list<std::string_view> allowed) {
-    return StrictMapping(document_, parent.node(key), parent.key_path(key), parent.line(key), allowed);
-  }
-
   FootPlacement placement(const StrictMapping& map) const {
     map.require("position");
     FootPlacement p;

@@ -90,35 +90,22 @@ UpperBodyTrajectory parse_upper_body_keyframes(std::string_view yaml, const fs::
     }
     times.push_back(time);
     if (item.has("joints")) {
-      const YAML::Node& joints = item.node("joints");
-      if (!joints.IsMap())
-        item.fail("joints",
-                  "expected a mapping joint name -> angle (rad), found " + core::describe_yaml_value(joints));
-      // Joint names are checked here rather than by a StrictMapping: any non-leg model joint is allowed.
-      std::vector<std::string> seen;
-      for (const auto& entry : joints) {
-        const std::string name = entry.first.Scalar();
-        const int entry_line = core::YamlDocument::line_of(entry.first);
-        const std::string key = item.key_path("joints") + "." + name;
-        if (std::find(seen.begin(), seen.end(), name) != seen.end())
-          document.fail(entry_line, key + ": joint given twice in one keyframe");
-        seen.push_back(name);
-        if (!model.has_joint(name)) document.fail(entry_line, key + ": no joint of that name in the model");
+      // Any joint name may be a key (the checks below say which are allowed): a mapping with any keys,
+      // which rejects a repeated joint and a value that is not a number like every other mapping.
+      const core::StrictMapping joints = item.child_with_any_keys("joints");
+      for (const auto& name : joints.keys()) {
+        if (!model.has_joint(name)) joints.fail(name, "no joint of that name in the model");
         const int j = model.joint_index(name);
         if (std::find(leg_joints.begin(), leg_joints.end(), j) != leg_joints.end())
-          document.fail(entry_line, key + ": a leg joint; the legs follow the footsteps (leg IK)");
-        const core::ParsedNumber value =
-            entry.second.IsScalar() ? core::parse_number(entry.second.Scalar()) : core::ParsedNumber{};
-        if (value.status != core::NumberStatus::kOk)
-          document.fail(entry_line,
-                        key + ": expected an angle (rad), found " + core::describe_yaml_value(entry.second));
+          joints.fail(name, "a leg joint; the legs follow the footsteps (leg IK)");
+        double value = 0.0;
+        joints.read(name, value);
         const double lower = model.lower_limit[j], upper = model.upper_limit[j];
-        if (value.value < lower || value.value > upper) {
-          document.fail(entry_line, key + ": " + core::format_number(value.value) +
-                                        " rad is outside the joint limits [" + core::format_number(lower) +
-                                        ", " + core::format_number(upper) + "]");
+        if (value < lower || value > upper) {
+          joints.fail(name, core::format_number(value) + " rad is outside the joint limits [" +
+                                core::format_number(lower) + ", " + core::format_number(upper) + "]");
         }
-        current[j] = value.value;
+        current[j] = value;
       }
     }
     postures.row(static_cast<Eigen::Index>(i)) = current.transpose();
