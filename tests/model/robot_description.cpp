@@ -178,6 +178,11 @@ TEST(RobotDescription, LegOfSixJointsInChainOrder) {
   expect_error_at(std::regex_replace(text, std::regex("RLEG_JOINT3, RLEG_JOINT4, RLEG_JOINT5\\]"),
                                      "RLEG_JOINT4, RLEG_JOINT3, RLEG_JOINT5]"),
                   line, "groups.right_leg: 'RLEG_JOINT4' does not follow 'RLEG_JOINT2'");
+  // The sole of another leg: the leg IK would find the left leg's joints for the right sole.
+  expect_error_at(std::regex_replace(text, std::regex("right_sole: r_sole"), "right_sole: l_sole"),
+                  line_of(text, "  right_sole: r_sole"),
+                  "frames.right_sole: 'l_sole' does not hang from 'RLEG_JOINT5', the last joint of "
+                  "groups.right_leg");
   // A joint in two groups.
   expect_error_at(std::regex_replace(text, std::regex("hand: \\[LARM_JOINT6\\]"), "hand: [RARM_JOINT6]"),
                   line_of(text, "hand: [LARM_JOINT6]"), "joint 'RARM_JOINT6' is already in groups.right_arm");

@@ -235,6 +235,24 @@ void read_collision(core::YamlDocument& document, const UrdfNames& urdf, const S
   }
 }
 
+// Each leg of the description is the chain the leg IK finds from its sole (stability/leg_ik walks from the
+// sole frame up to the root body): its first joint hangs from the root body and the sole frame from its last
+// joint. `sole_key` is the key of `frames` that names the sole, `leg_key` the group.
+void check_leg_reaches_sole(const Model& model, const StrictMapping& frames, std::string_view sole_key,
+                            const std::string& sole, std::string_view leg_key,
+                            const std::vector<std::string>& leg) {
+  const int first = Model::body_of_joint(model.joint_index(leg.front()));
+  const int last = Model::body_of_joint(model.joint_index(leg.back()));
+  if (model.parents[static_cast<std::size_t>(first)] != 0)
+    frames.fail(sole_key, "groups." + std::string(leg_key) + " starts at '" + leg.front() +
+                              "', which does not hang from the root body (a leg is hip to ankle)");
+  const int body = model.frames[static_cast<std::size_t>(model.frame_index(sole))].body;
+  if (body != last)
+    frames.fail(sole_key, "'" + sole + "' does not hang from '" + leg.back() +
+                              "', the last joint of groups." + std::string(leg_key) +
+                              " (the leg IK needs the sole right below the ankle)");
+}
+
 // joint_order, extra_columns, groups and commands of a file written before the description: taken from the
 // default description, with their names checked against this file's URDF.
 void inherit_structure(const std::string& path, const Model& model, RobotDescription& description) {
@@ -380,6 +398,10 @@ RobotDescription load_robot_description(const std::string& path) {
   description.frames.right_gripper = names.frame(frames, "right_gripper");
   description.frames.left_gripper = names.frame(frames, "left_gripper");
   description.frames.gaze = names.frame(frames, "gaze");
+  check_leg_reaches_sole(model, frames, "right_sole", description.frames.right_sole, "right_leg",
+                         description.groups.right_leg);
+  check_leg_reaches_sole(model, frames, "left_sole", description.frames.left_sole, "left_leg",
+                         description.groups.left_leg);
   description.groups.right_arm.end_frame = description.frames.right_gripper;
   description.groups.left_arm.end_frame = description.frames.left_gripper;
 

@@ -36,9 +36,9 @@ Mat3 axis_rotation(model::AxisKind kind, double angle) {
   return r;
 }
 
-constexpr std::array<model::AxisKind, 6> kLegAxes{model::AxisKind::kZ, model::AxisKind::kX,
-                                                  model::AxisKind::kY, model::AxisKind::kY,
-                                                  model::AxisKind::kY, model::AxisKind::kX};
+constexpr std::array<model::AxisKind, kLegJoints> kLegAxes{model::AxisKind::kZ, model::AxisKind::kX,
+                                                           model::AxisKind::kY, model::AxisKind::kY,
+                                                           model::AxisKind::kY, model::AxisKind::kX};
 
 Vec3 unit_axis(model::AxisKind kind) {
   return kind == model::AxisKind::kX   ? Vec3::UnitX()
@@ -67,9 +67,9 @@ LegKinematics::LegKinematics(const model::Model& model, const std::string& sole_
   const model::Frame& frame = model.frames[static_cast<std::size_t>(model.frame_index(sole_frame))];
   sole_in_ankle_ = frame.placement;
   // Walk from the foot body up to the root: six bodies, hip yaw first once reversed.
-  std::array<int, 6> bodies{};
+  std::array<int, kLegJoints> bodies{};
   int body = frame.body;
-  for (int i = 5; i >= 0; --i) {
+  for (int i = kLegJoints - 1; i >= 0; --i) {
     if (body <= 0)
       throw ModelError(model.source_path + ": frame " + sole_frame + " hangs from fewer than six joints");
     bodies[static_cast<std::size_t>(i)] = body;
@@ -78,7 +78,7 @@ LegKinematics::LegKinematics(const model::Model& model, const std::string& sole_
   if (body != 0)
     throw ModelError(model.source_path + ": frame " + sole_frame +
                      " is not six joints below the root body (leg IK needs hip yaw..ankle roll)");
-  for (std::size_t i = 0; i < 6; ++i) {
+  for (std::size_t i = 0; i < kLegJoints; ++i) {
     const auto b = static_cast<std::size_t>(bodies[i]);
     if (model.joint_types[b] != model::JointType::kRevolute || model.axis_kinds[b] != kLegAxes[i])
       throw ModelError(model.source_path + ": joint " + model.joint_names[b - 1] + " of the leg of " +
@@ -99,7 +99,7 @@ LegKinematics::LegKinematics(const model::Model& model, const std::string& sole_
 
 SE3 LegKinematics::sole_pose(const SE3& root, const LegAngles& angles) const {
   SE3 t = root;
-  for (std::size_t i = 0; i < 6; ++i) {
+  for (std::size_t i = 0; i < kLegJoints; ++i) {
     t = t * placements_[i];
     t.R = t.R * axis_rotation(kLegAxes[i], angles(static_cast<Eigen::Index>(i)));
   }
@@ -108,9 +108,9 @@ SE3 LegKinematics::sole_pose(const SE3& root, const LegAngles& angles) const {
 
 SE3 LegKinematics::sole_pose_and_jacobian(const SE3& root, const LegAngles& angles,
                                           Eigen::Matrix<double, 6, 6>& jacobian) const {
-  std::array<Vec3, 6> axis_world, origin_world;
+  std::array<Vec3, kLegJoints> axis_world, origin_world;
   SE3 t = root;
-  for (std::size_t i = 0; i < 6; ++i) {
+  for (std::size_t i = 0; i < kLegJoints; ++i) {
     t = t * placements_[i];
     t.R = t.R * axis_rotation(kLegAxes[i], angles(static_cast<Eigen::Index>(i)));
     axis_world[i] = t.R * unit_axis(kLegAxes[i]);
@@ -118,7 +118,7 @@ SE3 LegKinematics::sole_pose_and_jacobian(const SE3& root, const LegAngles& angl
   }
   const SE3 sole = t * sole_in_ankle_;
   // Body Jacobian of the sole frame: column i is joint i's unit twist expressed at the sole, sole axes.
-  for (std::size_t i = 0; i < 6; ++i) {
+  for (std::size_t i = 0; i < kLegJoints; ++i) {
     const auto c = static_cast<Eigen::Index>(i);
     jacobian.block<3, 1>(0, c) = sole.R.transpose() * axis_world[i].cross(sole.p - origin_world[i]);
     jacobian.block<3, 1>(3, c) = sole.R.transpose() * axis_world[i];

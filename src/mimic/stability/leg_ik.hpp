@@ -23,7 +23,12 @@
 
 namespace mimic::stability {
 
-using LegAngles = Eigen::Matrix<double, 6, 1>;  // hip yaw, hip roll, hip pitch, knee, ankle pitch, ankle roll
+// A leg is six revolute joints from the hip to the ankle: the contract of the robot description's leg
+// groups (docs/robot-description.md; its reader refuses any other count and checks that each leg ends at
+// its sole) and the structure the closed form needs.
+inline constexpr int kLegJoints = 6;
+
+using LegAngles = Eigen::Matrix<double, kLegJoints, 1>;  // hip yaw, roll, pitch, knee, ankle pitch, roll
 
 enum class LegIkStatus {
   kSolved,
@@ -53,7 +58,7 @@ class LegKinematics {
 
   const std::string& sole_frame() const { return sole_frame_; }
   // Model joint indices of hip yaw .. ankle roll (for HRP-2's right leg: 0..5).
-  const std::array<int, 6>& joints() const { return joints_; }
+  const std::array<int, kLegJoints>& joints() const { return joints_; }
   double lower_limit(int i) const { return lower_[static_cast<std::size_t>(i)]; }
   double upper_limit(int i) const { return upper_[static_cast<std::size_t>(i)]; }
 
@@ -85,9 +90,9 @@ class LegKinematics {
                                       Eigen::Matrix<double, 6, 6>& jacobian) const;
 
   std::string sole_frame_;
-  std::array<int, 6> joints_{};
-  std::array<spatial::SE3, 6> placements_;  // joint frame in its parent body frame, at zero angle
-  std::array<double, 6> lower_{}, upper_{};
+  std::array<int, kLegJoints> joints_{};
+  std::array<spatial::SE3, kLegJoints> placements_;  // joint frame in its parent body frame, at zero angle
+  std::array<double, kLegJoints> lower_{}, upper_{};
   spatial::SE3 sole_in_ankle_;  // sole frame in the ankle-roll body
   // Closed-form parameters derived from the placements.
   double lateral_offset_ = 0.0;       // d: hip centre - hip pitch joint along the pitch axis

@@ -22,23 +22,23 @@ Legs Legs::of(const model::Model& model, const Feet& feet) {
                LegKinematics(model, frame_name(feet.left_sole_frame))}};
 }
 
-std::array<int, 12> Legs::joints() const {
-  std::array<int, 12> joints{};
+std::array<int, 2 * kLegJoints> Legs::joints() const {
+  std::array<int, 2 * kLegJoints> joints{};
   std::copy(right().joints().begin(), right().joints().end(), joints.begin());
-  std::copy(left().joints().begin(), left().joints().end(), joints.begin() + 6);
+  std::copy(left().joints().begin(), left().joints().end(), joints.begin() + kLegJoints);
   return joints;
 }
 
 LegAngles leg_angles(const model::Model& model, const LegKinematics& leg,
                      const Eigen::Ref<const Eigen::VectorXd>& q) {
   LegAngles angles;
-  for (int i = 0; i < 6; ++i) angles(i) = q(model.idx_q(leg.joints()[static_cast<std::size_t>(i)]));
+  for (int i = 0; i < kLegJoints; ++i) angles(i) = q(model.idx_q(leg.joints()[static_cast<std::size_t>(i)]));
   return angles;
 }
 
 void set_leg_angles(const model::Model& model, const LegKinematics& leg, const LegAngles& angles,
                     Eigen::Ref<Eigen::VectorXd> q) {
-  for (int i = 0; i < 6; ++i) q(model.idx_q(leg.joints()[static_cast<std::size_t>(i)])) = angles(i);
+  for (int i = 0; i < kLegJoints; ++i) q(model.idx_q(leg.joints()[static_cast<std::size_t>(i)])) = angles(i);
 }
 
 LegIkResult refit_leg(const model::Model& model, const LegKinematics& leg, const SE3& root, const SE3& sole,

@@ -21,8 +21,9 @@
 
 namespace mimic::stability {
 
-// Both legs, found in the model from the sole frames: each is the six-joint chain from the root body down
-// to its sole (LegKinematics checks its structure), right first.
+// Both legs, found in the model from the sole frames: each is the chain from the root body down to its sole
+// (LegKinematics checks its structure), which is the description's leg group (groups.right_leg /
+// left_leg: its reader checks that the group is six joints and ends at the sole), right first.
 struct Legs {
   static constexpr int kRight = 0, kLeft = 1;
   // The knee's place among a leg's six joints (hip yaw, roll, pitch, knee, ankle pitch, roll): structural,
@@ -35,8 +36,9 @@ struct Legs {
 
   const LegKinematics& right() const { return leg[kRight]; }
   const LegKinematics& left() const { return leg[kLeft]; }
-  // Model joint indices, right hip yaw .. ankle roll then left (the order of the smoothing variables).
-  std::array<int, 12> joints() const;
+  // Model joint indices, right hip yaw .. ankle roll then left: groups.right_leg then groups.left_leg (the
+  // order of the smoothing variables).
+  std::array<int, 2 * kLegJoints> joints() const;
 };
 
 // The six angles of `leg` in q (model layout) / written into q.
