@@ -9,6 +9,7 @@
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "robot_options.hpp"
 
 namespace {
 
@@ -26,6 +27,8 @@ int run_plot(const Options& opt) {
   if (!opt.model.empty()) job.robot.model = opt.model;
   if (!opt.robot_config.empty()) job.robot.config = opt.robot_config;
   const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
+  app::check_joint_count_option("--max-joints", opt.max_joints, robot.model.nj);
+  app::check_joint_count_option("--torque-joints", opt.torque_joints, robot.model.nj);
 
   pipeline::PlotOptions options;
   options.output_dir = opt.output;
@@ -86,12 +89,14 @@ std::function<int()> setup_plot(CLI::App& app) {
                   "default: the joints that move the most")
       ->delimiter(',')
       ->allow_extra_args(false);
-  cmd->add_option("--max-joints", opt->max_joints, "Panels of joints.<fmt> when --joints is not given")
-      ->check(CLI::Range(1, 30))
+  cmd->add_option("--max-joints", opt->max_joints,
+                  "Panels of joints.<fmt> when --joints is not given: 1 to the robot's joint count")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cmd->add_option("--torque-joints", opt->torque_joints,
-                  "Panels of torques.<fmt>: the joints of largest peak |tau| / effort limit")
-      ->check(CLI::Range(1, 30))
+                  "Panels of torques.<fmt>: the joints of largest peak |tau| / effort limit, 1 to the "
+                  "robot's joint count")
+      ->check(CLI::PositiveNumber)
       ->capture_default_str();
   cmd->add_option("--compare", opt->compare,
                   "Another motion (.pos) to draw in joints.<fmt>, labelled by its file stem; repeatable")

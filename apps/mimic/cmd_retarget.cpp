@@ -19,6 +19,7 @@
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "progress_log.hpp"
+#include "robot_options.hpp"
 
 namespace {
 
@@ -49,6 +50,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (!o.up.empty()) job.mocap.up_axis = o.up;
   if (!o.model.empty()) job.robot.model = o.model;
   if (!o.robot_config.empty()) job.robot.config = o.robot_config;
+  if (o.columns) app::check_columns_option(*o.columns, job.robot);  // a bad command line first (exit 2)
   if (!o.scale.empty()) {
     // Replaces the job's setting whichever form either takes (validate_job rejects a number with height);
     // the option's validator has checked that anything but the two keywords is a number > 0.
@@ -172,8 +174,10 @@ std::function<int()> setup_retarget(CLI::App& app) {
          "--velocity-scale", o->velocity_scale,
          "Fraction of the joint velocity limits the re-timed reference may use, in (0, 1] (default 0.9)")
       ->check(CLI::Range(1e-6, 1.0));
-  cmd->add_option("--columns", o->columns, "Joint columns of OUT.pos: 30, or 40 (10 hand-mechanism zeros)")
-      ->check(CLI::IsMember({30, 40}));
+  cmd->add_option("--columns", o->columns,
+                  "Columns of OUT.pos: the robot's joints (its description's joint_order), or those and its "
+                  "extra_columns (HRP-2: 30, or 40 with 10 hand-mechanism zeros)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--model", o->model,
                   "Robot URDF (default: the one the robot description names, models/hrp2.urdf)");
   cmd->add_option("--robot-config", o->robot_config,

@@ -8,6 +8,7 @@
 #include "mimic/io/job.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
+#include "robot_options.hpp"
 
 namespace {
 
@@ -15,7 +16,7 @@ using namespace mimic;
 
 struct Options {
   std::string steps, output, upper_body, job, report;
-  int columns = 0;  // 0: the job's (default 30)
+  int columns = 0;  // 0: the job's
 };
 
 io::JobConfig assemble_job(const Options& opt) {
@@ -28,6 +29,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (!opt.output.empty()) job.output.path = opt.output;
   if (opt.columns != 0) job.output.columns = opt.columns;
   if (!opt.report.empty()) job.output.report = opt.report;
+  if (opt.columns != 0) app::check_columns_option(opt.columns, job.robot);
   io::validate_job(job);
   return job;
 }
@@ -56,8 +58,10 @@ std::function<int()> setup_walk(CLI::App& app) {
   cmd->add_option("--upper-body", opt->upper_body,
                   "Upper-body motion: a .pos (resampled) or a keyframe .yaml (default: the steps file's "
                   "upper_body, else half-sitting)");
-  cmd->add_option("--columns", opt->columns, "Columns of X.pos: 30, or 40 with 10 hand values")
-      ->check(CLI::IsMember({30, 40}));
+  cmd->add_option("--columns", opt->columns,
+                  "Columns of X.pos: the robot's joints (its description's joint_order), or those and its "
+                  "extra_columns (HRP-2: 30, or 40 with 10 hand values)")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--config", opt->job, "Job YAML (job: walk): robot, payload, preview settings, output");
   cmd->add_option("--report", opt->report, "Also write the settings and the summary as JSON to this file");
   return [opt]() { return run_walk(*opt); };

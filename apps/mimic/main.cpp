@@ -63,6 +63,10 @@ int main(int argc, char** argv) {
       if (sub->parsed()) return run();
     }
     return kUsage;
+  } catch (const CLI::Error& e) {
+    // A command-line value refused once the robot is known (robot_options.hpp): still a bad command line.
+    spdlog::error("{}", e.what());
+    return kUsage;
   } catch (const mimic::InputError& e) {
     spdlog::error("{}", e.what());
     return kBadInput;

@@ -272,6 +272,30 @@ TEST(CliBadInput, BadCommandLineExits2) {
   EXPECT_TRUE(list_dir(dir.path()).empty()) << join(list_dir(dir.path()));
 }
 
+// Bounds that are the robot's (its description: joint_order, extra_columns), checked once the job names the
+// robot: still a bad command line (exit 2), one line naming the option and the values the robot allows.
+TEST(CliBadInput, RobotBoundedOptionsNameTheAllowedValues) {
+  TempDir dir;
+  const std::string bvh = sample("data/mocap/boxing.bvh").string();
+  const std::string steps = sample("config/walk/bar_steps.yaml").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"-q", "retarget", bvh, "-o", "out/x.pos", "--columns", "31"},
+       "[error] --columns: expected 30 or 40 (the robot's joints, or with its extra columns), found 31"},
+      {{"-q", "walk", steps, "-o", "out/w.pos", "--columns", "41"},
+       "[error] --columns: expected 30 or 40 (the robot's joints, or with its extra columns), found 41"},
+      {{"-q", "plot", "x.pos", "--max-joints", "31"},
+       "[error] --max-joints: expected 1 to 30 (the robot's joints), found 31"},
+      {{"-q", "plot", "x.pos", "--torque-joints", "40"},
+       "[error] --torque-joints: expected 1 to 30 (the robot's joints), found 40"},
+  };
+  for (const auto& [args, message] : cases) {
+    const RunResult r = run_mimic(args, dir.path());
+    EXPECT_EQ(r.exit_code, 2) << r.describe();
+    EXPECT_EQ(single_error_line(r), message);
+  }
+  EXPECT_TRUE(list_dir(dir.path()).empty()) << join(list_dir(dir.path()));
+}
+
 // Root can write anywhere, so "cannot be written" is a path through a regular file or into /proc.
 TEST(CliBadInput, UnwritableOutputExits5) {
   TempDir dir;
