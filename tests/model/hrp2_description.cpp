@@ -111,7 +111,8 @@ TEST(Hrp2Description, BadNumberAndEmptyRectangle) {
                      {"empty rectangle"});
 }
 
-TEST(Hrp2Description, MalformedYamlAndMissingFile) {
+// A missing file: tests/model/robot_description.cpp (DefaultDescription).
+TEST(Hrp2Description, MalformedYaml) {
   // yaml-cpp's parser errors carry the file, the line and what the parser expected. An unclosed flow
   // sequence is found at the end of the text (line 2, after the last newline): "end of sequence flow not
   // found" is yaml-cpp's wording for the missing ']'.
@@ -124,13 +125,6 @@ TEST(Hrp2Description, MalformedYamlAndMissingFile) {
   text = std::regex_replace(text, std::regex("  gaze: gaze"), "  gaze: gaze: eye");
   expect_input_error(
       text, {text_path().string() + ":line " + std::to_string(line) + ": invalid YAML: illegal map value"});
-  // No file at all: the message names the path.
-  try {
-    load_robot_description("/nonexistent/hrp2.yaml");
-    ADD_FAILURE() << "no InputError";
-  } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "/nonexistent/hrp2.yaml: no such file");
-  }
 }
 
 // The description's names are checked against its URDF when it is loaded; a model loaded from another

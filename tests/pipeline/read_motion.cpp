@@ -9,23 +9,25 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/spatial/rpy.hpp"
 #include "mimic/stability/base_reconstruction.hpp"
+#include "support/hrp2_robot.hpp"
 #include "support/shared_data.hpp"
 
 namespace {
 
 using namespace mimic;
 
+// The shared HRP-2 (support/hrp2_robot.hpp) and its half-sitting configuration.
 struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
-  stability::Feet feet = stability::Feet::from(model, description);
-  Eigen::VectorXd half_sitting = description.nominal_q(model);
+  const model::Model& model = test::Hrp2Robot::instance().model;
+  const stability::Feet& feet = test::Hrp2Robot::instance().feet;
+  Eigen::VectorXd half_sitting = test::Hrp2Robot::instance().description.nominal_q(model);
 };
 
+// Half-sitting in every sample: the .pos columns are the model's joints (the description's joint_order).
 io::MotionFiles still_motion(const Hrp2& r, int samples) {
   io::MotionFiles files;
   for (int k = 0; k < samples; ++k) files.pos.times.push_back(0.005 * k);
-  files.pos.angles = r.half_sitting.tail(30).transpose().replicate(samples, 1);
+  files.pos.angles = r.half_sitting.tail(r.model.nj).transpose().replicate(samples, 1);
   return files;
 }
 

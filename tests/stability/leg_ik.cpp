@@ -11,7 +11,7 @@
 #include "mimic/model/configuration.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/spatial/explog.hpp"
-#include "support/shared_data.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::stability {
 namespace {
@@ -24,9 +24,10 @@ using spatial::Vec3;
 // between the geometry the IK reads and the model would show.
 constexpr double kPoseTolerance = 1e-9;
 
+// The shared HRP-2 (support/hrp2_robot.hpp) and its two legs.
 struct Hrp2 {
-  model::Model model = model::load_urdf(test::hrp2_urdf().string(), model::LoadOptions::hrp2());
-  model::RobotDescription description = model::default_robot_description();
+  const model::Model& model = test::Hrp2Robot::instance().model;
+  const model::RobotDescription& description = test::Hrp2Robot::instance().description;
   LegKinematics right{model, description.frames.right_sole};
   LegKinematics left{model, description.frames.left_sole};
 };

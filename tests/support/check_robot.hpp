@@ -1,5 +1,6 @@
-// HRP-2 with its feet and collision model, and motions at rest for evaluation::check_motion: the robot of
-// the check tests (tests/evaluation/check_geometry.cpp) and of the report texts (tests/pipeline/reports.cpp).
+// HRP-2 (the shared support/hrp2_robot.hpp) with its collision model, and motions at rest for
+// evaluation::check_motion: the robot of the check tests (tests/evaluation/check_geometry.cpp) and of the
+// report texts (tests/pipeline/reports.cpp).
 #pragma once
 
 #include <memory>
@@ -9,12 +10,13 @@
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/robot.hpp"
 #include "support/fixture_motion.hpp"
+#include "support/hrp2_robot.hpp"
 
 namespace mimic::test {
 
 struct CheckRobot {
-  model::Robot robot = model::load_robot(model::default_robot_description_path());
-  stability::Feet feet = stability::Feet::from(robot.model, robot.description);
+  const model::Robot& robot = Hrp2Robot::instance().robot;
+  const stability::Feet& feet = Hrp2Robot::instance().feet;
   std::shared_ptr<const geometry::CollisionModel> collision =
       std::make_shared<const geometry::CollisionModel>(
           geometry::build_collision_model(robot.model, robot.description));
