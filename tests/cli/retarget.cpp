@@ -22,10 +22,10 @@ void expect_retarget_report(const std::filesystem::path& json, const std::filesy
   EXPECT_TRUE(std::filesystem::equivalent(report["output"].as<std::string>(), output, ec)) << read_text(json);
   const YAML::Node s = report["summary"];
   ASSERT_TRUE(s && s.IsMap()) << read_text(json);
-  for (const char* key :
-       {"source_frames", "source_rate_hz", "duration_before_s", "duration_after_s", "slow_down",
-        "joint_rmse_rad", "end_effector_rms_m", "end_effector_max_m", "peak_velocity_ratio",
-        "peak_torque_ratio", "min_zmp_margin_m", "violations", "solver_iterations", "objective"}) {
+  for (const char* key : {"source_frames", "source_rate_hz", "duration_before_s", "duration_after_s",
+                          "slow_down", "joint_rmse_rad", "end_effector_rms_m", "end_effector_max_m",
+                          "peak_velocity_ratio", "peak_torque_ratio", "min_zmp_margin_m", "max_slip_m",
+                          "max_slip_rad", "violations", "solver_iterations", "objective"}) {
     EXPECT_TRUE(s[key].IsDefined() && s[key].IsScalar()) << "summary." << key << " missing in " << json;
   }
   EXPECT_EQ(s["source_frames"].as<int>(), 960);

@@ -121,6 +121,9 @@ TEST(GeometryReport, PlannedBarWalkIsCollisionFreeWithItsFeetFlat) {
   EXPECT_EQ(s["min_pair_distance_m"].as<double>(), g.min_distance);
   EXPECT_EQ(s["closest_pair"].as<std::string>(), g.closest_first + " / " + g.closest_second);
   EXPECT_EQ(s["samples_below_ground"].as<int>(), 0);
+  // Both slips of the summary: the sole's drift and its rotation while in support.
+  EXPECT_EQ(s["max_slip_m"].as<double>(), walk.summary.max_support_slip);
+  EXPECT_EQ(s["max_slip_rad"].as<double>(), walk.summary.max_support_rotation);
 }
 
 }  // namespace

@@ -132,14 +132,14 @@ TEST(Walk, SmoothingJobMatchesTheWalk) {
 // after the observer has seen it: the CLI prints the summary of a refused walk.
 TEST(Walk, AMotionBeyondTheLimitsIsRefusedAfterTheObserverSawIt) {
   io::JobConfig job = shipped_job();
-  job.limits.velocity_factor = 0.25;  // the walk reaches 0.514 (LLEG_JOINT3)
+  job.limits.velocity_factor = 0.25;  // the walk reaches 0.513 (LLEG_JOINT3)
   bool observed = false;
   try {
     run_walk(job, {}, [&](const WalkResult& walk) {
       observed = true;
       EXPECT_GT(walk.summary.velocity.ratio, 0.25);
     });
-    FAIL() << "a walk at 0.514 of the velocity limits passed limits.velocity_factor = 0.25";
+    FAIL() << "a walk at 0.513 of the velocity limits passed limits.velocity_factor = 0.25";
   } catch (const InfeasibleError& e) {
     EXPECT_NE(std::string(e.what()).find("limits.velocity_factor = 0.25"), std::string::npos) << e.what();
   }

@@ -39,10 +39,10 @@ void add_zmp_margin(io::Json& summary, double margin, std::string_view suffix = 
   summary["min_zmp_margin" + std::string(suffix) + "_m"] = margin;
 }
 
-// "max_slip_m", and "max_slip_rad" when the rotation is measured.
-void add_slip(io::Json& summary, double position, std::optional<double> angle = std::nullopt) {
+// "max_slip_m" and "max_slip_rad": how far a support foot drifted and turned while in support.
+void add_slip(io::Json& summary, double position, double angle) {
   summary["max_slip_m"] = position;
-  if (angle) summary["max_slip_rad"] = *angle;
+  summary["max_slip_rad"] = angle;
 }
 
 void add_violation_count(io::Json& summary, const evaluation::Report& report) {
@@ -210,7 +210,7 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   add_peak_ratio(s, ViolationKind::kVelocity, velocity);
   add_peak_ratio(s, ViolationKind::kTorque, torque);
   add_zmp_margin(s, r.check.min_zmp_margin);
-  add_slip(s, r.check.max_slip_position);
+  add_slip(s, r.check.max_slip_position, r.check.max_slip_angle);
   add_violation_count(s, r.check);
   add_geometry_summary(s, r.check.geometry);
   s["solver_iterations"] = r.solver_iterations;
@@ -376,7 +376,7 @@ io::Json walk_report_json(const io::JobConfig& job, const WalkResult& walk) {
   add_zmp_margin(m, s.min_zmp_margin);
   add_peak_ratio(m, ViolationKind::kVelocity, s.velocity);
   m["min_angle_margin_rad"] = s.min_angle_margin;
-  add_slip(m, s.max_support_slip);
+  add_slip(m, s.max_support_slip, s.max_support_rotation);
   m["max_landing_error_m"] = s.max_landing_error;
   add_geometry_summary(m, walk.geometry);
   json["contacts"] = contacts_json(walk.pattern.contact_intervals);

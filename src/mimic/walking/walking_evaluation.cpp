@@ -86,12 +86,9 @@ WalkingSummary summarize_walking_pattern(const model::Model& model,
         s.min_angle_margin = margin_j;
         s.min_angle_margin_joint = model.joint_names[static_cast<std::size_t>(j)];
       }
-      if (k + 1 < n) {
-        const double dt = pattern.motion.times[static_cast<std::size_t>(k + 1)] - t;
-        const double step = pattern.motion.q(model.idx_q(j), k + 1) - angle;
-        s.velocity.raise(std::abs(step) / dt / model.velocity_limit[j], step / dt, model.velocity_limit[j],
-                         model.joint_names[static_cast<std::size_t>(j)], t);
-      }
+      const double velocity = pattern.motion.v(model.idx_v(j), k);
+      s.velocity.raise(std::abs(velocity) / model.velocity_limit[j], velocity, model.velocity_limit[j],
+                       model.joint_names[static_cast<std::size_t>(j)], t);
     }
   }
   s.max_support_slip = std::max(right_slip.position, left_slip.position);

@@ -23,7 +23,7 @@ struct WalkingSummary {
   double min_zmp_margin = 0.0;  // m, signed distance of the multibody ZMP to the support polygon's edge
   double min_zmp_margin_time = 0.0;
 
-  evaluation::Peak velocity;      // max over joints and samples of |qdot| / velocity limit
+  evaluation::Peak velocity;      // max over joints and samples of |v| / velocity limit (motion.v)
   double min_angle_margin = 0.0;  // rad, smallest distance of a joint to its nearer limit (< 0: beyond)
   std::string min_angle_margin_joint;
 
@@ -32,7 +32,8 @@ struct WalkingSummary {
   double max_landing_error = 0.0;     // m, |sole - footstep| at touch-down
 };
 
-// Velocities are the forward differences of consecutive samples (what a 200 Hz controller would command).
+// The joint velocities are the motion's v (model::differentiate, the one finite difference of every stage:
+// central inside, one-sided at the ends), so that the walk's peak is the one `mimic check` reports.
 WalkingSummary summarize_walking_pattern(const model::Model& model,
                                          const model::RobotDescription& description,
                                          const WalkSchedule& schedule, const WalkingPattern& pattern);
