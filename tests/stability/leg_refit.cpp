@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
@@ -58,6 +59,12 @@ TEST(LegRefit, FindsBothHrp2LegsFromTheSoleFrames) {
   EXPECT_EQ(r.legs.left().sole_frame(), r.description.frames.left_sole);
   EXPECT_EQ(r.legs.right().joints()[Legs::kKnee], r.model.joint_index("RLEG_JOINT3"));
   EXPECT_EQ(r.legs.left().joints()[Legs::kKnee], r.model.joint_index("LLEG_JOINT3"));
+  // They are the description's leg groups, right then left (the reader checks that each group ends at its
+  // sole, so the chain found from the sole cannot be another one).
+  std::vector<int> groups;
+  for (const auto* group : {&r.description.groups.right_leg, &r.description.groups.left_leg})
+    for (const auto& name : *group) groups.push_back(r.model.joint_index(name));
+  EXPECT_EQ(std::vector<int>(joints.begin(), joints.end()), groups);
 }
 
 // A random configuration (legs within their limits, knees bent) under a random base pose gives two sole
