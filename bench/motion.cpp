@@ -40,27 +40,29 @@ const Boxing& boxing() {
     auto& ref = retarget.reference;
     mimic::pipeline::prepare_reference(b->robot, ref, mm::MotionSettings{}.knot_spacing);
     b->full.rate = ref.rate;
-    b->full.joints = ref.joints;
+    b->full.motion = ref.motion;
     b->full.end_effectors = ref.end_effectors;
-    b->full.waist = ref.waist;
     return b;
   }();
   return *data;
 }
 
-// The first `seconds` of the prepared clip (all of it when shorter).
-mm::MotionInput cut(const mm::MotionInput& full, double seconds) {
+// The first `seconds` of the prepared clip (all of it when shorter), differentiated again as a motion of
+// its own (one-sided at its new end).
+mm::MotionInput cut(const mimic::model::Model& model, const mm::MotionInput& full, double seconds) {
   const int n = std::min(static_cast<int>(seconds * full.rate) + 1, full.sample_count());
   mm::MotionInput input = full;
-  input.joints = full.joints.topRows(n);
-  input.end_effectors = full.end_effectors.topRows(n);
-  input.waist = full.waist.topRows(n);
+  input.motion.times.resize(static_cast<std::size_t>(n));
+  input.motion.phases.resize(static_cast<std::size_t>(n));
+  input.motion.q = full.motion.q.leftCols(n);
+  mimic::model::differentiate(model, input.motion);
+  input.end_effectors = full.end_effectors.leftCols(n);
   return input;
 }
 
 void BM_Imitation(benchmark::State& state) {
   const Boxing& b = boxing();
-  const mm::MotionInput input = cut(b.full, static_cast<double>(state.range(0)));
+  const mm::MotionInput input = cut(b.robot.model, b.full, static_cast<double>(state.range(0)));
   // The settings of a default retarget job, with the back end of the run.
   mimic::io::JobConfig job = mimic::io::default_job(mimic::io::JobKind::kRetarget);
   job.solver.name =

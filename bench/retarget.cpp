@@ -33,7 +33,7 @@ void BM_RetargetBoxingClip(benchmark::State& state) {
   const Setup& s = setup();
   for (auto _ : state) {
     retarget::ReferenceMotion m = retarget::retarget_motion(s.track, s.model, s.robot.description, s.rest);
-    benchmark::DoNotOptimize(m.joints.data());
+    benchmark::DoNotOptimize(m.motion.q.data());
   }
   state.SetItemsProcessed(state.iterations() * s.track.frame_count());
   state.counters["frames"] = s.track.frame_count();
@@ -47,7 +47,7 @@ void BM_UpperBodyIkFrame(benchmark::State& state) {
   const int f = s.track.frame_count() / 2;
   const auto targets = retarget::upper_body_targets(s.track, s.track.frames[static_cast<std::size_t>(f)], 1.0,
                                                     ik.gripper_length());
-  const Eigen::VectorXd previous = s.motion.joints.row(f - 1).transpose();
+  const Eigen::VectorXd previous = s.motion.motion.q.col(f - 1).tail(s.model.nj);
   Eigen::VectorXd joints(previous.size());
   for (auto _ : state) {
     joints = previous;
@@ -70,8 +70,9 @@ BENCHMARK(BM_ExtractLandmarks)->Unit(benchmark::kMillisecond);
 void BM_Algorithm1AndResampling(benchmark::State& state) {
   const Setup& s = setup();
   for (auto _ : state) {
-    retarget::RetimedReference r = retarget::reparameterize(s.motion, s.model.velocity_limit, 0.9, 200.0);
-    benchmark::DoNotOptimize(r.motion.joints.data());
+    retarget::RetimedReference r =
+        retarget::reparameterize(s.model, s.motion, s.model.velocity_limit, 0.9, 200.0);
+    benchmark::DoNotOptimize(r.motion.motion.q.data());
   }
   state.SetItemsProcessed(state.iterations() * s.track.frame_count());
 }

@@ -100,7 +100,7 @@ int run_retarget(const RetargetCommandOptions& o) {
     throw;
   }
   if (o.save_reference)
-    pipeline::write_reference_files(job.output.path, result.kinematic, job.output.columns);
+    pipeline::write_reference_files(job.output.path, result.reference_files, job.output.columns);
   std::cout << pipeline::format_retarget_summary(result);
   std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
   if (o.save_reference) std::cout << ", .reference.pos and .original.pos";

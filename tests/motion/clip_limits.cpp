@@ -70,8 +70,8 @@ class ClipBackends : public ::testing::Test {
     // not tight; measured 0.961), torque at its limit (measured 0.999999 and 1).
     EXPECT_GT(r.metrics.velocity.ratio, 0.85);
     EXPECT_GT(r.metrics.torque.ratio, 0.99);
-    EXPECT_EQ(r.joints.rows(), input_->sample_count());
-    EXPECT_EQ(r.joints.cols(), 30);
+    EXPECT_EQ(r.joints.rows(), 30);
+    EXPECT_EQ(r.joints.cols(), input_->sample_count());
   }
   static inline model::Model* model_ = nullptr;
   static inline MotionInput* input_ = nullptr;
@@ -92,8 +92,9 @@ TEST_F(ClipBackends, ObjectivesAgree) {
 TEST_F(ClipBackends, StartsAndEndsAtTheReference) {
   for (const MotionResult* r : {alm_, ipopt_}) {
     // The end samples are the reference's: measured identical.
-    EXPECT_LT((r->joints.row(0) - input_->joints.row(0)).cwiseAbs().maxCoeff(), 1e-12);
-    EXPECT_LT((r->joints.bottomRows(1) - input_->joints.bottomRows(1)).cwiseAbs().maxCoeff(), 1e-12);
+    const Eigen::MatrixXd reference = input_->motion.q.bottomRows(model_->nj);
+    EXPECT_LT((r->joints.col(0) - reference.col(0)).cwiseAbs().maxCoeff(), 1e-12);
+    EXPECT_LT((r->joints.rightCols(1) - reference.rightCols(1)).cwiseAbs().maxCoeff(), 1e-12);
   }
 }
 
@@ -120,8 +121,9 @@ TEST(ClipFailure, IterationCapReportsTheWorstConstraint) {
 TEST(ClipFailure, PinnedEndOutsideTheLimitsIsInfeasible) {
   const model::Model model = testing::load_hrp2();
   MotionInput input = testing::synthetic_reference(model, 1.0);
-  input.joints(0, model.joint_index("RARM_JOINT3")) =
-      model.lower_limit[model.joint_index("RARM_JOINT3")] - 0.1;
+  const int elbow = model.joint_index("RARM_JOINT3");
+  input.motion.q(model.idx_q(elbow), 0) = model.lower_limit[elbow] - 0.1;
+  model::differentiate(model, input.motion);
   EXPECT_THROW(optimize_motion(model, model::default_robot_description(), input,
                                clip_settings(optim::Backend::kAugmentedLagrangian)),
                InfeasibleError);

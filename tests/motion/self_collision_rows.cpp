@@ -25,13 +25,11 @@ struct HandInHead {
 
   HandInHead() {
     const std::string base = test::fixture_path("boxing_hand_in_head");
-    const model::SampledMotion motion = test::read_fixture(robot.model, base);
-    const auto waist = test::read_rows(base + ".waist");
-    const int n = static_cast<int>(motion.q.cols()), nj = robot.model.nj;
     input.rate = 200.0;
-    input.joints = motion.q.bottomRows(nj).transpose();
-    input.waist.resize(n, 6);
-    input.end_effectors.resize(n, 9);
+    input.motion = test::read_fixture(robot.model, base);
+    reset_motion(input.motion.q.cols());
+    const int n = input.sample_count(), nj = robot.model.nj;
+    input.end_effectors.resize(9, n);
     model::Data data(robot.model);
     Eigen::VectorXd q(robot.model.nq);
     model::set_base_pose(robot.model, q, spatial::SE3::Identity());
@@ -39,29 +37,40 @@ struct HandInHead {
     const int frames[3] = {robot.model.frame_index(f.gaze), robot.model.frame_index(f.right_gripper),
                            robot.model.frame_index(f.left_gripper)};
     for (int k = 0; k < n; ++k) {
-      for (int c = 0; c < 6; ++c) input.waist(k, c) = waist[static_cast<std::size_t>(k)][c + 1];
-      q.tail(nj) = input.joints.row(k).transpose();
+      q.tail(nj) = input.motion.q.col(k).tail(nj);
       dynamics::forward_kinematics(robot.model, data, q);
-      for (int e = 0; e < 3; ++e) {
-        input.end_effectors.row(k).segment<3>(3 * e) =
-            dynamics::update_frame_placement(robot.model, data, frames[e]).p.transpose();
-      }
+      for (int e = 0; e < 3; ++e)
+        input.end_effectors.block<3, 1>(3 * e, k) =
+            dynamics::update_frame_placement(robot.model, data, frames[e]).p;
     }
   }
 
+  // The reference motion of n samples (its q already set): times k / rate, double support, v and a.
+  void reset_motion(Eigen::Index n) {
+    model::SampledMotion& motion = input.motion;
+    motion.times.resize(static_cast<std::size_t>(n));
+    for (Eigen::Index k = 0; k < n; ++k)
+      motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / input.rate;
+    motion.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
+    model::differentiate(robot.model, motion);
+  }
+
+  // The reference's joint trajectories (nj x N).
+  Eigen::MatrixXd reference_joints() const { return input.motion.q.bottomRows(robot.model.nj); }
+
   // The smallest distance over every pair of the model (as evaluation::check_geometry scans) of the
-  // joint trajectories (N x nj).
+  // joint trajectories (nj x N).
   double min_distance(const Eigen::MatrixXd& joints) const { return sample_distances(joints).minCoeff(); }
 
-  // Per sample (row of joints, N x nj): the smallest distance over every pair of the model.
+  // Per sample (column of joints, nj x N): the smallest distance over every pair of the model.
   Eigen::VectorXd sample_distances(const Eigen::MatrixXd& joints) const {
     model::Data data(robot.model);
     geometry::CollisionData cdata(robot.model, *cmodel);
     Eigen::VectorXd q(robot.model.nq);
     model::set_base_pose(robot.model, q, spatial::SE3::Identity());
-    Eigen::VectorXd lowest(joints.rows());
-    for (Eigen::Index k = 0; k < joints.rows(); ++k) {
-      q.tail(robot.model.nj) = joints.row(k).transpose();
+    Eigen::VectorXd lowest(joints.cols());
+    for (Eigen::Index k = 0; k < joints.cols(); ++k) {
+      q.tail(robot.model.nj) = joints.col(k);
       geometry::compute_distances(robot.model, data, *cmodel, cdata, q);
       lowest[k] = cdata.distance.minCoeff();
     }
@@ -74,22 +83,22 @@ struct HandInHead {
   Eigen::Index cut_at_deepest_sample() {
     constexpr Eigen::Index kHold = 60;  // 0.3 s
     Eigen::Index deepest = 0;
-    sample_distances(input.joints).minCoeff(&deepest);
-    const Eigen::Index n = input.joints.rows();
+    sample_distances(reference_joints()).minCoeff(&deepest);
+    const Eigen::Index n = input.sample_count();
     const bool keep_start = deepest >= n / 2;
     const Eigen::Index first = keep_start ? 0 : deepest, count = keep_start ? deepest + 1 : n - deepest;
-    const auto cut = [&](Eigen::MatrixXd& rows) {
-      Eigen::MatrixXd held(count + kHold, rows.cols());
-      const Eigen::RowVectorXd pose = rows.row(deepest);
-      held.middleRows(keep_start ? 0 : kHold, count) = rows.middleRows(first, count);
-      held.middleRows(keep_start ? count : 0, kHold) = pose.replicate(kHold, 1);
-      rows = held;
+    const auto cut = [&](Eigen::MatrixXd& columns) {
+      Eigen::MatrixXd held(columns.rows(), count + kHold);
+      const Eigen::VectorXd pose = columns.col(deepest);
+      held.middleCols(keep_start ? 0 : kHold, count) = columns.middleCols(first, count);
+      held.middleCols(keep_start ? count : 0, kHold) = pose.replicate(1, kHold);
+      columns = held;
     };
-    cut(input.joints);
-    cut(input.waist);
+    cut(input.motion.q);
     cut(input.end_effectors);
-    EXPECT_GE(static_cast<double>(input.joints.rows()) / input.rate, 2.0 * trajectory::kDefaultKnotSpacing);
-    return keep_start ? input.joints.rows() - 1 : 0;
+    reset_motion(input.motion.q.cols());
+    EXPECT_GE(static_cast<double>(input.sample_count()) / input.rate, 2.0 * trajectory::kDefaultKnotSpacing);
+    return keep_start ? input.sample_count() - 1 : 0;
   }
 
   MotionSettings settings() const {
@@ -102,7 +111,7 @@ struct HandInHead {
 
 TEST(SelfCollisionRows, TheHandStopsAtTheSafetyDistanceFromTheHead) {
   const HandInHead f;
-  ASSERT_LT(f.min_distance(f.input.joints), -0.016);  // the reference: 16.8 mm deep
+  ASSERT_LT(f.min_distance(f.reference_joints()), -0.016);  // the reference: 16.8 mm deep
   const MotionResult result = optimize_motion(f.robot.model, f.robot.description, f.input, f.settings());
   ASSERT_TRUE(result.success) << result.failure;
   EXPECT_GE(result.collision_pairs, 1);
@@ -159,7 +168,7 @@ TEST(SelfCollisionRows, APairTheScreeningLeftOutIsAddedByTheCheck) {
 TEST(SelfCollisionRows, AClipEndingWithTheHandInTheHeadHasItsEndMovedOut) {
   HandInHead f;
   const Eigen::Index end = f.cut_at_deepest_sample();
-  ASSERT_LT(f.sample_distances(f.input.joints)[end], -0.016);  // the pinned end: 16.8 mm deep
+  ASSERT_LT(f.sample_distances(f.reference_joints())[end], -0.016);  // the pinned end: 16.8 mm deep
 
   const MotionResult result = optimize_motion(f.robot.model, f.robot.description, f.input, f.settings());
   ASSERT_TRUE(result.success) << result.failure;

@@ -12,8 +12,10 @@
 #include <numbers>
 
 #include "mimic/dynamics/kinematics.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_description.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/motion_input.hpp"
 
@@ -31,34 +33,39 @@ inline MotionInput synthetic_reference(const model::Model& model, double duratio
   MotionInput input;
   input.rate = 200.0;
   const int n = static_cast<int>(std::lround(duration * input.rate)) + 1;
-  input.joints = rest.transpose().replicate(n, 1);
-  input.end_effectors.resize(n, 9);
-  input.waist.resize(n, 6);
+  model::SampledMotion& motion = input.motion;
+  motion.times.resize(static_cast<std::size_t>(n));
+  motion.q.resize(model.nq, n);
+  motion.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
+  input.end_effectors.resize(9, n);
   input.rest = rest;
   const std::vector<int> active = active_joint_indices(model, model::default_robot_description());
   model::Data data(model);
-  Eigen::VectorXd q(model.nq);
   for (int i = 0; i < n; ++i) {
     const double t = i / input.rate;
+    motion.times[static_cast<std::size_t>(i)] = t;
+    Eigen::VectorXd joints = rest;
     const double window = std::pow(std::sin(std::numbers::pi * t / duration), 2);
     for (std::size_t p = 0; p < active.size(); ++p) {
       const int j = active[p];
       const double room = std::min(rest[j] - model.lower_limit[j], model.upper_limit[j] - rest[j]);
       const double amplitude = std::min(max_amplitude, 0.8 * room);
-      input.joints(i, j) =
-          rest[j] + amplitude * window * std::sin(2 * std::numbers::pi * frequency * t + 0.7 * p);
+      joints[j] = rest[j] + amplitude * window * std::sin(2 * std::numbers::pi * frequency * t + 0.7 * p);
     }
-    q << 0, 0, 0, 0, 0, 0, 1, input.joints.row(i).transpose();
-    dynamics::forward_kinematics(model, data, q);
+    // P_c in the waist frame: the base at the identity.
+    dynamics::forward_kinematics(model, data, model::configuration(model, spatial::SE3::Identity(), joints));
     int f = 0;
     for (const char* name : {"gaze", "r_gripper", "l_gripper"}) {
-      input.end_effectors.row(i).segment<3>(3 * f++) =
-          dynamics::update_frame_placement(model, data, model.frame_index(name)).p.transpose();
+      input.end_effectors.block<3, 1>(3 * f++, i) =
+          dynamics::update_frame_placement(model, data, model.frame_index(name)).p;
     }
-    input.waist.row(i) << 0.01 * std::sin(std::numbers::pi * t), 0.0,
-        half_sitting[2] + 0.02 * std::sin(2 * std::numbers::pi * t), 0.0, 0.0,
-        0.1 * std::sin(std::numbers::pi * t);
+    const spatial::SE3 waist(
+        Eigen::AngleAxisd(0.1 * std::sin(std::numbers::pi * t), Eigen::Vector3d::UnitZ()).toRotationMatrix(),
+        Eigen::Vector3d(0.01 * std::sin(std::numbers::pi * t), 0.0,
+                        half_sitting[2] + 0.02 * std::sin(2 * std::numbers::pi * t)));
+    motion.q.col(i) = model::configuration(model, waist, joints);
   }
+  model::differentiate(model, motion);
   return input;
 }
 

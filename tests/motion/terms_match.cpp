@@ -9,7 +9,6 @@
 #include <random>
 
 #include "mimic/model/base_pose.hpp"
-#include "mimic/motion/base_motion.hpp"
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/terms/frame_imitation.hpp"
 #include "mimic/terms/joint_imitation.hpp"
@@ -30,7 +29,6 @@ struct Fixture {
   int m = static_cast<int>(active.size());
   int n = input.sample_count();
   double w = std::sqrt(1.0 / input.rate);
-  BaseMotion base = base_motion_from_waist(input.waist, input.rate);
 
   // x near the reference, so that velocities and accelerations are non-zero.
   Eigen::VectorXd perturbed(const MotionProblem& problem) const {
@@ -42,17 +40,19 @@ struct Fixture {
   }
   Eigen::MatrixXd reference_joints() const {
     Eigen::MatrixXd reference(m, n);
-    for (int p = 0; p < m; ++p) reference.row(p) = input.joints.col(active[p]).transpose();
+    for (int p = 0; p < m; ++p) reference.row(p) = input.motion.q.row(model.idx_q(active[p]));
     return reference;
   }
-  // The state MotionProblem uses at sample k: the given base motion, or the base at the identity (the
-  // imitation's waist frame), and the joints of joint_samples().
+  // The state MotionProblem uses at sample k: the given base motion (the reference's q, v, a above the
+  // joints), or the base at the identity (the imitation's waist frame), and the joints of joint_samples().
   void set_state(SampleData& sample, const trajectory::JointSamples& joints, int k, bool with_base) const {
     sample.index = k;
     if (with_base) {
-      sample.q << base.q.col(k), joints.q.col(k);
-      sample.v << base.v.col(k), joints.qdot.col(k);
-      sample.a << base.a.col(k), joints.qddot.col(k);
+      const model::SampledMotion& motion = input.motion;
+      const Eigen::Index base_q = model.nq - model.nj, base_v = model.nv - model.nj;
+      sample.q << motion.q.col(k).head(base_q), joints.q.col(k);
+      sample.v << motion.v.col(k).head(base_v), joints.qdot.col(k);
+      sample.a << motion.a.col(k).head(base_v), joints.qddot.col(k);
     } else {
       sample.q.tail(model.nj) = joints.q.col(k);
       model::set_base_pose(model, sample.q, spatial::SE3::Identity());
@@ -120,7 +120,7 @@ TEST(TermsMatchMotionProblem, ImitationObjective) {
   for (const char* name : {"gaze", "r_gripper", "l_gripper"}) frames.push_back(f.model.frame_index(name));
   TermSum sum(f.model);
   sum.add("joints", std::make_shared<JointImitation>(f.model, f.active, f.reference_joints()), f.w);
-  sum.add("frames", std::make_shared<FrameImitation>(f.model, frames, f.input.end_effectors.transpose()),
+  sum.add("frames", std::make_shared<FrameImitation>(f.model, frames, f.input.end_effectors),
           std::sqrt(options.sigma * (1.0 / f.input.rate)));
   const Eigen::VectorXd scale = sum.scale(RowKind::kResidual);
   ASSERT_EQ(sum.rows(RowKind::kResidual), f.m + 9);

@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <Eigen/Core>
 #include <string>
 #include <vector>
 
 #include "mimic/mocap/clip.hpp"
 #include "mimic/model/model.hpp"
-#include "mimic/retarget/sample_matrix.hpp"
 
 namespace mimic::test {
 
@@ -52,9 +52,9 @@ inline std::vector<SkeletonSegment> hrp2_skeleton_segments() {
 
 // Builds the clip: `joints` is frames x nj (OpenHRP order); the root ("Hips", at BODY) is moved by the
 // per-frame `root_yaw` (rad about z) and `root_position` (world), given as frames x 1 and frames x 3.
-inline mocap::Clip robot_skeleton_clip(const model::Model& model, const retarget::SampleMatrix& joints,
-                                       double rate, const Eigen::VectorXd& root_yaw,
-                                       const retarget::SampleMatrix& root_position) {
+inline mocap::Clip robot_skeleton_clip(const model::Model& model, const Eigen::MatrixXd& joints, double rate,
+                                       const Eigen::VectorXd& root_yaw,
+                                       const Eigen::MatrixXd& root_position) {
   using mocap::ChannelType;
   mocap::SkeletonClip skeleton;
   std::vector<std::vector<int>> channel_joint;  // per skeleton joint: robot joint of each channel (-1: root)

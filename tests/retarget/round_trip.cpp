@@ -9,6 +9,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
+#include "mimic/model/base_pose.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot.hpp"
 #include "mimic/retarget/landmark_track.hpp"
@@ -28,12 +29,21 @@ struct Fixture : ::testing::Test {
   const model::RobotDescription& description = robot.description;
   Eigen::VectorXd rest = description.nominal_q(model);
   UpperBodyIk ik{model, description};
+
+  // The reference's joint angles as frames x nj, the layout of the clip's frames.
+  Eigen::MatrixXd joint_rows(const ReferenceMotion& motion) const {
+    return motion.motion.q.bottomRows(model.nj).transpose();
+  }
+  spatial::SE3 waist(const ReferenceMotion& motion, int f) const {
+    return model::base_pose(model, motion.motion.q.col(f));
+  }
 };
 
 // Smooth angles for the 16 upper-body joints inside ranges that keep every joint observable from the
 // landmarks (elbows and wrists bent, shoulder roll away from its gimbal singularity at -90 deg) and away
 // from the limit-avoidance band; the other joints hold half-sitting.
-SampleMatrix driving_angles(const model::Model& model, const Eigen::VectorXd& rest, int frames, double rate) {
+Eigen::MatrixXd driving_angles(const model::Model& model, const Eigen::VectorXd& rest, int frames,
+                               double rate) {
   struct Range {
     const char* joint;
     double lo, hi, hz;
@@ -46,7 +56,7 @@ SampleMatrix driving_angles(const model::Model& model, const Eigen::VectorXd& re
       {"LARM_JOINT2", -0.8, 0.8, 0.57},  {"LARM_JOINT3", -1.8, -0.4, 0.44}, {"LARM_JOINT4", -0.8, 0.8, 0.59},
       {"LARM_JOINT5", -1.0, -0.3, 0.71},
   };
-  SampleMatrix q(frames, model.nj);
+  Eigen::MatrixXd q(frames, model.nj);
   for (int f = 0; f < frames; ++f) {
     q.row(f) = rest.tail(model.nj).transpose();
     const double t = f / rate;
@@ -58,7 +68,7 @@ SampleMatrix driving_angles(const model::Model& model, const Eigen::VectorXd& re
   return q;
 }
 
-double rms_upper_body_error(const UpperBodyIk& ik, const SampleMatrix& a, const SampleMatrix& b) {
+double rms_upper_body_error(const UpperBodyIk& ik, const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   double sum = 0.0;
   for (int j : ik.variables()) sum += (a.col(j) - b.col(j)).squaredNorm();
   return std::sqrt(sum / (static_cast<double>(a.rows()) * static_cast<double>(ik.variables().size())));
@@ -67,9 +77,9 @@ double rms_upper_body_error(const UpperBodyIk& ik, const SampleMatrix& a, const 
 TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
   const double rate = 100.0;
   const int frames = 600;
-  const SampleMatrix truth = driving_angles(model, rest, frames, rate);
+  const Eigen::MatrixXd truth = driving_angles(model, rest, frames, rate);
   const mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
-                                                     SampleMatrix::Zero(frames, 3));
+                                                     Eigen::MatrixXd::Zero(frames, 3));
   const LandmarkTrack track = extract_landmarks(clip);
   EXPECT_EQ(track.preset, "cmu-motionbuilder");
 
@@ -84,16 +94,16 @@ TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
   // stops at a 1e-5 rad step, is damped and pushed out of the limit-avoidance band. The bounds leave about
   // 1.5x to 2x for a different iteration path (compiler, vector width), and fail on a wrong axis, sign or
   // landmark (degrees).
-  const double rms = rms_upper_body_error(ik, motion.joints, truth);
+  const Eigen::MatrixXd joints = joint_rows(motion);
+  const double rms = rms_upper_body_error(ik, joints, truth);
   EXPECT_LE(rms, 0.2 * kDeg) << "RMS error " << rms / kDeg << " deg";  // measured 0.110 deg
   double worst = 0.0;
-  for (int j : ik.variables())
-    worst = std::max(worst, (motion.joints.col(j) - truth.col(j)).cwiseAbs().maxCoeff());
+  for (int j : ik.variables()) worst = std::max(worst, (joints.col(j) - truth.col(j)).cwiseAbs().maxCoeff());
   EXPECT_LE(worst, 1.2 * kDeg) << "worst error " << worst / kDeg << " deg";  // measured 0.813 deg
   // Every joint that is not a variable (legs, grippers) is left at half-sitting.
   for (int j = 0; j < model.nj; ++j) {
     if (std::find(ik.variables().begin(), ik.variables().end(), j) == ik.variables().end())
-      EXPECT_EQ(motion.joints(frames / 2, j), rest[model.idx_q(j)]) << model.joint_names[j];
+      EXPECT_EQ(joints(frames / 2, j), rest[model.idx_q(j)]) << model.joint_names[j];
   }
 
   // P_c: the actor's scaled hands anchored at the robot's shoulders; for an actor with the robot's
@@ -103,7 +113,7 @@ TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
   double worst_end_effector = 0.0;
   for (int f = 0; f < frames; ++f) {
     const Eigen::Matrix<double, 9, 1> p = ik.end_effectors(truth.row(f).transpose());
-    worst_end_effector = std::max(worst_end_effector, (motion.end_effectors.row(f).transpose() - p).norm());
+    worst_end_effector = std::max(worst_end_effector, (motion.end_effectors.col(f) - p).norm());
   }
   EXPECT_LE(worst_end_effector, 0.0015) << "worst end-effector error " << worst_end_effector << " m";
 }
@@ -111,10 +121,10 @@ TEST_F(Fixture, SkeletonWithRobotProportionsGivesBackTheDrivingAngles) {
 TEST_F(Fixture, GlobalYawAndTranslationOfTheClipChangeNothing) {
   const double rate = 100.0;
   const int frames = 200;
-  const SampleMatrix truth = driving_angles(model, rest, frames, rate);
+  const Eigen::MatrixXd truth = driving_angles(model, rest, frames, rate);
   const mocap::Clip plain = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
-                                                      SampleMatrix::Zero(frames, 3));
-  SampleMatrix shift(frames, 3);
+                                                      Eigen::MatrixXd::Zero(frames, 3));
+  Eigen::MatrixXd shift(frames, 3);
   shift.rowwise() = Eigen::RowVector3d(1.7, -2.3, 0.4);
   const mocap::Clip moved =
       test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Constant(frames, 2.3), shift);
@@ -124,26 +134,27 @@ TEST_F(Fixture, GlobalYawAndTranslationOfTheClipChangeNothing) {
   // Measured 1e-14 rad and 1e-15 m: the two runs take the same iterations. 1e-6: the rotated landmarks
   // differ by round-off, which may flip the IK's stop test (no joint step above 1e-5 rad) and leave the
   // two solutions up to a fraction of that last step apart; a yaw leaking into the result is O(0.1).
-  EXPECT_LE((a.joints - b.joints).cwiseAbs().maxCoeff(), 1e-6);
+  EXPECT_LE((joint_rows(a) - joint_rows(b)).cwiseAbs().maxCoeff(), 1e-6);
   EXPECT_LE((a.end_effectors - b.end_effectors).cwiseAbs().maxCoeff(), 1e-6);
   // The waist is arithmetic, no solver (measured: identical).
-  EXPECT_LE((a.waist - b.waist).cwiseAbs().maxCoeff(), 1e-12);
+  const Eigen::Index base = model.nq - model.nj;
+  EXPECT_LE((a.motion.q.topRows(base) - b.motion.q.topRows(base)).cwiseAbs().maxCoeff(), 1e-12);
 }
 
 TEST_F(Fixture, PelvisHeightMotionIsKeptScaled) {
   const double rate = 100.0;
   const int frames = 50;
-  const SampleMatrix truth = driving_angles(model, rest, frames, rate);
-  SampleMatrix root = SampleMatrix::Zero(frames, 3);
+  const Eigen::MatrixXd truth = driving_angles(model, rest, frames, rate);
+  Eigen::MatrixXd root = Eigen::MatrixXd::Zero(frames, 3);
   for (int f = 0; f < frames; ++f) root(f, 2) = 0.9 - 0.002 * f;  // crouching by 10 cm
   const mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames), root);
   RetargetOptions options;
   options.scale = 0.5;
   const ReferenceMotion motion = retarget_motion(extract_landmarks(clip), model, description, rest, options);
   // A scaled difference of heights (measured: exact); 1e-12 is a few ulp of the 0.65 m waist height.
-  EXPECT_NEAR(motion.waist(0, 2), rest[2], 1e-12);
-  EXPECT_NEAR(motion.waist(frames - 1, 2), rest[2] - 0.5 * 0.002 * (frames - 1), 1e-12);
-  EXPECT_EQ(motion.waist.col(3).cwiseAbs().maxCoeff(), 0.0);  // upright
+  EXPECT_NEAR(waist(motion, 0).p.z(), rest[2], 1e-12);
+  EXPECT_NEAR(waist(motion, frames - 1).p.z(), rest[2] - 0.5 * 0.002 * (frames - 1), 1e-12);
+  for (int f = 0; f < frames; ++f) EXPECT_EQ(waist(motion, f).R, Eigen::Matrix3d::Identity());  // upright
 }
 
 // A smooth sweep of the driving angles that runs past the chest-yaw limit, through a straight arm (elbow
@@ -156,7 +167,7 @@ TEST_F(Fixture, PelvisHeightMotionIsKeptScaled) {
 TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
   const double rate = 100.0;
   const int frames = 400;
-  SampleMatrix truth(frames, model.nj);
+  Eigen::MatrixXd truth(frames, model.nj);
   for (int f = 0; f < frames; ++f) {
     const double s = std::sin(std::numbers::pi * f / (frames - 1));  // 0 -> 1 -> 0
     truth.row(f) = rest.tail(model.nj).transpose();
@@ -167,25 +178,26 @@ TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
     truth(f, model.joint_index("LARM_JOINT3")) = -0.5;
   }
   const mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
-                                                     SampleMatrix::Zero(frames, 3));
-  const ReferenceMotion motion = retarget_motion(extract_landmarks(clip), model, description, rest);
+                                                     Eigen::MatrixXd::Zero(frames, 3));
+  const ReferenceMotion reference = retarget_motion(extract_landmarks(clip), model, description, rest);
+  const Eigen::MatrixXd joints = joint_rows(reference);
 
   double fastest_truth = 0.0;
   for (int f = 1; f < frames; ++f)
     fastest_truth = std::max(fastest_truth, (truth.row(f) - truth.row(f - 1)).cwiseAbs().maxCoeff());
   for (int f = 0; f < frames; ++f) {
     for (int j = 0; j < model.nj; ++j) {
-      ASSERT_GE(motion.joints(f, j), model.lower_limit[j]) << "frame " << f << " joint " << j;
-      ASSERT_LE(motion.joints(f, j), model.upper_limit[j]) << "frame " << f << " joint " << j;
+      ASSERT_GE(joints(f, j), model.lower_limit[j]) << "frame " << f << " joint " << j;
+      ASSERT_LE(joints(f, j), model.upper_limit[j]) << "frame " << f << " joint " << j;
     }
     if (f > 0) {
-      const double step = (motion.joints.row(f) - motion.joints.row(f - 1)).cwiseAbs().maxCoeff();
+      const double step = (joints.row(f) - joints.row(f - 1)).cwiseAbs().maxCoeff();
       EXPECT_LE(step, 6.0 * fastest_truth) << "jump at frame " << f;  // measured 4.1 x
     }
   }
   // The chest yaw saturates at its limit instead of wandering off: the IK clamps to the limit (measured:
   // exactly on it); 1e-6 rad allows a solver that stops within its tolerance of the bound.
-  EXPECT_NEAR(motion.joints(frames / 2, model.joint_index("CHEST_JOINT0")), model.upper_limit[12], 1e-6);
+  EXPECT_NEAR(joints(frames / 2, model.joint_index("CHEST_JOINT0")), model.upper_limit[12], 1e-6);
 }
 
 // retarget.scale: height. The robot is measured with straight legs at the zero configuration, gaze frame
@@ -196,7 +208,7 @@ TEST_F(Fixture, NoJumpsAtJointLimitsOrSingularities) {
 TEST_F(Fixture, HeightScaleIsTheStandingHeightRatio) {
   const double rate = 100.0;
   const int frames = 60;
-  SampleMatrix truth = SampleMatrix::Zero(frames, model.nj);
+  Eigen::MatrixXd truth = Eigen::MatrixXd::Zero(frames, model.nj);
   for (int f = 0; f < frames; ++f) {
     truth(f, model.joint_index("RARM_JOINT0")) = -0.02 * f;  // the arms move; the legs stand straight ...
     truth(f, model.joint_index("LARM_JOINT3")) = -0.01 * f;
@@ -209,7 +221,7 @@ TEST_F(Fixture, HeightScaleIsTheStandingHeightRatio) {
     }
   }
   mocap::Clip clip = test::robot_skeleton_clip(model, truth, rate, Eigen::VectorXd::Zero(frames),
-                                               SampleMatrix::Zero(frames, 3));
+                                               Eigen::MatrixXd::Zero(frames, 3));
   RetargetOptions options;
   options.scale_from_height = true;
   RetargetReport report;

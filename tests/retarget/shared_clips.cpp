@@ -64,19 +64,21 @@ TEST_P(SharedClip, RetargetsWithinLimitsAndRetimesWithinVelocityLimits) {
   RetargetReport report;
   const ReferenceMotion motion = retarget_motion(track, model, robot_->description, *rest_, {}, &report);
   ASSERT_EQ(motion.sample_count(), clip.frame_count());
-  ASSERT_EQ(motion.joints.cols(), 30);
+  ASSERT_EQ(model.nj, 30);
+  model::validate(model, motion.motion);
+  const Eigen::MatrixXd joints = motion.motion.q.bottomRows(model.nj);  // nj x N
   EXPECT_TRUE(motion.end_effectors.allFinite());
-  EXPECT_TRUE(motion.waist.allFinite());
+  EXPECT_TRUE(motion.motion.q.allFinite());
 
   const UpperBodyIkOptions ik;
   for (int f = 0; f < motion.sample_count(); ++f) {
     for (int j = 0; j < model.nj; ++j) {
-      ASSERT_GE(motion.joints(f, j), model.lower_limit[j]) << "frame " << f << " " << model.joint_names[j];
-      ASSERT_LE(motion.joints(f, j), model.upper_limit[j]) << "frame " << f << " " << model.joint_names[j];
+      ASSERT_GE(joints(j, f), model.lower_limit[j]) << "frame " << f << " " << model.joint_names[j];
+      ASSERT_LE(joints(j, f), model.upper_limit[j]) << "frame " << f << " " << model.joint_names[j];
       // Continuity: no joint moves faster than the IK's speed cap between frames (1e-9 rad: rounding of
       // the clamped step, which sits exactly on the cap).
       if (f > 0) {
-        ASSERT_LE(std::abs(motion.joints(f, j) - motion.joints(f - 1, j)),
+        ASSERT_LE(std::abs(joints(j, f) - joints(j, f - 1)),
                   ik.speed_cap * model.velocity_limit[j] / motion.rate + 1e-9)
             << "frame " << f << " " << model.joint_names[j];
       }
@@ -84,17 +86,21 @@ TEST_P(SharedClip, RetargetsWithinLimitsAndRetimesWithinVelocityLimits) {
   }
 
   for (double velocity_scale : {1.0, 0.9}) {
-    const RetimedReference retimed = reparameterize(motion, model.velocity_limit, velocity_scale, 200.0);
+    const RetimedReference retimed =
+        reparameterize(model, motion, model.velocity_limit, velocity_scale, 200.0);
+    const Eigen::MatrixXd retimed_joints = retimed.motion.motion.q.bottomRows(model.nj);
     EXPECT_GE(retimed.timing.slow_down(), 1.0);
     // Algorithm 1 slows the motion down to exactly the scaled limit: 1e-9 relative is rounding.
-    EXPECT_LE(peak_velocity_ratio(retimed.motion.joints, 200.0, model.velocity_limit),
+    EXPECT_LE(peak_velocity_ratio(retimed_joints, 200.0, model.velocity_limit),
               velocity_scale * (1.0 + 1e-9));
     // The resampled motion ends on the 200 Hz output grid: within one period, 0.005 s (measured up to
     // 0.00499 s).
     EXPECT_NEAR(retimed.motion.duration(), retimed.timing.duration(), 0.005);
-    EXPECT_EQ(retimed.motion.joints.row(0), motion.joints.row(0));
-    EXPECT_EQ(retimed.motion.joints.row(retimed.motion.sample_count() - 1),
-              motion.joints.row(motion.sample_count() - 1));
+    // The ends are the input's, base pose included (held, not interpolated).
+    EXPECT_EQ(retimed.motion.motion.q.col(0), motion.motion.q.col(0));
+    EXPECT_EQ(retimed.motion.motion.q.col(retimed.motion.sample_count() - 1),
+              motion.motion.q.col(motion.sample_count() - 1));
+    EXPECT_EQ(retimed_joints.cols(), retimed.motion.end_effectors.cols());
   }
 }
 
@@ -138,10 +144,13 @@ TEST(SharedClipUnits, ScaledAndUnscaledCmuFilesAgree) {
       retarget_motion(extract_landmarks(mocap::load_clip(cmu)), robot.model, robot.description, rest);
   const ReferenceMotion b =
       retarget_motion(extract_landmarks(mocap::load_clip(metres)), robot.model, robot.description, rest);
-  const Eigen::Index n = std::min(a.joints.rows(), b.joints.rows());
+  const Eigen::Index n = std::min(a.motion.size(), b.motion.size());
+  const int nj = robot.model.nj;
   // The metre file keeps fewer decimals (its rotation matrices differ from the CMU file's by up to 1.3e-4,
   // tests/mocap/shared_files.cpp): measured 5.5e-5 rad; 2e-4 rad is that file rounding, not a unit slip.
-  EXPECT_LE((a.joints.topRows(n) - b.joints.topRows(n)).cwiseAbs().maxCoeff(), 2e-4);
+  EXPECT_LE(
+      (a.motion.q.bottomRows(nj).leftCols(n) - b.motion.q.bottomRows(nj).leftCols(n)).cwiseAbs().maxCoeff(),
+      2e-4);
 }
 
 }  // namespace

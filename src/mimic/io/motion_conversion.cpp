@@ -32,15 +32,16 @@ WaistSequence waist_sequence(const model::Model& model, const model::SampledMoti
 MotionFiles motion_files(const model::Model& model, const model::SampledMotion& motion,
                          const Eigen::MatrixXd& zmp_world) {
   const Eigen::Index n = motion.size();
+  const bool zmp = zmp_world.rows() > 0;  // none: no X.zmp
   if (!model.has_free_flyer() || motion.q.rows() != model.nq || motion.q.cols() != n ||
-      zmp_world.rows() != n || zmp_world.cols() != 3) {
+      (zmp && zmp_world.rows() != n) || zmp_world.cols() != 3) {
     throw std::invalid_argument("motion_files: one free-flyer configuration and one ZMP per sample expected");
   }
   MotionFiles files;
   files.pos.times = motion.times;
   files.pos.angles = motion.q.bottomRows(model.nj).transpose();
   WaistSequence waist = waist_sequence(model, motion);
-  files.zmp = zmp_sequence_from_world(zmp_world, waist);
+  if (zmp) files.zmp = zmp_sequence_from_world(zmp_world, waist);
   files.waist = std::move(waist);
   return files;
 }

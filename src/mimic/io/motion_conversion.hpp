@@ -19,7 +19,8 @@ namespace mimic::io {
 // Motion -> files: X.pos holds the model's joints of every sample (the model's joint order is the column
 // order), X.waist the base pose as x y z roll pitch yaw, the angles unwrapped from one sample to the next
 // (the first sample takes the principal angles) so that a yaw turning past pi stays continuous, and X.zmp
-// `zmp_world` (samples x 3, world, m) in the waist frame of that .waist. Throws std::invalid_argument when
+// `zmp_world` (samples x 3, world, m) in the waist frame of that .waist; no X.zmp when `zmp_world` has no
+// rows (a motion without a ZMP, such as a reference at the clip's timing). Throws std::invalid_argument when
 // the model has no free-flyer base or the sizes disagree.
 MotionFiles motion_files(const model::Model& model, const model::SampledMotion& motion,
                          const Eigen::MatrixXd& zmp_world);

@@ -29,14 +29,14 @@ std::vector<double> sample_times(int n, double rate) {
   return times;
 }
 
-trajectory::SplineParameterization make_parameterization(const MotionInput& input,
+trajectory::SplineParameterization make_parameterization(const model::Model& model, const MotionInput& input,
                                                          const std::vector<int>& active,
                                                          double knot_spacing) {
   const int m = static_cast<int>(active.size());
   Eigen::VectorXd start(m), end(m);
   for (int p = 0; p < m; ++p) {
-    start[p] = input.joints(0, active[p]);
-    end[p] = input.joints(input.sample_count() - 1, active[p]);
+    start[p] = input.joint(model, active[p], 0);
+    end[p] = input.joint(model, active[p], input.sample_count() - 1);
   }
   return {trajectory::QuarticBspline(0.0, input.duration(), knot_spacing), m, EndSpec::fixed_at_rest(start),
           EndSpec::fixed_at_rest(end)};
@@ -69,37 +69,35 @@ MotionProblem::MotionProblem(const model::Model& model, const model::RobotDescri
 
 MotionProblem::MotionProblem(const model::Model& model, std::vector<int> active, std::vector<int> frames,
                              const MotionInput& input, ProblemOptions options)
-    : SplineProblem(model, make_parameterization(input, active, options.knot_spacing),
+    : SplineProblem(model, make_parameterization(model, input, active, options.knot_spacing),
                     sample_times(input.sample_count(), input.rate), coordinate_dofs(model, active)),
       options_(std::move(options)),
       limits_(model::scaled_limits(model, options_.limits)),
       active_(std::move(active)),
       frames_(std::move(frames)),
       m_(static_cast<int>(active_.size())),
-      n_(input.sample_count()),
-      base_(base_motion_from_waist(input.waist, input.rate)) {
+      n_(input.sample_count()) {
   for (const int s : options_.torque_samples) {
     if (s < 0 || s >= n_)
       throw std::invalid_argument("MotionProblem: torque sample " + std::to_string(s) + " out of range");
   }
   reference_joints_.resize(m_, n_);
-  for (int p = 0; p < m_; ++p) reference_joints_.row(p) = input.joints.col(active_[p]).transpose();
-  // Passive joints: held at `rest`, or following the reference with finite-difference rates.
+  for (int p = 0; p < m_; ++p) reference_joints_.row(p) = input.motion.q.row(model.idx_q(active_[p]));
+  // The given base motion and the passive joints take their rates from the reference motion
+  // (model::differentiate), or are held at `rest`. q.tail(nj) and v.tail(nj) are the joints (model.hpp), so
+  // the rows above them are the base's.
   const int nj = model.nj;
-  passive_q_ = input.joints.transpose();
-  passive_v_.setZero(nj, n_);
-  passive_a_.setZero(nj, n_);
+  base_q_ = input.motion.q.topRows(model.nq - nj);
+  base_v_ = input.motion.v.topRows(model.nv - nj);
+  base_a_ = input.motion.a.topRows(model.nv - nj);
   if (input.rest.size() == nj) {
     passive_q_ = input.rest.replicate(1, n_);
+    passive_v_.setZero(nj, n_);
+    passive_a_.setZero(nj, n_);
   } else {
-    for (int i = 0; i < n_; ++i) {
-      const int i0 = std::max(i - 1, 0), i1 = std::min(i + 1, n_ - 1);
-      passive_v_.col(i) = (passive_q_.col(i1) - passive_q_.col(i0)) * input.rate / (i1 - i0);
-    }
-    for (int i = 0; i < n_; ++i) {
-      const int i0 = std::max(i - 1, 0), i1 = std::min(i + 1, n_ - 1);
-      passive_a_.col(i) = (passive_v_.col(i1) - passive_v_.col(i0)) * input.rate / (i1 - i0);
-    }
+    passive_q_ = input.motion.q.bottomRows(nj);
+    passive_v_ = input.motion.v.bottomRows(nj);
+    passive_a_ = input.motion.a.bottomRows(nj);
   }
 
   lower_.resize(num_variables());
@@ -151,8 +149,7 @@ void MotionProblem::add_rows(const MotionInput& input) {
     terms::TermSum imitation(model);
     imitation.add("joints", std::make_shared<terms::JointImitation>(model, active_, reference_joints_),
                   std::sqrt(dt));
-    imitation.add("frames",
-                  std::make_shared<terms::FrameImitation>(model, frames_, input.end_effectors.transpose()),
+    imitation.add("frames", std::make_shared<terms::FrameImitation>(model, frames_, input.end_effectors),
                   std::sqrt(options_.sigma * dt));
     const int residual = add_row_set(std::move(imitation), kWaistFrame);
     const int limit = add_row_set(constraints(false), kWorld);
@@ -180,14 +177,15 @@ void MotionProblem::set_state(int n, int state, SplineProblemData& data) const {
   terms::SampleData& sample = data.sample;
   const trajectory::JointSamples& active = data.samples;
   sample.index = n;
+  const Eigen::Index base_v = base_v_.rows();
   if (state == kWorld) {
-    sample.q.head<7>() = base_.q.col(n);
-    sample.v.head<6>() = base_.v.col(n);
-    sample.a.head<6>() = base_.a.col(n);
+    sample.q.head(base_q_.rows()) = base_q_.col(n);
+    sample.v.head(base_v) = base_v_.col(n);
+    sample.a.head(base_v) = base_a_.col(n);
   } else {
     model::set_base_pose(model_, sample.q, spatial::SE3::Identity());
-    sample.v.head<6>().setZero();
-    sample.a.head<6>().setZero();
+    sample.v.head(base_v).setZero();
+    sample.a.head(base_v).setZero();
   }
   sample.q.tail(model_.nj) = passive_q_.col(n);
   sample.v.tail(model_.nj) = passive_v_.col(n);

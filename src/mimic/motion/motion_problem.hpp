@@ -2,8 +2,9 @@
 //
 // Variables: the free quartic B-spline control points of the active joints (the robot description's
 // commands.retarget: HRP-2's torso, neck and both arms, 16 joints); the legs are given (the base motion
-// and the leg joints come from the reference) and so are the hands, whose opening does not move the gripper
-// frames and has no mocap counterpart. The boundary conditions q(t0) = q_c(t0), q(tf) = q_c(tf),
+// and the leg joints come from the reference, with the velocities and accelerations of its
+// model::SampledMotion, or held at MotionInput::rest) and so are the hands, whose opening does not move the
+// gripper frames and has no mocap counterpart. The boundary conditions q(t0) = q_c(t0), q(tf) = q_c(tf),
 // qdot = qddot = 0 at both ends are built into the parameterization (trajectory::SplineParameterization,
 // kFixedAtRest at both ends), so they are exact and cost no constraint.
 //
@@ -51,7 +52,6 @@
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_description.hpp"
-#include "mimic/motion/base_motion.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/motion_input.hpp"
 #include "mimic/motion/spline_problem.hpp"
@@ -122,7 +122,7 @@ class MotionProblem : public SplineProblem {
   int n_ = 0;                                          // number of input samples
   Eigen::MatrixXd reference_joints_;                   // m x N
   Eigen::MatrixXd passive_q_, passive_v_, passive_a_;  // nj x N (active rows unused)
-  BaseMotion base_;
+  Eigen::MatrixXd base_q_, base_v_, base_a_;           // the reference's base rows of q, v, a (7, 6, 6 x N)
 };
 
 }  // namespace mimic::motion

@@ -31,9 +31,9 @@ Eigen::MatrixXd MotionProblem::torques(const trajectory::JointSamples& joints) c
   Eigen::VectorXd q(model_.nq), v(model_.nv), a(model_.nv);
   Eigen::MatrixXd tau(model_.nj, n_);
   for (int n = 0; n < n_; ++n) {
-    q << base_.q.col(n), joints.q.col(n);
-    v << base_.v.col(n), joints.qdot.col(n);
-    a << base_.a.col(n), joints.qddot.col(n);
+    q << base_q_.col(n), joints.q.col(n);
+    v << base_v_.col(n), joints.qdot.col(n);
+    a << base_a_.col(n), joints.qddot.col(n);
     tau.col(n) = dynamics::rnea(model_, data, q, v, a).tail(model_.nj);
   }
   return tau;

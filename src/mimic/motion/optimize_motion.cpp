@@ -30,7 +30,7 @@ void check_pinned_ends(const model::Model& model, const MotionInput& input, cons
                        const std::vector<int>& active) {
   for (const int row : {0, input.sample_count() - 1}) {
     for (const int j : active) {
-      const double q = input.joints(row, j);
+      const double q = input.joint(model, j, row);
       if (q < limits.lower[j] - 1e-12 || q > limits.upper[j] + 1e-12) {
         throw InfeasibleError(
             "motion optimisation: " + model.joint_names[j] +
@@ -60,7 +60,7 @@ Eigen::MatrixXd waist_frame_configurations(const model::Model& model, const Eige
 MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
                              const MotionInput& input, const MotionSettings& settings,
                              const ProgressCallback& progress) {
-  validate_input(input, model.nj);
+  validate_input(model, input);
   const model::ScaledLimits limits = model::scaled_limits(model, settings.limits);
   const std::vector<int> active = active_joint_indices(model, description);
   check_pinned_ends(model, input, limits, active);
@@ -91,7 +91,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   bool pairs_added = false;
   if (cmodel != nullptr) {
     movable = movable_pairs(model, *cmodel, active);
-    Eigen::MatrixXd reference = input.joints.transpose();
+    Eigen::MatrixXd reference = input.motion.q.bottomRows(model.nj);
     if (input.rest.size() == model.nj) {
       Eigen::MatrixXd rest = input.rest.replicate(1, n);
       for (const int j : active) rest.row(j) = reference.row(j);
@@ -120,9 +120,10 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
                    "moving the arms within their angle limits does not clear it",
                    row / input.rate, clearance.min_distance));
       }
-      for (const int j : active) problem_input.joints(row, j) = q[model.idx_q(j)];
+      for (const int j : active) problem_input.motion.q(model.idx_q(j), row) = q[model.idx_q(j)];
       result.end_shift = std::max(result.end_shift, clearance.shift);
     }
+    if (result.end_shift > 0.0) model::differentiate(model, problem_input.motion);
   }
 
   std::optional<MotionProblem> problem;
@@ -181,12 +182,11 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     }
     double joint_squares = 0.0, position_squares = 0.0;
     for (const int j : active)
-      joint_squares += (joints.q.row(j) - input.joints.col(j).transpose()).squaredNorm();
+      joint_squares += (joints.q.row(j) - input.motion.q.row(model.idx_q(j))).squaredNorm();
     const Eigen::MatrixXd points = problem->end_effector_positions(joints.q);
     for (int i = 0; i < n; ++i) {
       for (int f = 0; f < 3; ++f) {
-        const double e =
-            (points.block<3, 1>(3 * f, i) - input.end_effectors.row(i).segment<3>(3 * f).transpose()).norm();
+        const double e = (points.block<3, 1>(3 * f, i) - input.end_effectors.block<3, 1>(3 * f, i)).norm();
         position_squares += e * e;
         metrics.imitation.position_max = std::max(metrics.imitation.position_max, e);
       }
@@ -194,7 +194,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     metrics.imitation.joint_rmse = std::sqrt(joint_squares / (static_cast<double>(n) * active.size()));
     metrics.imitation.position_rms = std::sqrt(position_squares / (3.0 * n));
     result.metrics = metrics;
-    result.joints = joints.q.transpose();
+    result.joints = joints.q;
     result.variables = x;
     return violating;
   };

@@ -65,7 +65,7 @@ struct MotionMetrics {
 };
 
 struct MotionResult {
-  Eigen::MatrixXd joints;     // N x nj, model order, at the input samples (200 Hz)
+  Eigen::MatrixXd joints;     // nj x N, model order, at the input samples (200 Hz)
   Eigen::VectorXd variables;  // the solution's free control points (MotionProblem's x)
   MotionMetrics metrics;
   optim::SolveResult solve;    // the last solve

@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "mimic/core/error.hpp"
-#include "mimic/io/zmp_frame.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_zmp.hpp"
 
@@ -44,22 +43,23 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
 
   const retarget::ReferenceMotion motion = retarget::retarget_motion(
       track, model, description, rest, options.retarget, &result.retarget, progress);
-  retarget::RetimedReference retimed =
-      retarget::reparameterize(motion, model.velocity_limit, options.velocity_scale, options.output_rate);
+  retarget::RetimedReference retimed = retarget::reparameterize(model, motion, model.velocity_limit,
+                                                                options.velocity_scale, options.output_rate);
   result.timing = std::move(retimed.timing);
   result.reference = std::move(retimed.motion);
   result.velocity_scale = options.velocity_scale;
   result.zmp = retarget::reference_zmp(model, result.reference, &result.zmp_fallback_samples);
   result.pos_layout = io::PosLayout::of(description);
 
-  const auto& q = result.reference.joints;
-  for (Eigen::Index m = 0; m + 1 < q.rows(); ++m) {
+  // Forward differences: each is an average of the re-timed slopes Algorithm 1 bounded
+  // (time_reparameterization.hpp), so the peak shows the bound held on the output grid.
+  const model::SampledMotion& m = result.reference.motion;
+  for (Eigen::Index k = 0; k + 1 < m.size(); ++k) {
     for (int j = 0; j < model.nj; ++j) {
-      const double ratio = std::abs(q(m + 1, j) - q(m, j)) * options.output_rate / model.velocity_limit[j];
-      if (ratio > result.peak_velocity_ratio) {
-        result.peak_velocity_ratio = ratio;
-        result.peak_velocity_joint = model.joint_names[static_cast<std::size_t>(j)];
-      }
+      const double v = (m.q(model.idx_q(j), k + 1) - m.q(model.idx_q(j), k)) * options.output_rate;
+      result.peak_velocity.raise(std::abs(v) / model.velocity_limit[j], v, model.velocity_limit[j],
+                                 model.joint_names[static_cast<std::size_t>(j)],
+                                 m.times[static_cast<std::size_t>(k)]);
     }
   }
   return result;
@@ -92,24 +92,6 @@ KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip_pat
   return kinematic_retarget(clip, robot, options, progress);
 }
 
-io::MotionFiles motion_files(const KinematicRetargetResult& result) {
-  const auto& ref = result.reference;
-  const Eigen::Index n = ref.joints.rows();
-  std::vector<double> times(static_cast<std::size_t>(n));
-  for (Eigen::Index m = 0; m < n; ++m) times[static_cast<std::size_t>(m)] = static_cast<double>(m) / ref.rate;
-
-  io::MotionFiles files;
-  files.pos.times = times;
-  files.pos.angles = ref.joints;
-  io::WaistSequence waist;
-  waist.times = times;
-  waist.position = ref.waist.leftCols<3>();
-  waist.rpy = ref.waist.rightCols<3>();
-  files.zmp = io::zmp_sequence_from_world(result.zmp, waist);
-  files.waist = std::move(waist);
-  return files;
-}
-
 std::string format_summary(const KinematicRetargetResult& r, bool with_zmp) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
@@ -123,8 +105,8 @@ std::string format_summary(const KinematicRetargetResult& r, bool with_zmp) {
       << " s after re-timing (slow-down x" << r.timing.slow_down() << ", velocity limits x"
       << r.velocity_scale << ")\n";
   out << "  output " << r.reference.sample_count() << " samples at " << r.reference.rate
-      << " Hz; peak |qdot|/limit " << r.peak_velocity_ratio;
-  if (!r.peak_velocity_joint.empty()) out << " (" << r.peak_velocity_joint << ")";
+      << " Hz; peak |qdot|/limit " << r.peak_velocity.ratio;
+  if (!r.peak_velocity.joint.empty()) out << " (" << r.peak_velocity.joint << ")";
   out << "\n";
   if (!with_zmp) return out.str();
   out << "  ZMP: multibody, finite differences of the 200 Hz reference, legs at half-sitting";

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "mimic/core/progress.hpp"
+#include "mimic/evaluation/peak.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/model.hpp"
@@ -34,10 +35,10 @@ struct KinematicRetargetResult {
   retarget::RetargetReport retarget;
   retarget::RetimedSamples timing;      // Algorithm 1 on the source samples (slow-down factor)
   retarget::ReferenceMotion reference;  // q_c, P_c and waist pose at the output rate
-  retarget::SampleMatrix zmp;           // output samples x 3: multibody ZMP in the world
+  Eigen::MatrixXd zmp;                  // 3 x output samples: multibody ZMP in the world
   int zmp_fallback_samples = 0;         // samples without ground support (ZMP replaced by the CoM projection)
-  double peak_velocity_ratio = 0.0;     // max over output samples and joints of |qdot| / velocity limit
-  std::string peak_velocity_joint;
+  // Over output samples and joints, |qdot| / velocity limit with qdot the forward difference.
+  evaluation::Peak peak_velocity;
   double velocity_scale = 0.0;  // the fraction of the velocity limits Algorithm 1 enforced
   io::PosLayout pos_layout;     // the robot's .pos columns (its description), for writing the result
 };
@@ -60,9 +61,6 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
                                            const Eigen::VectorXd& half_sitting,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress = {});
-
-// X.pos (joints), X.waist (pose) and X.zmp of the result, on the output rate's time grid.
-io::MotionFiles motion_files(const KinematicRetargetResult& result);
 
 // A few human-readable lines: frames, durations before and after re-timing, slow-down, peak velocity ratio,
 // and (with_zmp) how the reference's ZMP was computed.

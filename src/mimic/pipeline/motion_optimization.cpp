@@ -12,9 +12,8 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
                                        const ProgressCallback& progress) {
   motion::MotionInput input;
   input.rate = reference.rate;
-  input.joints = reference.joints;
+  input.motion = reference.motion;
   input.end_effectors = reference.end_effectors;
-  input.waist = reference.waist;
   // The legs and grippers are passive: they follow the reference sample by sample (legs planted by
   // plant_feet, grippers at half-sitting). The ZMP stage moves the legs afterwards.
 

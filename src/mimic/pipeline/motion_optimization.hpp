@@ -14,7 +14,7 @@
 namespace mimic::pipeline {
 
 struct OptimizedUpperBody {
-  Eigen::MatrixXd joints;  // samples x nj at the reference's rate, OpenHRP order
+  Eigen::MatrixXd joints;  // nj x samples at the reference's rate, model order
   std::string status;      // the solver's stopping reason
   int iterations = 0;
   double objective = 0.0;

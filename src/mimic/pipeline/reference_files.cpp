@@ -3,51 +3,49 @@
 #include <algorithm>
 #include <cmath>
 
-namespace mimic::pipeline {
-namespace {
+#include "mimic/io/motion_conversion.hpp"
+#include "mimic/retarget/time_reparameterization.hpp"
 
-// Row-wise linear interpolation of uniformly sampled rows at fractional index s (clamped to the ends).
-Eigen::RowVectorXd interpolate_rows(const retarget::SampleMatrix& samples, double s) {
-  const Eigen::Index last = samples.rows() - 1;
-  const double clamped = std::clamp(s, 0.0, static_cast<double>(last));
-  const auto i = std::min<Eigen::Index>(static_cast<Eigen::Index>(std::floor(clamped)),
-                                        std::max<Eigen::Index>(last - 1, 0));
-  if (last == 0) return samples.row(0);
-  const double w = clamped - static_cast<double>(i);
-  return (1.0 - w) * samples.row(i) + w * samples.row(i + 1);
+namespace mimic::pipeline {
+
+model::SampledMotion original_timing_motion(const model::Model& model,
+                                            const KinematicRetargetResult& result) {
+  const model::SampledMotion& ref = result.reference.motion;
+  const retarget::RetimedSamples& timing = result.timing;
+  const int n = timing.sample_count();
+  model::SampledMotion original;
+  original.times.resize(static_cast<std::size_t>(n));
+  original.q.resize(model.nq, n);
+  original.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
+  const Eigen::Index last = ref.size() - 1;
+  for (int k = 0; k < n; ++k) {
+    original.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / timing.source_rate;
+    // The fractional output sample of the re-timed time, clamped to the reference.
+    const double s = std::clamp(timing.times[static_cast<std::size_t>(k)] * result.reference.rate, 0.0,
+                                static_cast<double>(last));
+    const auto i =
+        std::min<Eigen::Index>(static_cast<Eigen::Index>(std::floor(s)), std::max<Eigen::Index>(last - 1, 0));
+    original.q.col(k) = last == 0 ? Eigen::VectorXd(ref.q.col(0))
+                                  : retarget::interpolate_configuration(model, ref.q.col(i), ref.q.col(i + 1),
+                                                                        s - static_cast<double>(i));
+  }
+  model::differentiate(model, original);
+  return original;
 }
 
-}  // namespace
-
-io::MotionFiles original_timing_files(const KinematicRetargetResult& result) {
-  const auto& ref = result.reference;
-  const auto& timing = result.timing;
-  const int n = timing.sample_count();
-  io::MotionFiles files;
-  files.pos.times.resize(static_cast<std::size_t>(n));
-  files.pos.angles.resize(n, ref.joints.cols());
-  io::WaistSequence waist;
-  waist.position.resize(n, 3);
-  waist.rpy.resize(n, 3);
-  for (int k = 0; k < n; ++k) {
-    const double s = timing.times[static_cast<std::size_t>(k)] * ref.rate;
-    files.pos.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / timing.source_rate;
-    files.pos.angles.row(k) = interpolate_rows(ref.joints, s);
-    const Eigen::RowVectorXd pose = interpolate_rows(ref.waist, s);
-    waist.position.row(k) = pose.head<3>();
-    waist.rpy.row(k) = pose.tail<3>();
-  }
-  waist.times = files.pos.times;
-  files.waist = std::move(waist);
+ReferenceFiles reference_files(const model::Model& model, const KinematicRetargetResult& result) {
+  ReferenceFiles files;
+  files.reference = io::motion_files(model, result.reference.motion, result.zmp.transpose());
+  files.original = io::motion_files(model, original_timing_motion(model, result), Eigen::MatrixXd(0, 3));
+  files.layout = result.pos_layout;
   return files;
 }
 
-void write_reference_files(const std::filesystem::path& pos_path, const KinematicRetargetResult& result,
-                           int columns) {
-  const io::PosWriteOptions options = io::PosWriteOptions::with_columns(result.pos_layout, columns);
+void write_reference_files(const std::filesystem::path& pos_path, const ReferenceFiles& files, int columns) {
+  const io::PosWriteOptions options = io::PosWriteOptions::with_columns(files.layout, columns);
   const std::filesystem::path base = io::motion_base(pos_path);
-  io::write_motion(base.string() + ".reference", motion_files(result), options, result.pos_layout);
-  io::write_motion(base.string() + ".original", original_timing_files(result), options, result.pos_layout);
+  io::write_motion(base.string() + ".reference", files.reference, options, files.layout);
+  io::write_motion(base.string() + ".original", files.original, options, files.layout);
 }
 
 }  // namespace mimic::pipeline

@@ -12,14 +12,13 @@
 #include "mimic/io/motion_conversion.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/base_pose.hpp"
-#include "mimic/model/configuration.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_optimization.hpp"
 #include "mimic/pipeline/read_motion.hpp"
+#include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
 #include "mimic/pipeline/robot.hpp"
-#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::pipeline {
 namespace {
@@ -41,21 +40,12 @@ class StageTimer {
   Clock::time_point start_ = Clock::now();
 };
 
-model::SampledMotion sampled_reference(const model::Model& model, const retarget::ReferenceMotion& reference,
-                                       const Eigen::MatrixXd& joints) {
-  model::SampledMotion motion;
-  const Eigen::Index n = joints.rows();
-  motion.times.resize(static_cast<std::size_t>(n));
-  motion.q.resize(model.nq, n);
-  for (Eigen::Index k = 0; k < n; ++k) {
-    motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / reference.rate;
-    const spatial::SE3 waist(spatial::rpy_to_rotation(reference.waist.row(k).tail<3>().transpose()),
-                             reference.waist.row(k).head<3>().transpose());
-    motion.q.col(k) = model::configuration(model, waist, joints.row(k).transpose());
-  }
-  model::differentiate(model, motion.times, motion.q, motion.v, motion.a);
-  // The retargeted robot keeps both feet on the ground: seed 000 imitates the upper body only.
-  motion.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
+// The reference with the given joints (nj x N: the optimised ones, or the reference's own).
+model::SampledMotion with_joints(const model::Model& model, const retarget::ReferenceMotion& reference,
+                                 const Eigen::MatrixXd& joints) {
+  model::SampledMotion motion = reference.motion;
+  motion.q.bottomRows(model.nj) = joints;
+  model::differentiate(model, motion);
   return motion;
 }
 
@@ -85,17 +75,17 @@ evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget:
                          model.frame_index(names.left_gripper)};
   model::Data data(model);
   double joint_sq = 0.0, ee_sq = 0.0, ee_max = 0.0;
-  const Eigen::Index n = std::min<Eigen::Index>(motion.size(), reference.joints.rows());
+  const Eigen::Index n = std::min<Eigen::Index>(motion.size(), reference.motion.size());
   for (Eigen::Index k = 0; k < n; ++k) {
     for (int j : joints) {
-      const double e = motion.q(model.idx_q(j), k) - reference.joints(k, j);
+      const double e = motion.q(model.idx_q(j), k) - reference.motion.q(model.idx_q(j), k);
       joint_sq += e * e;
     }
     dynamics::forward_kinematics(model, data, motion.q.col(k));
     const spatial::SE3& oMb = data.oMi[0];
     for (int e = 0; e < 3; ++e) {
       const Eigen::Vector3d p = oMb.act_inv(dynamics::update_frame_placement(model, data, frames[e]).p);
-      const double err = (p - reference.end_effectors.row(k).segment<3>(3 * e).transpose()).norm();
+      const double err = (p - reference.end_effectors.block<3, 1>(3 * e, k)).norm();
       ee_sq += err * err;
       ee_max = std::max(ee_max, err);
     }
@@ -124,10 +114,11 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
 
   result.kinematic = kinematic_retarget(clip, robot.model, half_sitting, options, progress);
   prepare_reference(robot, result.kinematic.reference, job.trajectory.knot_spacing);
+  result.reference_files = reference_files(robot.model, result.kinematic);
   timer.done("kinematic retarget");
   const retarget::ReferenceMotion& reference = result.kinematic.reference;
 
-  Eigen::MatrixXd joints = reference.joints;
+  Eigen::MatrixXd joints = reference.motion.q.bottomRows(robot.model.nj);
   if (!job.retarget.kinematic_only) {
     // The B-spline needs two knot intervals between its pinned ends.
     if (reference.duration() < 2.0 * job.trajectory.knot_spacing) {
@@ -149,7 +140,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     timer.done("optimization");
   }
 
-  model::SampledMotion motion = sampled_reference(robot.model, reference, joints);
+  model::SampledMotion motion = with_joints(robot.model, reference, joints);
   stability::ZmpTrace zmp;
   if (job.stability.enabled && !job.retarget.kinematic_only) {
     stability::StabilizerOptions stab = stabilizer_options(job);

@@ -15,6 +15,7 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
+#include "mimic/pipeline/reference_files.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 
 namespace mimic::pipeline {
@@ -26,6 +27,7 @@ struct StageTime {
 
 struct RetargetPipelineResult {
   KinematicRetargetResult kinematic;  // the reference (and the --kinematic-only motion)
+  ReferenceFiles reference_files;     // X.reference.* and X.original.* (--save-reference), as prepared
   bool optimized = false;
   std::string solver;         // "alm" / "ipopt" when optimized
   std::string solver_status;  // e.g. "converged (stationarity)"

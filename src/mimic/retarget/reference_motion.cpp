@@ -4,6 +4,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
+#include "mimic/model/base_pose.hpp"
 
 namespace mimic::retarget {
 
@@ -47,13 +48,9 @@ ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& 
   }
 
   const int n = track.frame_count();
-  ReferenceMotion out;
-  out.rate = track.rate;
-  out.joints.resize(n, model.nj);
-  out.end_effectors.resize(n, 9);
-  out.waist.resize(n, 6);
+  Eigen::MatrixXd q(model.nq, n), end_effectors(9, n);
 
-  const double waist_height = model.has_free_flyer() ? rest[2] : 0.0;
+  const Eigen::Vector3d rest_waist = model::base_pose(model, rest).p;  // zero for a fixed base
   const double pelvis_height0 = track.frames[0][Landmark::kPelvis].z();
   Eigen::VectorXd joints = rest.tail(model.nj);
   double total_cost = 0.0;
@@ -66,10 +63,11 @@ ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& 
     if (!result.converged) ++r.unconverged_frames;
     total_cost += result.cost;
 
-    out.joints.row(f) = joints.transpose();
-    out.end_effectors.row(f) = ik.actor_end_effectors(targets, joints).transpose();
-    out.waist.row(f) << (model.has_free_flyer() ? rest[0] : 0.0), (model.has_free_flyer() ? rest[1] : 0.0),
-        waist_height + r.scale * (frame[Landmark::kPelvis].z() - pelvis_height0), 0.0, 0.0, 0.0;
+    // Upright, at the rest x, y.
+    const Eigen::Vector3d waist(rest_waist.x(), rest_waist.y(),
+                                rest_waist.z() + r.scale * (frame[Landmark::kPelvis].z() - pelvis_height0));
+    q.col(f) = model::configuration(model, spatial::SE3(Eigen::Matrix3d::Identity(), waist), joints);
+    end_effectors.col(f) = ik.actor_end_effectors(targets, joints);
     if (progress && (f % 500 == 0 || f + 1 == n)) {
       ProgressEvent e;
       e.stage = "retarget";
@@ -80,17 +78,36 @@ ReferenceMotion retarget_motion(const LandmarkTrack& track, const model::Model& 
     }
   }
   r.mean_cost = total_cost / n;
+  return make_reference(model, track.rate, std::move(q), std::move(end_effectors));
+}
+
+ReferenceMotion make_reference(const model::Model& model, double rate, Eigen::MatrixXd q,
+                               Eigen::MatrixXd end_effectors) {
+  if (q.rows() != model.nq || end_effectors.rows() != 9 || end_effectors.cols() != q.cols()) {
+    throw std::invalid_argument("make_reference: expected nq x N configurations and 9 x N end effectors");
+  }
+  ReferenceMotion out;
+  out.rate = rate;
+  const Eigen::Index n = q.cols();
+  out.motion.times.resize(static_cast<std::size_t>(n));
+  for (Eigen::Index k = 0; k < n; ++k)
+    out.motion.times[static_cast<std::size_t>(k)] = static_cast<double>(k) / rate;
+  out.motion.q = std::move(q);
+  out.motion.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
+  model::differentiate(model, out.motion);
+  out.end_effectors = std::move(end_effectors);
   return out;
 }
 
-RetimedReference reparameterize(const ReferenceMotion& motion, const Eigen::VectorXd& velocity_limit,
-                                double velocity_scale, double output_rate) {
+RetimedReference reparameterize(const model::Model& model, const ReferenceMotion& motion,
+                                const Eigen::VectorXd& velocity_limit, double velocity_scale,
+                                double output_rate) {
   RetimedReference out;
-  out.timing = reparameterize_time(motion.joints, motion.rate, velocity_limit, velocity_scale);
-  out.motion.rate = output_rate;
-  out.motion.joints = resample_uniform(motion.joints, out.timing.times, output_rate);
-  out.motion.end_effectors = resample_uniform(motion.end_effectors, out.timing.times, output_rate);
-  out.motion.waist = resample_uniform(motion.waist, out.timing.times, output_rate);
+  out.timing =
+      reparameterize_time(motion.motion.q.bottomRows(model.nj), motion.rate, velocity_limit, velocity_scale);
+  out.motion = make_reference(model, output_rate,
+                              resample_configurations(model, motion.motion.q, out.timing.times, output_rate),
+                              resample_uniform(motion.end_effectors, out.timing.times, output_rate));
   return out;
 }
 

@@ -8,8 +8,8 @@
 #include "mimic/core/progress.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot_description.hpp"
+#include "mimic/model/sampled_motion.hpp"
 #include "mimic/retarget/landmark_track.hpp"
-#include "mimic/retarget/sample_matrix.hpp"
 #include "mimic/retarget/time_reparameterization.hpp"
 #include "mimic/retarget/upper_body_ik.hpp"
 
@@ -29,16 +29,25 @@ struct RetargetOptions {
   int first_frame_iterations = 300;
 };
 
+// Uniformly sampled at `rate`: motion.times[k] = k / rate.
 struct ReferenceMotion {
-  double rate = 0.0;           // samples per second
-  SampleMatrix joints;         // samples x nj: q_c, in the model's joint order
-  SampleMatrix end_effectors;  // samples x 9: P_c = [head; right hand; left hand] of the actor scaled to the
-                               // robot, waist frame (UpperBodyIk::actor_end_effectors)
-  SampleMatrix waist;          // samples x 6: waist x y z roll pitch yaw in the world
+  double rate = 0.0;  // samples per second
+  // q (nq x N): the waist pose in the world as the free-flyer base and q_c in the model's joint order;
+  // v, a from model::differentiate (refreshed by every function that changes q); phases all double support
+  // (seed 000 imitates the upper body with both feet on the ground).
+  model::SampledMotion motion;
+  // 9 x N: P_c = [head; right hand; left hand] of the actor scaled to the robot, in the waist frame
+  // (UpperBodyIk::actor_end_effectors).
+  Eigen::MatrixXd end_effectors;
 
-  int sample_count() const { return static_cast<int>(joints.rows()); }
+  int sample_count() const { return static_cast<int>(motion.size()); }
   double duration() const { return sample_count() > 1 ? (sample_count() - 1) / rate : 0.0; }
 };
+
+// A reference from its configurations (nq x N) at `rate` and its end-effector targets (9 x N): the times
+// k / rate, double support throughout, v and a by model::differentiate.
+ReferenceMotion make_reference(const model::Model& model, double rate, Eigen::MatrixXd q,
+                               Eigen::MatrixXd end_effectors);
 
 struct RetargetReport {
   double scale = 0.0;             // the human-to-robot length ratio used
@@ -64,9 +73,11 @@ struct RetimedReference {
   RetimedSamples timing;   // Algorithm 1's result on the source samples (slow-down factor, ...)
 };
 
-// Algorithm 1 on the joint angles with the limits velocity_scale * velocity_limit (size nj), then every
-// series (joints, P_c, waist) resampled at `output_rate` by linear interpolation of the re-timed samples.
-RetimedReference reparameterize(const ReferenceMotion& motion, const Eigen::VectorXd& velocity_limit,
-                                double velocity_scale = 1.0, double output_rate = 200.0);
+// Algorithm 1 on the joint angles with the limits velocity_scale * velocity_limit (size nj), then the
+// configurations (resample_configurations: the waist's orientation along the geodesic) and P_c resampled
+// at `output_rate` by linear interpolation of the re-timed samples.
+RetimedReference reparameterize(const model::Model& model, const ReferenceMotion& motion,
+                                const Eigen::VectorXd& velocity_limit, double velocity_scale = 1.0,
+                                double output_rate = 200.0);
 
 }  // namespace mimic::retarget
