@@ -6,6 +6,7 @@
 #include "command.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
 
@@ -29,6 +30,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (opt.columns != 0) job.output.columns = opt.columns;
   if (!opt.report.empty()) job.output.report = opt.report;
   io::validate_job(job);
+  io::check_job_output_paths(job, {{opt.upper_body, "the upper-body motion (--upper-body)"}});
   return job;
 }
 

@@ -63,6 +63,9 @@ int main(int argc, char** argv) {
       if (sub->parsed()) return run();
     }
     return kUsage;
+  } catch (const mimic::UsageError& e) {
+    spdlog::error("{}", e.what());
+    return kUsage;
   } catch (const mimic::InputError& e) {
     spdlog::error("{}", e.what());
     return kBadInput;

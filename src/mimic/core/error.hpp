@@ -20,6 +20,13 @@ class InputError : public Error {
   using Error::Error;
 };
 
+// The command contradicts itself: an output path that names one of its inputs or another of its outputs
+// (io/output_paths.hpp). Like a bad command line, it is refused before anything is read or written.
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
 // The robot model is unusable (bad URDF, missing joint or frame).
 class ModelError : public Error {
  public:
