@@ -186,12 +186,6 @@ TEST(CliBoundary, InfoOnADeepHierarchyPrintsInBoundedSpace) {
   EXPECT_LT(r.out.size(), 100u * kDepth) << "exit " << r.exit_code;
 }
 
-}  // namespace
-}  // namespace mimic::test
-
-namespace mimic::test {
-namespace {
-
 // Two jobs of one batch writing the same motion: they would run at the same time. The second is refused
 // (exit code 2 in the table, its message in the log), the first runs.
 TEST(CliOutputPaths, BatchJobsWritingOneOutputAreRefused) {

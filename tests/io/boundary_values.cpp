@@ -6,6 +6,7 @@
 
 #include "io/io_test_util.hpp"
 #include "mimic/core/error.hpp"
+#include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/output_paths.hpp"
 #include "mimic/io/sample_spacing.hpp"
@@ -110,6 +111,21 @@ TEST(OutputPaths, AJobsOutputsAgainstItsInputs) {
   EXPECT_THROW(check_job_output_paths(job), UsageError);
   job.output.path = "walk2.pos";
   EXPECT_THROW(check_job_output_paths(job, {{"walk2.json", "an extra input"}}), UsageError);
+}
+
+// A report and its outputs appear together or not at all (smooth and retarget write through this).
+TEST(ReportWithOutputs, AFailingOutputTakesTheReportAlong) {
+  const fs::path dir = test::fresh_dir("report_with_outputs");
+  Json json;
+  json["ok"] = true;
+  EXPECT_THROW(write_report_with_outputs(dir / "r.json", json, [] { throw OutputError("x.pos: disk full"); }),
+               OutputError);
+  EXPECT_TRUE(test::listing(dir).empty());
+  write_report_with_outputs(dir / "r.json", json, [&] { test::spit(dir / "x.pos", "0 0\n"); });
+  EXPECT_EQ(test::listing(dir), (std::vector<std::string>{"r.json", "x.pos"}));
+  // No report asked for: only the outputs.
+  EXPECT_NO_THROW(write_report_with_outputs({}, json, [] {}));
+  fs::remove_all(dir);
 }
 
 }  // namespace
