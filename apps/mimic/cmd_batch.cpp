@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "mimic/core/atomic_file.hpp"
+#include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/batch.hpp"
 
 namespace {
@@ -47,10 +48,13 @@ std::function<int()> setup_batch(CLI::App& app) {
     options.force = opt->force;
     options.extra_arguments = {"-q"};
     std::vector<std::filesystem::path> yamls(opt->yamls.begin(), opt->yamls.end());
-    const auto results = mimic::pipeline::run_batch(yamls, options);
-    std::cout << mimic::pipeline::format_batch_table(results);
     const std::filesystem::path csv =
         opt->csv.empty() ? options.log_dir / "batch.csv" : std::filesystem::path(opt->csv);
+    std::vector<mimic::io::CommandFile> inputs;
+    for (const auto& yaml : yamls) inputs.push_back({yaml, "the job file"});
+    mimic::io::check_output_paths(inputs, {{csv, "the summary CSV (--csv)"}});
+    const auto results = mimic::pipeline::run_batch(yamls, options);
+    std::cout << mimic::pipeline::format_batch_table(results);
     mimic::write_file_atomically(csv,
                                  [&](std::ostream& o) { o << mimic::pipeline::format_batch_csv(results); });
     spdlog::info("summary CSV: {}", csv.string());

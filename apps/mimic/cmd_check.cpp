@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "mimic/io/json.hpp"
+#include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/check.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/reports.hpp"
@@ -66,6 +67,11 @@ std::function<int()> setup_check(CLI::App& app) {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
     if (!opt->model.empty()) job.robot.model = opt->model;
     if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
+    std::vector<io::CommandFile> inputs = io::motion_file_set(opt->motion, "the checked motion");
+    inputs.insert(inputs.end(), {{opt->job, "the job file (--config)"},
+                                 {job.robot.model, "the robot model"},
+                                 {job.robot.config, "the robot description"}});
+    io::check_output_paths(inputs, {{opt->report, "the report (--report)"}});
     // A carried payload is part of the motion's dynamics (torques, ZMP), as in `mimic smooth`.
     const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
     evaluation::CheckOptions options = pipeline::check_options(job);

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
@@ -26,6 +27,14 @@ int run_plot(const Options& opt) {
   io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
   if (!opt.model.empty()) job.robot.model = opt.model;
   if (!opt.robot_config.empty()) job.robot.config = opt.robot_config;
+  // The figures and data go into the -o folder: it must not be one of the files read.
+  std::vector<io::CommandFile> inputs = io::motion_file_set(opt.motion, "the plotted motion");
+  for (const std::string& compared : opt.compare) {
+    for (io::CommandFile& file : io::motion_file_set(compared, "a compared motion (--compare)"))
+      inputs.push_back(std::move(file));
+  }
+  inputs.push_back({opt.job, "the job file (--config)"});
+  io::check_output_paths(inputs, {{opt.output, "the plot folder (-o)"}});
   const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
   app::check_joint_count_option("--max-joints", opt.max_joints, robot.model.nj);
   app::check_joint_count_option("--torque-joints", opt.torque_joints, robot.model.nj);

@@ -15,6 +15,8 @@
 #include "mimic/core/number_text.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
+#include "mimic/io/motion_files.hpp"
+#include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
@@ -75,6 +77,16 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (job.output.path.empty())
     throw InputError("mimic retarget: no output (give -o OUT.pos or a --config with output.path)");
   io::validate_job(job);
+  // --save-reference also writes OUT.reference.* and OUT.original.* (pipeline/reference_files.hpp).
+  std::vector<io::CommandFile> extra_outputs;
+  if (o.save_reference) {
+    const std::string base = io::motion_base(job.output.path).string();
+    for (const std::string kind : {"reference", "original"}) {
+      for (io::CommandFile& file : io::motion_file_set(base + "." + kind, "the " + kind + " motion"))
+        extra_outputs.push_back(std::move(file));
+    }
+  }
+  io::check_job_output_paths(job, {}, std::move(extra_outputs));
   return job;
 }
 
@@ -86,19 +98,9 @@ int run_retarget(const RetargetCommandOptions& o) {
                                                  std::string(optim::to_string(job.solver.name)));
   const pipeline::RetargetPipelineResult result =
       pipeline::run_retarget_pipeline(job, app::progress_logger());
-  // All outputs or none: the report goes first (an unwritable report path then fails before any motion
-  // file exists) and is removed again when the motion files cannot be written.
-  if (!job.output.report.empty())
-    io::write_json_file(job.output.report, pipeline::retarget_report_json(job, result));
-  try {
-    pipeline::write_retarget_outputs(job, result);
-  } catch (...) {
-    if (!job.output.report.empty()) {
-      std::error_code ignored;
-      std::filesystem::remove(job.output.report, ignored);
-    }
-    throw;
-  }
+  // All outputs or none.
+  io::write_report_with_outputs(job.output.report, pipeline::retarget_report_json(job, result),
+                                [&] { pipeline::write_retarget_outputs(job, result); });
   if (o.save_reference)
     pipeline::write_reference_files(job.output.path, result.reference_files, job.output.columns);
   std::cout << pipeline::format_retarget_summary(result);

@@ -10,6 +10,8 @@
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/io/output_paths.hpp"
+#include "mimic/io/sample_spacing.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reports.hpp"
@@ -42,6 +44,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (!opt.solver.empty()) job.solver.name = io::parse_backend(opt.solver, "--solver");
   if (!opt.report.empty()) job.output.report = opt.report;
   io::validate_job(job);
+  io::check_job_output_paths(job);
   return job;
 }
 
@@ -54,6 +57,8 @@ int run_smooth(const Options& opt) {
   const io::PosLayout layout = io::PosLayout::of(robot.description);
   const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the solve
   const model::SampledMotion planned = pipeline::read_sampled_motion(robot, job.input, job.contacts);
+  io::check_sample_spacing(planned.times, job.trajectory.knot_spacing,
+                           io::motion_file(io::motion_base(job.input), ".pos").string());
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
                job.contacts.empty() ? "detected" : "from the job",
@@ -64,9 +69,7 @@ int run_smooth(const Options& opt) {
   const pipeline::SmoothResult result =
       pipeline::smooth_motion(model, feet, planned, settings, app::progress_logger());
   std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(robot, result);
-  if (!job.output.report.empty())
-    io::write_json_file(job.output.report, pipeline::smooth_report_json(job, model, result));
-  // A motion the robot cannot play is not written.
+  // A motion the robot cannot play is not written, and neither is its report (all outputs or none).
   pipeline::require_success(result);
   if (!result.solve.success())
     spdlog::warn(
@@ -74,7 +77,9 @@ int run_smooth(const Options& opt) {
         "and passes the check, but a more optimal one may exist",
         result.solve.reason);
 
-  io::write_motion(io::motion_base(job.output.path), result.files, write_options, layout);
+  io::write_report_with_outputs(job.output.report, pipeline::smooth_report_json(job, model, result), [&] {
+    io::write_motion(io::motion_base(job.output.path), result.files, write_options, layout);
+  });
   return app::kOk;
 }
 

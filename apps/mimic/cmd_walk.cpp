@@ -6,6 +6,7 @@
 #include "command.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
 #include "robot_options.hpp"
@@ -31,6 +32,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (!opt.report.empty()) job.output.report = opt.report;
   if (opt.columns != 0) app::check_columns_option(opt.columns, job.robot);
   io::validate_job(job);
+  io::check_job_output_paths(job, {{opt.upper_body, "the upper-body motion (--upper-body)"}});
   return job;
 }
 

@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
       if (sub->parsed()) return run();
     }
     return kUsage;
-  } catch (const CLI::Error& e) {
-    // A command-line value refused once the robot is known (robot_options.hpp): still a bad command line.
+  } catch (const mimic::UsageError& e) {
+    // An output path naming an input, or a value refused once the robot is known (robot_options.hpp).
     spdlog::error("{}", e.what());
     return kUsage;
   } catch (const mimic::InputError& e) {

@@ -1,11 +1,11 @@
 // Command-line values whose bounds are the robot's, checked once the job (and so the robot) is known:
-// a bad value is still a bad command line, thrown as CLI::ValidationError "--option: expected ..., found
-// ..." and mapped to exit code 2 by main.cpp as if CLI11 had refused it while parsing.
+// a bad value is still a bad command line, thrown as UsageError "--option: expected ..., found ..." and
+// mapped to exit code 2 by main.cpp, as if CLI11 had refused it while parsing.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
 
+#include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/pos_layout.hpp"
 #include "mimic/model/robot_description.hpp"
@@ -19,17 +19,16 @@ inline void check_columns_option(int columns, const io::RobotSettings& robot) {
       robot.config.empty() ? model::default_robot_description_path() : robot.config.string();
   const io::PosLayout layout = io::PosLayout::of(model::load_robot_description(path));
   if (!layout.accepts(columns)) {
-    throw CLI::ValidationError("--columns", "expected " + layout.choices() +
-                                                " (the robot's joints, or with its extra columns), found " +
-                                                std::to_string(columns));
+    throw UsageError("--columns: expected " + layout.choices() +
+                     " (the robot's joints, or with its extra columns), found " + std::to_string(columns));
   }
 }
 
 // A count of joints (`mimic plot --max-joints`, `--torque-joints`): 1 to the robot's joint count.
 inline void check_joint_count_option(const std::string& option, int count, int robot_joints) {
   if (count < 1 || count > robot_joints) {
-    throw CLI::ValidationError(option, "expected 1 to " + std::to_string(robot_joints) +
-                                           " (the robot's joints), found " + std::to_string(count));
+    throw UsageError(option + ": expected 1 to " + std::to_string(robot_joints) +
+                     " (the robot's joints), found " + std::to_string(count));
   }
 }
 

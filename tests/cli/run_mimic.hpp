@@ -186,6 +186,15 @@ inline std::vector<std::string> nonempty_lines(const std::string& text) {
   return lines;
 }
 
+// The single error line of a run with -q (spdlog's "[error] ..."), or a failure.
+inline std::string single_error_line(const RunResult& r) {
+  const auto lines = nonempty_lines(r.err);
+  EXPECT_EQ(lines.size(), 1u) << "one error line expected\n" << r.describe();
+  if (lines.empty()) return "";
+  EXPECT_EQ(lines[0].rfind("[error] ", 0), 0u) << r.describe();
+  return lines[0];
+}
+
 // spdlog's lines at info level ("[info] ...") in a captured stderr.
 inline int count_info_lines(const std::string& err) {
   int n = 0;

@@ -369,11 +369,11 @@ TEST(JobParse, OutputColumnsOfAnotherRobot) {
 
 TEST(JobParse, OutOfRangeValuesAndRelations) {
   EXPECT_EQ(error_of(kMinimal + "limits:\n  angle_factor: 1.5\n"),
-            "config/jobs/test.yaml:line 5: limits.angle_factor: expected a number in (0, 1], found 1.5");
+            "config/jobs/test.yaml:line 5: limits.angle_factor: 1.5 is above the maximum 1");
   EXPECT_EQ(error_of(kMinimal + "limits:\n  torque_factor: 0\n"),
-            "config/jobs/test.yaml:line 5: limits.torque_factor: expected a number in (0, 1], found 0");
+            "config/jobs/test.yaml:line 5: limits.torque_factor: 0 is below the minimum 0.1");
   EXPECT_EQ(error_of(kMinimal + "trajectory: { knot_spacing: -0.1 }\n"),
-            "config/jobs/test.yaml:line 4: trajectory.knot_spacing: expected a number > 0, found -0.1");
+            "config/jobs/test.yaml:line 4: trajectory.knot_spacing: -0.1 s is below the minimum 0.01 s");
   EXPECT_EQ(error_of(kMinimal + "solver:\n  alm: { penalty_growth: 2 }\n"),
             "config/jobs/test.yaml:line 5: solver.alm.penalty_growth: expected a number in [5, 10] (seed 000 "
             "eq. (16)), found 2");
@@ -381,7 +381,7 @@ TEST(JobParse, OutOfRangeValuesAndRelations) {
                 .find("solver.alm.penalty_schedule: expected one of"),
             std::string::npos);
   EXPECT_EQ(error_of(kMinimal + "solver:\n  max_iterations: 0\n"),
-            "config/jobs/test.yaml:line 5: solver.max_iterations: expected an integer >= 1, found 0");
+            "config/jobs/test.yaml:line 5: solver.max_iterations: 0 is below the minimum 1");
   EXPECT_EQ(
       error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 100\n    penalty_max: 10\n"),
       "config/jobs/test.yaml:line 7: solver.alm.penalty_max: expected a number >= penalty_initial (100), "
@@ -503,10 +503,10 @@ TEST(JobCommandLine, DefaultsPlusOverridesAreValidated) {
   job.output.path = "out/boxing.pos";
   EXPECT_NO_THROW(validate_job(job));
   job.solver.tolerance = -1;
-  EXPECT_EQ(input_error_of([&] { validate_job(job); }), "solver.tolerance: expected a number > 0, found -1");
+  EXPECT_EQ(input_error_of([&] { validate_job(job); }), "solver.tolerance: -1 is below the minimum 1e-12");
   job.solver.tolerance = std::nan("");
   EXPECT_EQ(input_error_of([&] { validate_job(job); }),
-            "solver.tolerance: expected a number > 0, found a non-finite value");
+            "solver.tolerance: expected a finite number, found a non-finite value");
   job.solver.tolerance = 1e-6;
   job.output.columns = 41;
   EXPECT_EQ(input_error_of([&] { validate_job(job); }), "output.columns: expected 30 or 40, found 41");

@@ -371,7 +371,7 @@ TEST(BvhReader, MalformedInputNamesLineAndExpectation) {
       {"bad frames", head + "}\nMOTION\nFrames: many\n", "line 8", "expected a frame count, found 'many'"},
       {"no frame time", head + "}\nMOTION\nFrames: 1\n1 2 3\n", "line 9", "expected 'Frame', found '1'"},
       {"negative frame time", head + "}\nMOTION\nFrames: 1\nFrame Time: -0.1\n1 2 3\n", "line 9",
-       "expected a positive frame time"},
+       "Frame Time '-0.1' is outside [1e-04, 10] s"},
       {"no rows", head + "}\nMOTION\nFrames: 1\nFrame Time: 0.1\n", "line 10",
        "expected at least one frame of motion data"},
       {"short row", head + "}\nMOTION\nFrames: 2\nFrame Time: 0.1\n1 2 3\n1 2\n", "line 11",

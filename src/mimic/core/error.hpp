@@ -20,6 +20,14 @@ class InputError : public Error {
   using Error::Error;
 };
 
+// A bad command line that only the program can see: an output path that names one of the command's inputs
+// or another of its outputs (io/output_paths.hpp), or an option value bounded by the robot (--columns).
+// Like a command line CLI11 refuses, it is refused before anything is written.
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
 // The robot model is unusable (bad URDF, missing joint or frame).
 class ModelError : public Error {
  public:

@@ -6,6 +6,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/core/text_file.hpp"
 
 namespace mimic::core {
 namespace {
@@ -38,7 +39,7 @@ std::string join(std::span<const std::string_view> names) {
 
 YamlDocument::YamlDocument(std::string_view text, std::string file) : file_(std::move(file)) {
   try {
-    root_ = YAML::Load(std::string(text));
+    root_ = YAML::Load(std::string(without_utf8_bom(text)));
   } catch (const YAML::ParserException& e) {
     fail(e.mark.is_null() ? 0 : e.mark.line + 1, "invalid YAML: " + e.msg);
   }

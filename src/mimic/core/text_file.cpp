@@ -8,6 +8,29 @@
 
 namespace mimic::core {
 
+std::string_view without_utf8_bom(std::string_view text) {
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (text.starts_with(kBom)) text.remove_prefix(kBom.size());
+  return text;
+}
+
+std::string escaped_for_message(std::string_view text, std::size_t max_length) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : text.substr(0, max_length)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && c != '\t') || byte == 0x7f) {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  if (text.size() > max_length) out += "...";
+  return out;
+}
+
 std::string read_text_file(const std::string& file) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) {
@@ -18,7 +41,9 @@ std::string read_text_file(const std::string& file) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw InputError(input_error_message(file, "", "read error"));
-  return std::move(text).str();
+  std::string content = std::move(text).str();
+  if (without_utf8_bom(content).size() != content.size()) content.erase(0, 3);
+  return content;
 }
 
 }  // namespace mimic::core

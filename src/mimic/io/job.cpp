@@ -101,33 +101,33 @@ class JobParser {
     read_path(top, "input", job.input);
     top.require("output");
     parse_output(top, job.output);
-    if (top.has("robot")) parse_robot(section(top, "robot", {"model", "config"}), job.robot);
+    if (top.has("robot")) parse_robot(top.child("robot", {"model", "config"}), job.robot);
     if (top.has("mocap"))
-      parse_mocap(section(top, "mocap", {"units", "up_axis", "preset", "gap_fill_frames"}), job.mocap);
+      parse_mocap(top.child("mocap", {"units", "up_axis", "preset", "gap_fill_frames"}), job.mocap);
     if (top.has("retarget")) {
-      parse_retarget(section(top, "retarget", {"scale", "velocity_limit_scale", "kinematic_only"}),
+      parse_retarget(top.child("retarget", {"scale", "velocity_limit_scale", "kinematic_only"}),
                      job.retarget);
     }
     if (top.has("objective")) {
-      const auto map = section(top, "objective", {"kind", "sigma"});
+      const auto map = top.child("objective", {"kind", "sigma"});
       read_named(map, "kind", kObjectiveKinds, job.objective.kind);
       map.read("sigma", job.objective.sigma);
     }
     if (top.has("limits")) {
-      const auto map = section(top, "limits", {"angle_factor", "velocity_factor", "torque_factor"});
+      const auto map = top.child("limits", {"angle_factor", "velocity_factor", "torque_factor"});
       map.read("angle_factor", job.limits.angle_factor);
       map.read("velocity_factor", job.limits.velocity_factor);
       map.read("torque_factor", job.limits.torque_factor);
     }
     if (top.has("trajectory")) {
-      const auto map = section(top, "trajectory", {"knot_spacing", "output_rate"});
+      const auto map = top.child("trajectory", {"knot_spacing", "output_rate"});
       map.read("knot_spacing", job.trajectory.knot_spacing);
       map.read("output_rate", job.trajectory.output_rate);
     }
     if (top.has("solver")) parse_solver(top, job.solver);
     if (top.has("stability")) parse_stability(top, kind, job.stability);
     if (top.has("geometry")) {
-      const auto map = section(top, "geometry", {"safety_distance", "max_swing_tilt"});
+      const auto map = top.child("geometry", {"safety_distance", "max_swing_tilt"});
       map.read("safety_distance", job.geometry.safety_distance);
       map.read("max_swing_tilt", job.geometry.max_swing_tilt);
     }
@@ -140,11 +140,6 @@ class JobParser {
   }
 
  private:
-  core::StrictMapping section(const core::StrictMapping& parent, std::string_view key,
-                              std::initializer_list<std::string_view> allowed) {
-    return core::StrictMapping(document_, parent.node(key), parent.key_path(key), parent.line(key), allowed);
-  }
-
   fs::path resolve(const std::string& text) const {
     const fs::path path(text);
     if (path.empty() || path.is_absolute()) return path;
@@ -167,7 +162,7 @@ class JobParser {
       top.fail("output", "expected a .pos path or a mapping with path, columns and report, found " +
                              core::describe_yaml_value(node));
     }
-    const auto map = section(top, "output", {"path", "columns", "report"});
+    const auto map = top.child("output", {"path", "columns", "report"});
     map.require("path");
     read_path(map, "path", output.path);
     map.read("columns", output.columns);
@@ -220,29 +215,29 @@ class JobParser {
   }
 
   void parse_solver(const core::StrictMapping& top, SolverSettings& solver) {
-    const auto map = section(top, "solver",
-                             {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
+    const auto map =
+        top.child("solver", {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
     read_named(map, "name", kBackendNames, solver.name);
     map.read("max_iterations", solver.max_iterations);
     map.read("tolerance", solver.tolerance);
     map.read("constraint_tolerance", solver.constraint_tolerance);
     if (map.has("alm")) {
       const auto alm =
-          section(map, "alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule"});
+          map.child("alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule"});
       alm.read("penalty_initial", solver.alm.penalty_initial);
       alm.read("penalty_growth", solver.alm.penalty_growth);
       alm.read("penalty_max", solver.alm.penalty_max);
       alm.read("penalty_schedule", solver.alm.penalty_schedule);
     }
     if (map.has("ipopt")) {
-      const auto ipopt = section(map, "ipopt", {"linear_solver", "print_level"});
+      const auto ipopt = map.child("ipopt", {"linear_solver", "print_level"});
       ipopt.read("linear_solver", solver.ipopt.linear_solver);
       ipopt.read("print_level", solver.ipopt.print_level);
     }
   }
 
   void parse_stability(const core::StrictMapping& top, JobKind kind, StabilitySettings& stability) {
-    const auto map = section(top, "stability", {"enabled", "zmp_margin", "max_iterations", "preview"});
+    const auto map = top.child("stability", {"enabled", "zmp_margin", "max_iterations", "preview"});
     map.read("enabled", stability.enabled);
     map.read("zmp_margin", stability.zmp_margin);
     map.read("max_iterations", stability.max_iterations);
@@ -253,7 +248,7 @@ class JobParser {
                               " job corrects the ZMP with the exact cart-table solve): remove the key");
     }
     if (map.has("preview")) {
-      const auto preview = section(map, "preview", {"q", "r", "horizon", "period"});
+      const auto preview = map.child("preview", {"q", "r", "horizon", "period"});
       preview.read("q", stability.preview.q);
       preview.read("r", stability.preview.r);
       preview.read("horizon", stability.preview.horizon);
@@ -262,7 +257,7 @@ class JobParser {
   }
 
   model::Payload parse_payload(const core::StrictMapping& parent) {
-    const auto map = section(parent, "payload", {"link", "frame", "mass", "com", "inertia"});
+    const auto map = parent.child("payload", {"link", "frame", "mass", "com", "inertia"});
     if (map.has("link") == map.has("frame"))
       parent.fail("payload", "expected exactly one of 'link' or 'frame' naming where the payload is held");
     model::Payload payload;

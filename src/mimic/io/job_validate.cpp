@@ -23,6 +23,65 @@ constexpr std::array<std::string_view, 2> kPenaltySchedules = {"seed", "adaptive
 constexpr double kPhaseJoinTolerance = 1e-9;  // s
 constexpr double kMaxSafetyDistance = 0.1;    // m
 
+// The closed range of a numeric key and its unit ("" for a pure number), for messages such as
+// "trajectory.knot_spacing: 1e-09 s is below the minimum 0.01 s". Each range is what a robotics user can
+// mean; outside it a value is a typo or a corrupt file, and would otherwise surface much later as an
+// internal error, a huge allocation or a solve that never ends. docs/job-yaml.md lists them all.
+struct Range {
+  double min;
+  double max;
+  std::string_view unit;
+};
+
+// Gaps longer than 1000 frames (8 s at 120 Hz) are no occlusion that interpolation can bridge.
+constexpr Range kGapFillFrames{0, 1000, "frames"};
+// Robot / human length ratio: HRP-2 (1.54 m) against an adult is about 0.9; 0.1 and 10 are a robot ten
+// times smaller or larger than the actor, beyond any humanoid retargeting.
+constexpr Range kRetargetScale{0.1, 10.0, ""};
+// Algorithm 1 slows the reference until it uses this fraction of the velocity limits: below a tenth the
+// re-timed clip is ten or more times longer than the actor's, and 1e-6 made it a million times longer.
+constexpr Range kVelocityLimitScale{0.1, 1.0, ""};
+// Weight of the hand / head position error against the joint angles (default 1): beyond 1000 the angles
+// no longer count at all, and the problem's scaling suffers.
+constexpr Range kSigma{0.0, 1000.0, ""};
+// Safety factors on the robot's limits: below a tenth of its ranges, speeds or torques no motion is left.
+constexpr Range kLimitFactor{0.1, 1.0, ""};
+// B-spline knot spacing: 0.01 s (two samples of HRP-2's 200 Hz controller) is the finest that any
+// motion needs and keeps the problem size bounded (1e-9 asked for gigabytes); beyond 1 s the spline cannot
+// follow a human arm (a punch lasts 0.3 s).
+constexpr Range kKnotSpacing{0.01, 1.0, "s"};
+// Rate of the written files: 10 Hz is the coarsest that still shows a human motion, 1 kHz the fastest
+// joint controller of a humanoid (HRP-2: 200 Hz). 1e9 Hz asked for billions of samples.
+constexpr Range kOutputRate{10.0, 1000.0, "Hz"};
+// Outer iterations (ALM) or iterations (Ipopt's own default cap is 3000).
+constexpr Range kMaxIterations{1, 10000, ""};
+// Stationarity: 1e-12 is round-off for the objectives' gradients, 1 stops at once.
+constexpr Range kTolerance{1.0e-12, 1.0, ""};
+// Constraint violation (rad, m, N m): 1e-2 is already a centimetre or half a degree.
+constexpr Range kConstraintTolerance{1.0e-12, 1.0e-2, ""};
+// ALM penalties (default 10 .. 1e8): beyond 1e12 the penalty swamps the objective in double precision,
+// below 1e-3 the constraints do not count for many outer iterations.
+constexpr double kMaxPenalty = 1.0e12;
+constexpr Range kPenaltyInitial{1.0e-3, kMaxPenalty, ""};
+// The ZMP margin (m): HRP-2's sole is 0.136 m wide, so a margin beyond 5 cm leaves almost no polygon.
+constexpr Range kZmpMargin{0.0, 0.05, "m"};
+constexpr Range kStabilityIterations{0, 100, ""};
+// Preview control: the gains depend on r / q (default 1e-6); far outside these the Riccati solve loses
+// precision. The period is a controller's (1 ms .. 0.1 s), the horizon at most 5 s (Kajita's gains vanish
+// after about 1.6 s, and the preview matrix grows with horizon / period).
+constexpr Range kPreviewQ{1.0e-6, 1.0e6, ""};
+constexpr Range kPreviewR{1.0e-12, 1.0e2, ""};
+constexpr Range kPreviewPeriod{0.001, 0.1, "s"};
+constexpr double kMaxPreviewHorizon = 5.0;  // s
+// A payload a humanoid holds: a gram to 100 kg (HRP-2 weighs 58 kg), its centre of mass within 3 m of the
+// holding frame (the middle of a 6 m pole; 2e9 m made the smoothing run for minutes), its inertia at most
+// 100 kg m^2 (a 100 kg bar 3 m long has 75).
+constexpr Range kPayloadMass{1.0e-3, 100.0, "kg"};
+constexpr Range kPayloadCom{-3.0, 3.0, "m"};
+constexpr Range kPayloadInertia{-100.0, 100.0, "kg m^2"};
+// Contact phase times: a motion file holds at most 1e6 s (io/sample_table.cpp).
+constexpr double kMaxContactTime = 1.0e6;  // s
+
 std::string lower_extension(const std::filesystem::path& path) {
   std::string extension = path.extension().string();
   std::transform(extension.begin(), extension.end(), extension.begin(),
@@ -59,14 +118,17 @@ class Checker {
                                          key + ": " + what));
   }
 
-  void positive(const std::string& key, double value) const {
-    if (!(value > 0.0 && std::isfinite(value))) fail(key, "expected a number > 0, found " + shown(value));
+  // "1e-09 s is below the minimum 0.01 s", "1e+09 Hz is above the maximum 1000 Hz".
+  void within(const std::string& key, double value, const Range& range) const {
+    if (!std::isfinite(value)) fail(key, "expected a finite number, found " + shown(value));
+    const auto text = [](double x) { return core::format_number(x); };
+    if (value < range.min || value > range.max)
+      out_of_range(key, text(value), value < range.min, range, text);
   }
-  void non_negative(const std::string& key, double value) const {
-    if (!(value >= 0.0 && std::isfinite(value))) fail(key, "expected a number >= 0, found " + shown(value));
-  }
-  void factor(const std::string& key, double value) const {
-    if (!(value > 0.0 && value <= 1.0)) fail(key, "expected a number in (0, 1], found " + shown(value));
+  void within(const std::string& key, int value, const Range& range) const {
+    const auto text = [](double x) { return std::to_string(static_cast<long long>(x)); };
+    if (value < range.min || value > range.max)
+      out_of_range(key, text(value), value < range.min, range, text);
   }
   void at_least(const std::string& key, int value, int minimum) const {
     if (value < minimum) {
@@ -79,6 +141,16 @@ class Checker {
     if (std::find(names.begin(), names.end(), value) == names.end()) {
       fail(key, "expected one of " + choices(names) + "; found '" + value + "'");
     }
+  }
+
+  template <class Format>
+  [[noreturn]] void out_of_range(const std::string& key, const std::string& value, bool below,
+                                 const Range& range, const Format& text) const {
+    const std::string unit = range.unit.empty() ? "" : " " + std::string(range.unit);
+    fail(key, value + unit +
+                  (below ? " is below the minimum " + text(range.min)
+                         : " is above the maximum " + text(range.max)) +
+                  unit);
   }
 
   static std::string shown(double value) {
@@ -151,10 +223,11 @@ void check_payload(const model::Payload& payload, const Checker& check) {
   if (payload.attached_to.empty())
     check.fail("payload", "expected exactly one of 'link' or 'frame' naming where the payload is held");
   const spatial::Inertia& body = payload.inertia;
-  check.positive("payload.mass", body.mass);
-  if (!body.com.allFinite()) check.fail("payload.com", "expected finite numbers");
+  check.within("payload.mass", body.mass, kPayloadMass);
+  for (int k = 0; k < 3; ++k) check.within("payload.com", body.com[k], kPayloadCom);
   const Eigen::Matrix3d& inertia = body.inertia_com;
-  if (!inertia.allFinite() || !inertia.isApprox(inertia.transpose(), 1e-12)) {
+  for (int k = 0; k < 9; ++k) check.within("payload.inertia", inertia.data()[k], kPayloadInertia);
+  if (!inertia.isApprox(inertia.transpose(), 1e-12)) {
     check.fail("payload.inertia", "expected a finite symmetric inertia [ixx, iyy, izz, ixy, ixz, iyz]");
   }
   // A rigid body's principal moments are >= 0 and each at most the sum of the other two.
@@ -172,8 +245,9 @@ void check_contacts(const std::vector<model::ContactInterval>& contacts, const C
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     const std::string key = "contacts[" + std::to_string(i) + "]";
     const model::ContactInterval& phase = contacts[i];
-    check.non_negative(key + ".start", phase.start);
-    if (!(phase.end > phase.start) || !std::isfinite(phase.end)) {
+    check.within(key + ".start", phase.start, {0.0, kMaxContactTime, "s"});
+    check.within(key + ".end", phase.end, {0.0, kMaxContactTime, "s"});
+    if (!(phase.end > phase.start)) {
       check.fail(key + ".end", "expected a time after start (" + Checker::shown(phase.start) + "), found " +
                                    Checker::shown(phase.end));
     }
@@ -197,28 +271,38 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   check.one_of("mocap.units", job.mocap.units, kUnits);
   check.one_of("mocap.up_axis", job.mocap.up_axis, kUpAxes);
   if (job.mocap.preset.empty()) check.fail("mocap.preset", "expected auto, a preset name or a mapping YAML");
-  check.at_least("mocap.gap_fill_frames", job.mocap.gap_fill_frames, 0);
+  check.within("mocap.gap_fill_frames", job.mocap.gap_fill_frames, kGapFillFrames);
 
-  if (job.retarget.scale) check.positive("retarget.scale", *job.retarget.scale);
+  if (job.retarget.scale) check.within("retarget.scale", *job.retarget.scale, kRetargetScale);
   // One key holds both in YAML; a program setting a number must clear the height flag (or the reverse).
   if (job.retarget.scale && job.retarget.scale_from_height)
     check.fail("retarget.scale", "expected auto, height or a number, found both height and a number");
-  check.factor("retarget.velocity_limit_scale", job.retarget.velocity_limit_scale);
+  check.within("retarget.velocity_limit_scale", job.retarget.velocity_limit_scale, kVelocityLimitScale);
 
-  check.non_negative("objective.sigma", job.objective.sigma);
+  check.within("objective.sigma", job.objective.sigma, kSigma);
 
-  check.factor("limits.angle_factor", job.limits.angle_factor);
-  check.factor("limits.velocity_factor", job.limits.velocity_factor);
-  check.factor("limits.torque_factor", job.limits.torque_factor);
+  check.within("limits.angle_factor", job.limits.angle_factor, kLimitFactor);
+  check.within("limits.velocity_factor", job.limits.velocity_factor, kLimitFactor);
+  check.within("limits.torque_factor", job.limits.torque_factor, kLimitFactor);
 
-  check.positive("trajectory.knot_spacing", job.trajectory.knot_spacing);
-  check.positive("trajectory.output_rate", job.trajectory.output_rate);
+  const TrajectorySettings& trajectory = job.trajectory;
+  check.within("trajectory.knot_spacing", trajectory.knot_spacing, kKnotSpacing);
+  check.within("trajectory.output_rate", trajectory.output_rate, kOutputRate);
+  // The retarget fits its splines to the re-timed reference sampled at the output rate: every knot
+  // interval needs a sample, or the fit is undetermined.
+  if (1.0 / trajectory.output_rate > trajectory.knot_spacing) {
+    check.fail("trajectory.output_rate", core::format_number(trajectory.output_rate) + " Hz samples every " +
+                                             core::format_number(1.0 / trajectory.output_rate) +
+                                             " s, more than trajectory.knot_spacing (" +
+                                             core::format_number(trajectory.knot_spacing) +
+                                             " s): every knot interval needs a sample");
+  }
 
   const SolverSettings& solver = job.solver;
-  check.at_least("solver.max_iterations", solver.max_iterations, 1);
-  check.positive("solver.tolerance", solver.tolerance);
-  check.positive("solver.constraint_tolerance", solver.constraint_tolerance);
-  check.positive("solver.alm.penalty_initial", solver.alm.penalty_initial);
+  check.within("solver.max_iterations", solver.max_iterations, kMaxIterations);
+  check.within("solver.tolerance", solver.tolerance, kTolerance);
+  check.within("solver.constraint_tolerance", solver.constraint_tolerance, kConstraintTolerance);
+  check.within("solver.alm.penalty_initial", solver.alm.penalty_initial, kPenaltyInitial);
   // Seed 000 after eq. (16): "alpha is between 5 and 10".
   if (!(solver.alm.penalty_growth >= 5.0 && solver.alm.penalty_growth <= 10.0)) {
     check.fail("solver.alm.penalty_growth", "expected a number in [5, 10] (seed 000 eq. (16)), found " +
@@ -230,6 +314,8 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
                                              Checker::shown(solver.alm.penalty_initial) + "), found " +
                                              Checker::shown(solver.alm.penalty_max));
   }
+  check.within("solver.alm.penalty_max", solver.alm.penalty_max,
+               {solver.alm.penalty_initial, kMaxPenalty, ""});
   check.one_of("solver.ipopt.linear_solver", solver.ipopt.linear_solver, kLinearSolvers);
   if (solver.ipopt.print_level < 0 || solver.ipopt.print_level > 12) {
     check.fail("solver.ipopt.print_level",
@@ -237,16 +323,18 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   }
 
   const StabilitySettings& stability = job.stability;
-  check.non_negative("stability.zmp_margin", stability.zmp_margin);
-  check.at_least("stability.max_iterations", stability.max_iterations, 0);
-  check.positive("stability.preview.q", stability.preview.q);
-  check.positive("stability.preview.r", stability.preview.r);
-  check.positive("stability.preview.period", stability.preview.period);
+  check.within("stability.zmp_margin", stability.zmp_margin, kZmpMargin);
+  check.within("stability.max_iterations", stability.max_iterations, kStabilityIterations);
+  check.within("stability.preview.q", stability.preview.q, kPreviewQ);
+  check.within("stability.preview.r", stability.preview.r, kPreviewR);
+  check.within("stability.preview.period", stability.preview.period, kPreviewPeriod);
   if (!(stability.preview.horizon >= stability.preview.period) || !std::isfinite(stability.preview.horizon)) {
     check.fail("stability.preview.horizon", "expected a number >= the period (" +
                                                 Checker::shown(stability.preview.period) + "), found " +
                                                 Checker::shown(stability.preview.horizon));
   }
+  check.within("stability.preview.horizon", stability.preview.horizon,
+               {stability.preview.period, kMaxPreviewHorizon, "s"});
 
   check_geometry(job.geometry, check);
   if (job.payload) check_payload(*job.payload, check);

@@ -178,4 +178,18 @@ void write_json_file(const std::filesystem::path& path, const Json& json, int in
   write_file_atomically(path, [&](std::ostream& out) { out.write(text.data(), std::ssize(text)); });
 }
 
+void write_report_with_outputs(const std::filesystem::path& report, const Json& json,
+                               const std::function<void()>& write_outputs) {
+  if (!report.empty()) write_json_file(report, json);
+  try {
+    write_outputs();
+  } catch (...) {
+    if (!report.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove(report, ignored);
+    }
+    throw;
+  }
+}
+
 }  // namespace mimic::io

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <ostream>
 #include <ranges>
 #include <string>
@@ -83,5 +84,11 @@ std::string json_quote(std::string_view text);
 
 // Writes `json` (with a final newline) to `path` atomically.
 void write_json_file(const std::filesystem::path& path, const Json& json, int indent = 2);
+
+// A report and the outputs it describes, all or none: writes `json` to `report` (when not empty) first, so
+// that an unwritable report path fails before any output exists, then calls `write_outputs`; when that
+// throws, the report is removed again and the exception passed on.
+void write_report_with_outputs(const std::filesystem::path& report, const Json& json,
+                               const std::function<void()>& write_outputs);
 
 }  // namespace mimic::io

@@ -1,12 +1,18 @@
 #include "mimic/io/sample_table.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 
 namespace mimic::io {
 namespace {
+
+// The largest magnitude of any field. A time beyond 1e6 s (11 days) is no recorded motion, a joint angle
+// beyond 1e6 rad or a waist / ZMP coordinate beyond 1e6 m (1000 km) is no robot pose: such a value is a
+// corrupt file, and refusing it here names the line instead of failing later without a file.
+constexpr double kMaxMagnitude = 1.0e6;
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -103,6 +109,10 @@ class TableParser {
     const std::string field = index == 0 ? "the time (field 1)" : "field " + std::to_string(index + 1);
     switch (parsed.status) {
       case core::NumberStatus::kOk:
+        if (!(std::abs(parsed.value) <= kMaxMagnitude)) {
+          fail("expected a number within +-" + core::format_number(kMaxMagnitude) + " as " + field +
+               ", found " + quoted(token));
+        }
         return parsed.value;
       case core::NumberStatus::kNonFinite:
         fail("expected a finite number as " + field + ", found " + quoted(token));

@@ -15,11 +15,24 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/core/text_file.hpp"
 #include "mimic/mocap/readers.hpp"
 
 namespace mimic::mocap::detail {
 
 namespace {
+
+// The largest magnitude of an OFFSET coordinate or a channel value. Lengths: 1e6 is 1 km in millimetres,
+// far beyond any capture volume in any unit; angles: 1e6 degrees is 2,800 turns, far beyond the unwrapped
+// yaw of any clip. A larger value is a corrupt file (1e308 would overflow to infinity as soon as the
+// pipeline squares it).
+constexpr double kMaxMagnitude = 1.0e6;
+// Frame Time bounds, s. 1e-4 s is a 10 kHz capture, above any optical or inertial system (they run at
+// 30..2000 Hz); 10 s per frame is slower than any capture or keyframe export. Outside them the file is
+// corrupt: 1e-300 made a 0 s clip, 1e300 an unbounded resampling.
+constexpr double kMinFrameTime = 1.0e-4;
+constexpr double kMaxFrameTime = 10.0;
 
 bool is_horizontal_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 bool is_line_break(char c) { return c == '\n' || c == '\r'; }
@@ -143,7 +156,12 @@ class BvhParser {
 
   Eigen::Vector3d parse_offset() {
     Eigen::Vector3d offset;
-    for (int k = 0; k < 3; ++k) offset[k] = parse_number(next_token(), "an OFFSET coordinate");
+    for (int k = 0; k < 3; ++k) {
+      offset[k] = parse_number(next_token(), "an OFFSET coordinate");
+      if (std::abs(offset[k]) > kMaxMagnitude)
+        fail(line_, "OFFSET coordinate " + core::format_number(offset[k]) + " is beyond +-" +
+                        core::format_number(kMaxMagnitude) + " (1 km in millimetres): a corrupt file?");
+    }
     return offset;
   }
 
@@ -163,7 +181,9 @@ class BvhParser {
     auto open_joint = [&](std::string_view joint_name, int parent, bool end_site) {
       if (joint_name.empty()) fail(line_, "expected a joint name");
       Joint joint;
-      joint.name = std::string(joint_name);
+      // Control bytes (a binary file read as BVH) are kept as \xNN text, so that messages and `mimic info`
+      // print every name on one line.
+      joint.name = core::escaped_for_message(joint_name, joint_name.size());
       joint.parent = parent;
       joint.end_site = end_site;
       joint.first_channel = channel_count;
@@ -251,7 +271,10 @@ class BvhParser {
     else
       fail(line_, "expected 'Time:' after 'Frame', found " + quoted(token));
     clip.frame_time = parse_number(value, "a frame time in seconds");
-    if (!(clip.frame_time > 0.0)) fail(line_, "expected a positive frame time, found " + quoted(value));
+    if (!(clip.frame_time >= kMinFrameTime && clip.frame_time <= kMaxFrameTime)) {
+      fail(line_, "Frame Time " + quoted(value) + " is outside [" + core::format_number(kMinFrameTime) +
+                      ", " + core::format_number(kMaxFrameTime) + "] s (10 kHz .. 0.1 Hz)");
+    }
 
     skip_horizontal_space();
     if (p_ < end_ && !is_line_break(*p_))
@@ -286,12 +309,14 @@ class BvhParser {
         if (*p_ == '+' && p_ + 1 < end_ && p_[1] != '-') ++p_;  // "+-1" is an error, not -1
         double v = 0.0;
         const auto [ptr, ec] = std::from_chars(p_, end_, v);
-        if (ec != std::errc() || !std::isfinite(v)) {
+        if (ec != std::errc() || !(std::abs(v) <= kMaxMagnitude)) {
           p_ = start;
           std::string_view bad = next_token();
-          fail(line_, "expected a number (channel value " + std::to_string(count + 1) + " of " +
-                          std::to_string(columns) + " in frame " + std::to_string(rows + 1) + "), found " +
-                          quoted(bad));
+          const bool number = ec == std::errc() && std::isfinite(v);
+          fail(line_, std::string("expected a number") +
+                          (number ? " within +-" + core::format_number(kMaxMagnitude) : std::string()) +
+                          " (channel value " + std::to_string(count + 1) + " of " + std::to_string(columns) +
+                          " in frame " + std::to_string(rows + 1) + "), found " + quoted(bad));
         }
         p_ = ptr;
         if (count < columns) data[base + count] = v;
@@ -330,7 +355,7 @@ class BvhParser {
 }  // namespace
 
 SkeletonClip parse_bvh_skeleton(std::string_view text, const std::string& name) {
-  return BvhParser(text, name).parse();
+  return BvhParser(core::without_utf8_bom(text), name).parse();
 }
 
 }  // namespace mimic::mocap::detail

@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "mimic/core/number_text.hpp"
+#include "mimic/core/text_file.hpp"
 #include "mimic/mocap/c3d_format.hpp"
 #include "mimic/mocap/readers.hpp"
 
@@ -22,6 +24,11 @@ namespace {
 
 constexpr std::size_t kBlock = 512;
 constexpr std::uint8_t kC3dKey = 0x50;  // second byte of every C3D file
+// Bounds of |POINT:SCALE| for integer storage (a coordinate is int16 x scale). Writers use 0.01 .. 1 (file
+// units per count); 1e-6 would still resolve a micrometre in metres, and 1e3 already spans +-33 km in
+// millimetres. Outside them the file is corrupt and its coordinates meaningless.
+constexpr double kMinIntegerScale = 1.0e-6;
+constexpr double kMaxIntegerScale = 1.0e3;
 
 // Byte offset of 1-based header word `n`.
 std::size_t header_word(int n) { return static_cast<std::size_t>(n - 1) * 2; }
@@ -52,9 +59,13 @@ std::vector<std::string> read_labels(const C3dBytes& bytes, const C3dParameters&
     spdlog::warn("{}: {} point labels for {} points; naming the rest M<n>", bytes.name(), labels.size(),
                  points);
   labels.resize(points);
-  for (std::size_t i = 0; i < points; ++i)
+  for (std::size_t i = 0; i < points; ++i) {
+    // Control bytes in a label (a corrupt or binary parameter) are kept as \xNN text, so that every
+    // message and `mimic info` prints the label on one line.
+    labels[i] = core::escaped_for_message(labels[i], labels[i].size());
     if (labels[i].empty())
       labels[i] = std::string(1, 'M').append(std::to_string(i + 1));  // GCC 12 warns on "M" + s
+  }
   return labels;
 }
 
@@ -113,6 +124,12 @@ RawMarkers parse_c3d_markers(std::span<const std::byte> data, const std::string&
   if (!std::isfinite(scale) || scale == 0.0)
     bytes.fail(header_word(7), "expected a non-zero POINT:SCALE (its sign selects integer or float storage)");
   const bool float_storage = scale < 0.0;
+  if (!float_storage && !(scale >= kMinIntegerScale && scale <= kMaxIntegerScale)) {
+    bytes.fail(header_word(7), "POINT:SCALE " + core::format_number(scale) + " is outside [" +
+                                   core::format_number(kMinIntegerScale) + ", " +
+                                   core::format_number(kMaxIntegerScale) +
+                                   "] (file units per integer count)");
+  }
 
   double rate = header_rate;
   if (auto r = parameters.number(bytes, "POINT", "RATE"); r && *r > 0.0) rate = *r;  // absent in Xsens files

@@ -1,6 +1,7 @@
 // `mimic info CLIP`: what is in a mocap file and how mimic understood it.
 #include "mimic/mocap/describe.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -29,11 +30,17 @@ void describe_skeleton(const SkeletonClip& s, const FrameConversion& conversion,
   for (const Joint& j : s.joints) end_sites += j.end_site;
   out << "skeleton: " << s.joints.size() - end_sites << " joints + " << end_sites << " end sites, "
       << s.channel_count() << " channels (as named in the file), bone lengths in metres\n";
+  // Indentation shows the tree up to kMaxIndentedDepth levels (a human skeleton has about 10); deeper
+  // joints are printed at that indentation with their depth, so that a corrupt 100,000-deep hierarchy
+  // prints one short line per joint instead of gigabytes of spaces.
+  constexpr int kMaxIndentedDepth = 32;
   std::vector<int> depth(s.joints.size(), 0);
   for (std::size_t j = 0; j < s.joints.size(); ++j) {
     const Joint& joint = s.joints[j];
     if (joint.parent >= 0) depth[j] = depth[joint.parent] + 1;
-    out << "  " << std::string(2 * depth[j], ' ') << joint.name;
+    out << "  " << std::string(2 * std::min(depth[j], kMaxIndentedDepth), ' ');
+    if (depth[j] > kMaxIndentedDepth) out << "(depth " << depth[j] << ") ";
+    out << joint.name;
     if (!joint.channels.empty()) {
       out << "  [";
       for (std::size_t c = 0; c < joint.channels.size(); ++c)

@@ -16,6 +16,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
+#include "mimic/io/output_paths.hpp"
 
 extern char** environ;
 
@@ -118,6 +119,16 @@ std::vector<JobResult> run_batch(const std::vector<fs::path>& yamls, const Batch
   std::vector<JobResult> results(yamls.size());
   std::vector<std::size_t> queue;
   std::set<std::string> stems;
+  // Every job's YAML and input, and the outputs of the jobs accepted so far: the jobs run at the same time,
+  // so no job may write what another reads or writes. (Each job checks its own paths when it starts.)
+  std::vector<io::CommandFile> inputs, outputs;
+  for (const fs::path& yaml : yamls) {
+    inputs.push_back({yaml, "the job file " + yaml.string()});
+    try {
+      inputs.push_back({io::load_job(yaml).input, "the input of " + yaml.string()});
+    } catch (const Error&) {  // reported below
+    }
+  }
   for (std::size_t i = 0; i < yamls.size(); ++i) {
     JobResult& r = results[i];
     r.yaml = yamls[i];
@@ -128,6 +139,11 @@ std::vector<JobResult> run_batch(const std::vector<fs::path>& yamls, const Batch
     try {
       const io::JobConfig job = io::load_job(yamls[i]);
       r.kind = std::string(io::to_string(job.job));
+      std::vector<io::CommandFile> planned = outputs;
+      for (io::CommandFile& file : io::motion_file_set(job.output.path, "the output of " + yamls[i].string()))
+        planned.push_back(std::move(file));
+      io::check_output_paths(inputs, planned);
+      outputs = std::move(planned);
       const fs::path output = job.output.path;
       std::vector<fs::path> outputs = {output};
       for (const char* ext : {".waist", ".zmp"}) outputs.push_back(fs::path(output).replace_extension(ext));
@@ -140,7 +156,7 @@ std::vector<JobResult> run_batch(const std::vector<fs::path>& yamls, const Batch
       queue.push_back(i);
     } catch (const Error& e) {
       r.status = JobStatus::kInvalid;
-      r.exit_code = 3;
+      r.exit_code = dynamic_cast<const UsageError*>(&e) ? 2 : 3;  // the exit codes of `mimic <job>`
       r.message = e.what();
       spdlog::error("{}", e.what());
     }
