@@ -2,16 +2,22 @@
 // retarget pipeline solves: the clip is retargeted once (pipeline::kinematic_retarget: landmarks,
 // upper-body IK, Algorithm 1, 200 Hz) and prepared as `mimic retarget` prepares it (waist clamped to the
 // legs' reach and smoothed, feet planted by the leg IK: pipeline::prepare_reference), then cut to its first
-// 5, 10 and 20 s (the re-timed clip lasts 21.2 s) and the imitation problem solved with each back end.
+// 5, 10, 20 and 40 s (the re-timed clip lasts 21.2 s; the 40 s cut goes on with it played backwards) and the
+// imitation problem solved with each back end (one thread: the BM_Imitation numbers of earlier issues).
 // Reported per run: total seconds, solver iterations, seconds per iteration, solves (torque refinements) and
 // the final peak ratios (and the closest pair's distance with the self-collision rows, `collision:1`; the
 // boxing clip brings the right hand to the head after 19 s). Target (issue 6): the 10 s problem in <= 30 s on
-// a 2-core machine, cost linear in the clip length.
+// a 2-core machine, cost linear in the clip length. Issue 15: BM_ImitationTiled (the same motion per second
+// at every length: the algorithm's growth) and BM_ImitationThreads (1 against 2 threads), with the process
+// CPU time and the ALM's Gauss-Newton steps, factorizations and evaluations.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <memory>
+#include <string>
 
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/pipeline/job_options.hpp"
@@ -48,14 +54,89 @@ const Boxing& boxing() {
   return *data;
 }
 
-// The first `seconds` of the prepared clip (all of it when shorter).
-mm::MotionInput cut(const mm::MotionInput& full, double seconds) {
-  const int n = std::min(static_cast<int>(seconds * full.rate) + 1, full.sample_count());
+// `seconds` of the clip's first `period` samples played forwards, backwards, forwards ... (positions
+// continuous at each turn). With a short period every cut holds the same motion per second: what grows
+// faster than the length is then the algorithm's, not the clip's (the full boxing clip gets harder after 19
+// s, where the right hand comes to the head).
+mm::MotionInput tiled(const mm::MotionInput& full, int period, double seconds) {
+  const int n = static_cast<int>(seconds * full.rate) + 1;
   mm::MotionInput input = full;
-  input.joints = full.joints.topRows(n);
-  input.end_effectors = full.end_effectors.topRows(n);
-  input.waist = full.waist.topRows(n);
+  input.joints.resize(n, full.joints.cols());
+  input.end_effectors.resize(n, full.end_effectors.cols());
+  input.waist.resize(n, full.waist.cols());
+  for (int i = 0; i < n; ++i) {
+    const int turn = i / (period - 1), offset = i % (period - 1);
+    const int source = turn % 2 == 0 ? offset : period - 1 - offset;
+    input.joints.row(i) = full.joints.row(source);
+    input.end_effectors.row(i) = full.end_effectors.row(source);
+    input.waist.row(i) = full.waist.row(source);
+  }
   return input;
+}
+
+// The first `seconds` of the prepared clip; longer than the clip (21.2 s), it goes on with the clip played
+// backwards (continuous positions), so that a 40 s cut exists.
+mm::MotionInput cut(const mm::MotionInput& full, double seconds) {
+  return tiled(full, full.sample_count(), seconds);
+}
+
+// The ALM's work over every solve, from its progress messages ("... N Gauss-Newton steps, F factorizations
+// and E evaluations so far", cumulated per solve).
+struct AlmWork {
+  int steps = 0, factorizations = 0, evaluations = 0;
+  int solve_steps = 0, solve_factorizations = 0, solve_evaluations = 0, last_outer = -1;
+  void on(const mimic::ProgressEvent& e) {
+    if (e.stage != "alm") return;
+    if (e.iteration <= last_outer) close_solve();
+    last_outer = e.iteration;
+    const std::size_t steps_at = e.message.rfind(", ", e.message.find(" Gauss-Newton steps"));
+    if (steps_at == std::string::npos) return;
+    std::sscanf(e.message.c_str() + steps_at + 2, "%d Gauss-Newton steps, %d factorizations and %d",
+                &solve_steps, &solve_factorizations, &solve_evaluations);
+  }
+  void close_solve() {
+    steps += solve_steps;
+    factorizations += solve_factorizations;
+    evaluations += solve_evaluations;
+    solve_steps = solve_factorizations = solve_evaluations = 0;
+  }
+};
+
+double process_cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+// One retarget of `input` as `mimic retarget` solves it (ALM, self-collision rows) on `threads` threads,
+// with the counters: solver wall and process CPU seconds, outer iterations, Gauss-Newton steps,
+// factorizations, evaluations, and CPU seconds per Gauss-Newton step.
+void run_retarget(benchmark::State& state, const mm::MotionInput& input, int threads) {
+  const Boxing& b = boxing();
+  const mimic::io::JobConfig job = mimic::io::default_job(mimic::io::JobKind::kRetarget);
+  mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
+  settings.geometry.collision = b.robot.collision;
+  settings.solver.threads = threads;
+  mm::MotionResult result;
+  AlmWork work;
+  double cpu = 0.0;
+  for (auto _ : state) {
+    work = {};
+    const double start = process_cpu_seconds();
+    result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings,
+                                 [&](const mimic::ProgressEvent& e) { work.on(e); });
+    cpu = process_cpu_seconds() - start;
+    work.close_solve();
+  }
+  state.counters["seconds_of_motion"] = (input.sample_count() - 1) / input.rate;
+  state.counters["threads"] = threads;
+  state.counters["solver_s"] = result.total_seconds;
+  state.counters["cpu_s"] = cpu;
+  state.counters["iterations"] = result.total_iterations;
+  state.counters["gn_steps"] = work.steps;
+  state.counters["factorizations"] = work.factorizations;
+  state.counters["evaluations"] = work.evaluations;
+  state.counters["cpu_s_per_step"] = cpu / std::max(work.steps, 1);
+  state.counters["solves"] = result.solves;
+  state.counters["success"] = result.success;
+  state.counters["rmse_rad"] = result.metrics.imitation.joint_rmse;
+  state.SetLabel(result.success ? "ok" : result.failure);
 }
 
 void BM_Imitation(benchmark::State& state) {
@@ -68,10 +149,17 @@ void BM_Imitation(benchmark::State& state) {
   mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
   // With the self-collision rows (issue 13) as `mimic retarget` solves it, or without.
   if (state.range(2) == 1) settings.geometry.collision = b.robot.collision;
+  settings.solver.threads = static_cast<int>(state.range(3));
   mm::MotionResult result;
-  for (auto _ : state) result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings);
+  double cpu = 0.0;
+  for (auto _ : state) {
+    const double start = process_cpu_seconds();
+    result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings);
+    cpu = process_cpu_seconds() - start;
+  }
   state.counters["seconds_of_motion"] = (input.sample_count() - 1) / input.rate;
   state.counters["solver_s"] = result.total_seconds;
+  state.counters["cpu_s"] = cpu;
   state.counters["iterations"] = result.total_iterations;
   state.counters["s_per_iter"] = result.total_seconds / std::max(result.total_iterations, 1);
   state.counters["solves"] = result.solves;
@@ -83,11 +171,38 @@ void BM_Imitation(benchmark::State& state) {
   state.SetLabel(result.success ? "ok" : result.failure);
 }
 
+// Issue 15, "cost linear in the clip's length": the first 5 s of boxing tiled to 5 .. 40 s, one thread.
+void BM_ImitationTiled(benchmark::State& state) {
+  const Boxing& b = boxing();
+  run_retarget(
+      state, tiled(b.full, static_cast<int>(5.0 * b.full.rate) + 1, static_cast<double>(state.range(0))), 1);
+}
+
+// Issue 15, "both cores": the boxing cuts on 1 and 2 threads (same result; compare cpu_s and solver_s).
+void BM_ImitationThreads(benchmark::State& state) {
+  const Boxing& b = boxing();
+  run_retarget(state, cut(b.full, static_cast<double>(state.range(0))), static_cast<int>(state.range(1)));
+}
+
 }  // namespace
 
 BENCHMARK(BM_Imitation)
-    ->ArgsProduct({{5, 10, 20}, {0, 1}, {0, 1}})
-    ->ArgNames({"seconds", "ipopt", "collision"})
+    ->ArgsProduct({{5, 10, 20, 40}, {0, 1}, {0, 1}, {1}})
+    ->ArgNames({"seconds", "ipopt", "collision", "threads"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+BENCHMARK(BM_ImitationTiled)
+    ->ArgsProduct({{5, 10, 20, 40}})
+    ->ArgNames({"seconds"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+BENCHMARK(BM_ImitationThreads)
+    ->ArgsProduct({{10, 20}, {1, 2}})
+    ->ArgNames({"seconds", "threads"})
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();

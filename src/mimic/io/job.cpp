@@ -220,12 +220,14 @@ class JobParser {
   }
 
   void parse_solver(const core::StrictMapping& top, SolverSettings& solver) {
-    const auto map = section(top, "solver",
-                             {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
+    const auto map =
+        section(top, "solver",
+                {"name", "max_iterations", "tolerance", "constraint_tolerance", "threads", "alm", "ipopt"});
     read_named(map, "name", kBackendNames, solver.name);
     map.read("max_iterations", solver.max_iterations);
     map.read("tolerance", solver.tolerance);
     map.read("constraint_tolerance", solver.constraint_tolerance);
+    map.read("threads", solver.threads);
     if (map.has("alm")) {
       const auto alm =
           section(map, "alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule"});

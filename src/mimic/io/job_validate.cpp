@@ -218,6 +218,10 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   check.at_least("solver.max_iterations", solver.max_iterations, 1);
   check.positive("solver.tolerance", solver.tolerance);
   check.positive("solver.constraint_tolerance", solver.constraint_tolerance);
+  if (solver.threads < 0 || solver.threads > 256) {
+    check.fail("solver.threads",
+               "expected an integer in [0, 256] (0: all cores), found " + std::to_string(solver.threads));
+  }
   check.positive("solver.alm.penalty_initial", solver.alm.penalty_initial);
   // Seed 000 after eq. (16): "alpha is between 5 and 10".
   if (!(solver.alm.penalty_growth >= 5.0 && solver.alm.penalty_growth <= 10.0)) {

@@ -31,11 +31,11 @@ double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
 }  // namespace
 
-AlmSubproblem::AlmSubproblem(Problem& problem)
+AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
     : problem_(problem),
       n_(problem.num_variables()),
       current_(make_evaluation(problem)),
-      trial_(make_evaluation(problem)),
+      trial_(current_),  // a copy: the patterns are built once
       shape_(current_) {
   problem_.variable_bounds(lower_, upper_);
   if (lower_.size() != n_ || upper_.size() != n_)
@@ -51,6 +51,7 @@ AlmSubproblem::AlmSubproblem(Problem& problem)
   const std::array<const SparseMatrix*, 3> blocks = {&current_.residual_jacobian, &current_.equality_jacobian,
                                                      &current_.inequality_jacobian};
   normal_.emplace(blocks, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
+  normal_->set_thread_pool(pool);
   ldlt_.analyzePattern(normal_->matrix());
 
   const int nr = problem_.num_residuals();

@@ -24,6 +24,7 @@
 #include "mimic/optim/normal_equations.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
+#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim::detail {
 
@@ -31,7 +32,8 @@ enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit };
 
 class AlmSubproblem {
  public:
-  explicit AlmSubproblem(Problem& problem);
+  // `pool` (may be null): threads for the normal-matrix assembly.
+  AlmSubproblem(Problem& problem, ThreadPool* pool);
 
   // Evaluates x0; false when its values are not finite.
   bool start(const Eigen::VectorXd& x0);
