@@ -81,24 +81,26 @@ mm::MotionInput cut(const mm::MotionInput& full, double seconds) {
 }
 
 // The ALM's work over every solve, from its progress messages ("... N Gauss-Newton steps, F factorizations
-// and E evaluations so far", cumulated per solve).
+// and E evaluations so far": N per outer iteration, F and E cumulated per solve).
 struct AlmWork {
   int steps = 0, factorizations = 0, evaluations = 0;
-  int solve_steps = 0, solve_factorizations = 0, solve_evaluations = 0, last_outer = -1;
+  int solve_factorizations = 0, solve_evaluations = 0, last_outer = -1;
   void on(const mimic::ProgressEvent& e) {
     if (e.stage != "alm") return;
     if (e.iteration <= last_outer) close_solve();
     last_outer = e.iteration;
+    // The steps are this outer iteration's; factorizations and evaluations the solve's so far.
     const std::size_t steps_at = e.message.rfind(", ", e.message.find(" Gauss-Newton steps"));
     if (steps_at == std::string::npos) return;
-    std::sscanf(e.message.c_str() + steps_at + 2, "%d Gauss-Newton steps, %d factorizations and %d",
-                &solve_steps, &solve_factorizations, &solve_evaluations);
+    int outer_steps = 0;
+    if (std::sscanf(e.message.c_str() + steps_at + 2, "%d Gauss-Newton steps, %d factorizations and %d",
+                    &outer_steps, &solve_factorizations, &solve_evaluations) == 3)
+      steps += outer_steps;
   }
   void close_solve() {
-    steps += solve_steps;
     factorizations += solve_factorizations;
     evaluations += solve_evaluations;
-    solve_steps = solve_factorizations = solve_evaluations = 0;
+    solve_factorizations = solve_evaluations = 0;
   }
 };
 
@@ -201,7 +203,7 @@ BENCHMARK(BM_ImitationTiled)
     ->UseRealTime();
 
 BENCHMARK(BM_ImitationThreads)
-    ->ArgsProduct({{10, 20}, {1, 2}})
+    ->ArgsProduct({{5, 10, 20, 40}, {1, 2}})
     ->ArgNames({"seconds", "threads"})
     ->Iterations(1)
     ->Unit(benchmark::kSecond)

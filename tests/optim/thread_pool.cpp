@@ -1,6 +1,6 @@
 // ThreadPool runs every index once, on workers within its size, and hands a task's exception to the caller;
 // NormalEquations assembled on a pool gives exactly the single-thread values (normal_equations.hpp: every
-// entry receives the same sums in the same order).
+// entry receives the same sums in the same order); so does a sparse product split by rows.
 #include "mimic/optim/thread_pool.hpp"
 
 #include <gtest/gtest.h>
@@ -97,6 +97,21 @@ TEST(NormalEquationsThreads, IdenticalToOneThread) {
     ASSERT_EQ(threaded.matrix().nonZeros(), single.matrix().nonZeros());
     for (Eigen::Index k = 0; k < single.matrix().nonZeros(); ++k)
       ASSERT_EQ(threaded.matrix().valuePtr()[k], single.matrix().valuePtr()[k]) << threads << " threads";
+  }
+}
+
+TEST(SparseProductThreads, IdenticalToEigensProduct) {
+  std::mt19937 rng(3);
+  const mo::SparseMatrix a = banded(20000, 3000, rng);
+  Eigen::VectorXd v(a.cols());
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (double& x : v) x = u(rng);
+  const Eigen::VectorXd expected = a * v;
+  for (int threads : {1, 2, 3}) {
+    mo::ThreadPool pool(threads);
+    Eigen::VectorXd out;
+    mo::multiply(a, v, out, &pool);
+    EXPECT_EQ(out, expected) << threads << " threads";
   }
 }
 

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "mimic/optim/sparse.hpp"
+
 namespace mimic::optim::detail {
 
 namespace {
@@ -33,6 +35,7 @@ double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
 AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
     : problem_(problem),
+      pool_(pool),
       n_(problem.num_variables()),
       current_(make_evaluation(problem)),
       trial_(current_),  // a copy: the patterns are built once
@@ -305,9 +308,9 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     p_ = ldlt_.solve(-rhs_);
     p_ -= delta_;
     if (!p_.allFinite()) break;
-    jr_p_.noalias() = e.residual_jacobian * p_;
-    jh_p_.noalias() = e.equality_jacobian * p_;
-    jg_p_.noalias() = e.inequality_jacobian * p_;
+    multiply(e.residual_jacobian, p_, jr_p_, pool_);
+    multiply(e.equality_jacobian, p_, jh_p_, pool_);
+    multiply(e.inequality_jacobian, p_, jg_p_, pool_);
     const double t = model_line_search(damping);
     if (!(t > 0.0)) break;
     delta_ += t * p_;

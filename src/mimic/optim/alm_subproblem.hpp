@@ -32,7 +32,7 @@ enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit };
 
 class AlmSubproblem {
  public:
-  // `pool` (may be null): threads for the normal-matrix assembly.
+  // `pool` (may be null): threads for the normal-matrix assembly and the model's Jacobian products.
   AlmSubproblem(Problem& problem, ThreadPool* pool);
 
   // Evaluates x0; false when its values are not finite.
@@ -81,6 +81,7 @@ class AlmSubproblem {
   bool model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
 
   Problem& problem_;
+  ThreadPool* pool_;  // may be null
   const int n_;
   Eigen::VectorXd lower_, upper_;
   std::vector<int> lower_index_, upper_index_;

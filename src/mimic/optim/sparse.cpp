@@ -36,4 +36,20 @@ SparseMatrix PatternBuilder::build() const {
   return m;
 }
 
+void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, ThreadPool* pool) {
+  // Below a few thousand rows the product takes microseconds: waking the threads would cost more.
+  constexpr Eigen::Index kRowsPerThread = 2048;
+  const Eigen::Index rows = m.rows();
+  if (pool == nullptr || pool->size() == 1 || rows < 2 * kRowsPerThread) {
+    out.noalias() = m * v;
+    return;
+  }
+  out.resize(rows);
+  const int chunks = static_cast<int>(std::min<Eigen::Index>(4 * pool->size(), rows / kRowsPerThread));
+  pool->run(chunks, [&](int chunk, int /*worker*/) {
+    const Eigen::Index first = rows * chunk / chunks, last = rows * (chunk + 1) / chunks;
+    out.segment(first, last - first).noalias() = m.middleRows(first, last - first) * v;
+  });
+}
+
 }  // namespace mimic::optim

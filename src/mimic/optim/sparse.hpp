@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "mimic/optim/problem.hpp"
+#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim {
 
@@ -52,5 +53,9 @@ inline std::span<const int> row_columns(const SparseMatrix& m, int row) {
   const int begin = m.outerIndexPtr()[row];
   return {m.innerIndexPtr() + begin, static_cast<std::size_t>(m.outerIndexPtr()[row + 1] - begin)};
 }
+
+// out = m v with m's rows split across `pool` (null: the calling thread): each entry is the dot product
+// Eigen's serial product computes, in the same order, so the result does not depend on the thread count.
+void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, ThreadPool* pool);
 
 }  // namespace mimic::optim
