@@ -2,16 +2,22 @@
 // retarget pipeline solves: the clip is retargeted once (pipeline::kinematic_retarget: landmarks,
 // upper-body IK, Algorithm 1, 200 Hz) and prepared as `mimic retarget` prepares it (waist clamped to the
 // legs' reach and smoothed, feet planted by the leg IK: pipeline::prepare_reference), then cut to its first
-// 5, 10 and 20 s (the re-timed clip lasts 21.2 s) and the imitation problem solved with each back end.
+// 5, 10, 20 and 40 s (the re-timed clip lasts 21.2 s; the 40 s cut goes on with it played backwards) and the
+// imitation problem solved with each back end (one thread: the BM_Imitation numbers of earlier issues).
 // Reported per run: total seconds, solver iterations, seconds per iteration, solves (torque refinements) and
 // the final peak ratios (and the closest pair's distance with the self-collision rows, `collision:1`; the
 // boxing clip brings the right hand to the head after 19 s). Target (issue 6): the 10 s problem in <= 30 s on
-// a 2-core machine, cost linear in the clip length.
+// a 2-core machine, cost linear in the clip length. Issue 15: BM_ImitationTiled (the same motion per second
+// at every length: the algorithm's growth) and BM_ImitationThreads (1 against 2 threads), with the process
+// CPU time and the ALM's Gauss-Newton steps, factorizations and evaluations.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <memory>
+#include <string>
 
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/pipeline/job_options.hpp"
@@ -47,17 +53,94 @@ const Boxing& boxing() {
   return *data;
 }
 
-// The first `seconds` of the prepared clip (all of it when shorter), differentiated again as a motion of
-// its own (one-sided at its new end).
-mm::MotionInput cut(const mimic::model::Model& model, const mm::MotionInput& full, double seconds) {
-  const int n = std::min(static_cast<int>(seconds * full.rate) + 1, full.sample_count());
+// `seconds` of the clip's first `period` samples played forwards, backwards, forwards ... (positions
+// continuous at each turn), differentiated again as a motion of its own. With a short period every cut holds
+// the same motion per second: what grows faster than the length is then the algorithm's, not the clip's
+// (the full boxing clip gets harder after 19 s, where the right hand comes to the head).
+mm::MotionInput tiled(const mimic::model::Model& model, const mm::MotionInput& full, int period,
+                      double seconds) {
+  const int n = static_cast<int>(seconds * full.rate) + 1;
   mm::MotionInput input = full;
   input.motion.times.resize(static_cast<std::size_t>(n));
-  input.motion.phases.resize(static_cast<std::size_t>(n));
-  input.motion.q = full.motion.q.leftCols(n);
+  input.motion.phases.assign(static_cast<std::size_t>(n), full.motion.phases.front());
+  input.motion.q.resize(full.motion.q.rows(), n);
+  input.end_effectors.resize(full.end_effectors.rows(), n);
+  for (int i = 0; i < n; ++i) {
+    const int turn = i / (period - 1), offset = i % (period - 1);
+    const int source = turn % 2 == 0 ? offset : period - 1 - offset;
+    input.motion.times[static_cast<std::size_t>(i)] = i / full.rate;
+    input.motion.q.col(i) = full.motion.q.col(source);
+    input.end_effectors.col(i) = full.end_effectors.col(source);
+  }
   mimic::model::differentiate(model, input.motion);
-  input.end_effectors = full.end_effectors.leftCols(n);
   return input;
+}
+
+// The first `seconds` of the prepared clip; longer than the clip (21.2 s), it goes on with the clip played
+// backwards (continuous positions), so that a 40 s cut exists.
+mm::MotionInput cut(const mimic::model::Model& model, const mm::MotionInput& full, double seconds) {
+  return tiled(model, full, full.sample_count(), seconds);
+}
+
+// The ALM's work over every solve, from its progress messages ("... N Gauss-Newton steps, F factorizations
+// and E evaluations so far": N per outer iteration, F and E cumulated per solve).
+struct AlmWork {
+  int steps = 0, factorizations = 0, evaluations = 0;
+  int solve_factorizations = 0, solve_evaluations = 0, last_outer = -1;
+  void on(const mimic::ProgressEvent& e) {
+    if (e.stage != "alm") return;
+    if (e.iteration <= last_outer) close_solve();
+    last_outer = e.iteration;
+    // The steps are this outer iteration's; factorizations and evaluations the solve's so far.
+    const std::size_t steps_at = e.message.rfind(", ", e.message.find(" Gauss-Newton steps"));
+    if (steps_at == std::string::npos) return;
+    int outer_steps = 0;
+    if (std::sscanf(e.message.c_str() + steps_at + 2, "%d Gauss-Newton steps, %d factorizations and %d",
+                    &outer_steps, &solve_factorizations, &solve_evaluations) == 3)
+      steps += outer_steps;
+  }
+  void close_solve() {
+    factorizations += solve_factorizations;
+    evaluations += solve_evaluations;
+    solve_factorizations = solve_evaluations = 0;
+  }
+};
+
+double process_cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+
+// One retarget of `input` as `mimic retarget` solves it (ALM, self-collision rows) on `threads` threads,
+// with the counters: solver wall and process CPU seconds, outer iterations, Gauss-Newton steps,
+// factorizations, evaluations, and CPU seconds per Gauss-Newton step.
+void run_retarget(benchmark::State& state, const mm::MotionInput& input, int threads) {
+  const Boxing& b = boxing();
+  const mimic::io::JobConfig job = mimic::io::default_job(mimic::io::JobKind::kRetarget);
+  mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
+  settings.geometry.collision = b.robot.collision;
+  settings.solver.threads = threads;
+  mm::MotionResult result;
+  AlmWork work;
+  double cpu = 0.0;
+  for (auto _ : state) {
+    work = {};
+    const double start = process_cpu_seconds();
+    result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings,
+                                 [&](const mimic::ProgressEvent& e) { work.on(e); });
+    cpu = process_cpu_seconds() - start;
+    work.close_solve();
+  }
+  state.counters["seconds_of_motion"] = (input.sample_count() - 1) / input.rate;
+  state.counters["threads"] = threads;
+  state.counters["solver_s"] = result.total_seconds;
+  state.counters["cpu_s"] = cpu;
+  state.counters["iterations"] = result.total_iterations;
+  state.counters["gn_steps"] = work.steps;
+  state.counters["factorizations"] = work.factorizations;
+  state.counters["evaluations"] = work.evaluations;
+  state.counters["cpu_s_per_step"] = cpu / std::max(work.steps, 1);
+  state.counters["solves"] = result.solves;
+  state.counters["success"] = result.success;
+  state.counters["rmse_rad"] = result.metrics.imitation.joint_rmse;
+  state.SetLabel(result.success ? "ok" : result.failure);
 }
 
 void BM_Imitation(benchmark::State& state) {
@@ -70,10 +153,17 @@ void BM_Imitation(benchmark::State& state) {
   mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
   // With the self-collision rows (issue 13) as `mimic retarget` solves it, or without.
   if (state.range(2) == 1) settings.geometry.collision = b.robot.collision;
+  settings.solver.threads = static_cast<int>(state.range(3));
   mm::MotionResult result;
-  for (auto _ : state) result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings);
+  double cpu = 0.0;
+  for (auto _ : state) {
+    const double start = process_cpu_seconds();
+    result = mm::optimize_motion(b.robot.model, b.robot.description, input, settings);
+    cpu = process_cpu_seconds() - start;
+  }
   state.counters["seconds_of_motion"] = (input.sample_count() - 1) / input.rate;
   state.counters["solver_s"] = result.total_seconds;
+  state.counters["cpu_s"] = cpu;
   state.counters["iterations"] = result.total_iterations;
   state.counters["s_per_iter"] = result.total_seconds / std::max(result.total_iterations, 1);
   state.counters["solves"] = result.solves;
@@ -85,11 +175,41 @@ void BM_Imitation(benchmark::State& state) {
   state.SetLabel(result.success ? "ok" : result.failure);
 }
 
+// Issue 15, "cost linear in the clip's length": the first 5 s of boxing tiled to 5 .. 40 s, one thread.
+void BM_ImitationTiled(benchmark::State& state) {
+  const Boxing& b = boxing();
+  run_retarget(state,
+               tiled(b.robot.model, b.full, static_cast<int>(5.0 * b.full.rate) + 1,
+                     static_cast<double>(state.range(0))),
+               1);
+}
+
+// Issue 15, "both cores": the boxing cuts on 1 and 2 threads (same result; compare cpu_s and solver_s).
+void BM_ImitationThreads(benchmark::State& state) {
+  const Boxing& b = boxing();
+  run_retarget(state, cut(b.robot.model, b.full, static_cast<double>(state.range(0))),
+               static_cast<int>(state.range(1)));
+}
+
 }  // namespace
 
 BENCHMARK(BM_Imitation)
-    ->ArgsProduct({{5, 10, 20}, {0, 1}, {0, 1}})
-    ->ArgNames({"seconds", "ipopt", "collision"})
+    ->ArgsProduct({{5, 10, 20, 40}, {0, 1}, {0, 1}, {1}})
+    ->ArgNames({"seconds", "ipopt", "collision", "threads"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+BENCHMARK(BM_ImitationTiled)
+    ->ArgsProduct({{5, 10, 20, 40}})
+    ->ArgNames({"seconds"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+BENCHMARK(BM_ImitationThreads)
+    ->ArgsProduct({{5, 10, 20, 40}, {1, 2}})
+    ->ArgNames({"seconds", "threads"})
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();

@@ -4,11 +4,13 @@
 // the result). Reported per run: total seconds, solver seconds and iterations, solves, the torque integral
 // reduction. Target (issue 8): <= 30 s on this 2-core machine. Second argument: 1 with the geometry
 // constraints of issue 13 (self-collision, swing-sole floor clearance and tilt; HRP-2's collision model),
-// 0 without (the problem before them), so that one run gives their cost.
+// 0 without (the problem before them), so that one run gives their cost. BM_SmoothWalkBarThreads: 1 against 2
+// solver threads (issue 15).
 #include "mimic/pipeline/smooth.hpp"
 
 #include <benchmark/benchmark.h>
 
+#include <ctime>
 #include <memory>
 #include <string>
 
@@ -79,6 +81,31 @@ BENCHMARK(BM_SmoothWalkBar)
     ->Args({1, 1})
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
+
+// Issue 15, "both cores": the ALM with the geometry constraints on 1 and 2 solver threads (the result is
+// identical; compare cpu_s, the process CPU time over every thread, and solver_s).
+void BM_SmoothWalkBarThreads(benchmark::State& state) {
+  const Scenario& s = scenario();
+  io::JobConfig job = s.job;
+  job.solver.name = optim::Backend::kAugmentedLagrangian;
+  job.solver.threads = static_cast<int>(state.range(0));
+  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  settings.geometry.collision = s.collision;
+  for (auto _ : state) {
+    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+    const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
+    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
+    benchmark::DoNotOptimize(result.after.torque_integral);
+    state.counters["threads"] = job.solver.threads;
+    state.counters["total_s"] = result.total_seconds;
+    state.counters["solver_s"] = result.solver_seconds;
+    state.counters["iterations"] = result.total_iterations;
+    state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
+                                      result.before.torque_integral;
+    state.counters["success"] = result.success ? 1.0 : 0.0;
+  }
+}
+BENCHMARK(BM_SmoothWalkBarThreads)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
 }  // namespace
 

@@ -44,7 +44,7 @@ mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
 
 mimic_module(trajectory DEPS mimic_core Eigen3::Eigen)
 
-mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT)
+mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT Threads::Threads)
 
 mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdlog::spdlog)
 

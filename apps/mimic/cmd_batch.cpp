@@ -26,6 +26,7 @@ std::function<int()> setup_batch(CLI::App& app) {
   struct Options {
     std::vector<std::string> yamls;
     int jobs = 1;
+    int threads = -1;
     bool force = false;
     std::string log_dir = "logs";
     std::string csv;
@@ -35,6 +36,10 @@ std::function<int()> setup_batch(CLI::App& app) {
       ->required()
       ->check(CLI::ExistingFile);
   cmd->add_option("-j,--jobs", opt->jobs, "Number of jobs run at the same time")->check(CLI::PositiveNumber);
+  cmd->add_option("--threads", opt->threads,
+                  "Solver threads of each retarget and smooth job, 0 = all cores (default: each job's "
+                  "solver.threads); with -j N, N x threads should not exceed the cores")
+      ->check(CLI::Range(0, 256));
   cmd->add_flag("--force", opt->force, "Re-run jobs whose outputs are up to date");
   cmd->add_option("--log-dir", opt->log_dir, "Folder for the per-job logs and JSON reports")
       ->capture_default_str();
@@ -46,6 +51,7 @@ std::function<int()> setup_batch(CLI::App& app) {
     options.log_dir = opt->log_dir;
     options.parallel_jobs = opt->jobs;
     options.force = opt->force;
+    options.threads = opt->threads;
     options.extra_arguments = {"-q"};
     std::vector<std::filesystem::path> yamls(opt->yamls.begin(), opt->yamls.end());
     const std::filesystem::path csv =

@@ -32,7 +32,7 @@ struct RetargetCommandOptions {
   std::string scale;  // auto | height | a number > 0; empty: the job's
   std::optional<double> velocity_scale, sigma, knot_spacing, zmp_margin;
   std::optional<double> angle_factor, velocity_factor, torque_factor;
-  std::optional<int> columns, max_iterations;
+  std::optional<int> columns, max_iterations, threads;
   bool kinematic_only = false, no_stability = false, save_reference = false;
 };
 
@@ -70,6 +70,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (o.knot_spacing) job.trajectory.knot_spacing = *o.knot_spacing;
   if (!o.solver.empty()) job.solver.name = io::parse_backend(o.solver, "--solver");
   if (o.max_iterations) job.solver.max_iterations = *o.max_iterations;
+  if (o.threads) job.solver.threads = *o.threads;
   if (o.no_stability) job.stability.enabled = false;
   if (o.zmp_margin) job.stability.zmp_margin = *o.zmp_margin;
   if (job.input.empty())
@@ -140,6 +141,8 @@ std::function<int()> setup_retarget(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--solver", o->solver, "alm (augmented Lagrangian, default) or ipopt")
       ->check(CLI::IsMember({"alm", "ipopt"}));
+  cmd->add_option("--threads", o->threads, "Threads of the solver, 0 = all cores (default: the job's, 0)")
+      ->check(CLI::Range(0, 256));
   cmd->add_option("--max-iterations", o->max_iterations, "Outer iterations of the solver")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--knot-spacing", o->knot_spacing, "Seconds between B-spline knots (default 0.1)")

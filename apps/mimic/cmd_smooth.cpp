@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #include "mimic/core/error.hpp"
@@ -25,6 +26,7 @@ using namespace mimic;
 
 struct Options {
   std::string planned, output, job, solver, report;
+  std::optional<int> threads;
 };
 
 io::JobConfig assemble_job(const Options& opt) {
@@ -42,6 +44,7 @@ io::JobConfig assemble_job(const Options& opt) {
     job.output.path = base.parent_path() / (base.filename().string() + ".smoothed.pos");
   }
   if (!opt.solver.empty()) job.solver.name = io::parse_backend(opt.solver, "--solver");
+  if (opt.threads) job.solver.threads = *opt.threads;
   if (!opt.report.empty()) job.output.report = opt.report;
   io::validate_job(job);
   io::check_job_output_paths(job);
@@ -100,6 +103,8 @@ std::function<int()> setup_smooth(CLI::App& app) {
                   "Job YAML (job: smooth): robot, limits, solver, contacts, payload, stability, output");
   cmd->add_option("--solver", opt->solver, "alm (augmented Lagrangian, default) or ipopt")
       ->check(CLI::IsMember({"alm", "ipopt"}));
+  cmd->add_option("--threads", opt->threads, "Threads of the solver, 0 = all cores (default: the job's, 0)")
+      ->check(CLI::Range(0, 256));
   cmd->add_option("--report", opt->report, "Also write the settings and the summary as JSON to this file");
   return [opt]() { return run_smooth(*opt); };
 }

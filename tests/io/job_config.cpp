@@ -128,6 +128,7 @@ solver:
   max_iterations: 42
   tolerance: 1.0e-8
   constraint_tolerance: 2e-7
+  threads: 3
   alm: { penalty_initial: 1.0, penalty_growth: 5, penalty_max: 1.0e6 }
   ipopt: { linear_solver: ma57, print_level: 5 }
 stability:
@@ -175,6 +176,7 @@ contacts:
   EXPECT_EQ(job.solver.max_iterations, 42);
   EXPECT_EQ(job.solver.tolerance, 1e-8);
   EXPECT_EQ(job.solver.constraint_tolerance, 2e-7);
+  EXPECT_EQ(job.solver.threads, 3);
   EXPECT_EQ(job.solver.alm.penalty_initial, 1.0);
   EXPECT_EQ(job.solver.alm.penalty_growth, 5.0);
   EXPECT_EQ(job.solver.alm.penalty_max, 1e6);
@@ -266,7 +268,7 @@ TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
   EXPECT_EQ(
       error_of(kMinimal + "solver:\n  name: alm\n  max_iter: 10\n"),
       "config/jobs/test.yaml:line 6: unknown key 'solver.max_iter' (did you mean 'max_iterations'? expected "
-      "one of: name, max_iterations, tolerance, constraint_tolerance, alm, ipopt)");
+      "one of: name, max_iterations, tolerance, constraint_tolerance, threads, alm, ipopt)");
   EXPECT_EQ(
       error_of("job: retarget\nimput: a.bvh\noutput: o.pos\n"),
       "config/jobs/test.yaml:line 2: unknown key 'imput' (did you mean 'input'? expected one of: job, input, "
@@ -382,6 +384,8 @@ TEST(JobParse, OutOfRangeValuesAndRelations) {
             std::string::npos);
   EXPECT_EQ(error_of(kMinimal + "solver:\n  max_iterations: 0\n"),
             "config/jobs/test.yaml:line 5: solver.max_iterations: 0 is below the minimum 1");
+  EXPECT_EQ(error_of(kMinimal + "solver:\n  threads: 257\n"),
+            "config/jobs/test.yaml:line 5: solver.threads: 257 is above the maximum 256");
   EXPECT_EQ(
       error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 100\n    penalty_max: 10\n"),
       "config/jobs/test.yaml:line 7: solver.alm.penalty_max: expected a number >= penalty_initial (100), "

@@ -215,12 +215,13 @@ class JobParser {
   }
 
   void parse_solver(const core::StrictMapping& top, SolverSettings& solver) {
-    const auto map =
-        top.child("solver", {"name", "max_iterations", "tolerance", "constraint_tolerance", "alm", "ipopt"});
+    const auto map = top.child(
+        "solver", {"name", "max_iterations", "tolerance", "constraint_tolerance", "threads", "alm", "ipopt"});
     read_named(map, "name", kBackendNames, solver.name);
     map.read("max_iterations", solver.max_iterations);
     map.read("tolerance", solver.tolerance);
     map.read("constraint_tolerance", solver.constraint_tolerance);
+    map.read("threads", solver.threads);
     if (map.has("alm")) {
       const auto alm =
           map.child("alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule"});

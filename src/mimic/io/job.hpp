@@ -89,6 +89,7 @@ struct SolverSettings {
   int max_iterations = 100;
   double tolerance = 1.0e-6;             // stationarity
   double constraint_tolerance = 1.0e-6;  // max-norm of the constraint violation
+  int threads = 0;                       // of the solves (0: all cores; 0..256); results do not depend on it
   AlmSettings alm;
   IpoptSettings ipopt;
 };

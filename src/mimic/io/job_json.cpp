@@ -41,6 +41,7 @@ Json job_to_json(const JobConfig& job) {
   solver["max_iterations"] = job.solver.max_iterations;
   solver["tolerance"] = job.solver.tolerance;
   solver["constraint_tolerance"] = job.solver.constraint_tolerance;
+  solver["threads"] = job.solver.threads;
   solver["alm"]["penalty_initial"] = job.solver.alm.penalty_initial;
   solver["alm"]["penalty_growth"] = job.solver.alm.penalty_growth;
   solver["alm"]["penalty_max"] = job.solver.alm.penalty_max;

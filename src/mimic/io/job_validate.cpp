@@ -55,6 +55,8 @@ constexpr Range kKnotSpacing{0.01, 1.0, "s"};
 constexpr Range kOutputRate{10.0, 1000.0, "Hz"};
 // Outer iterations (ALM) or iterations (Ipopt's own default cap is 3000).
 constexpr Range kMaxIterations{1, 10000, ""};
+// Threads of a solve, 0 = all cores; beyond 256 no machine mimic runs on has the cores.
+constexpr Range kThreads{0, 256, ""};
 // Stationarity: 1e-12 is round-off for the objectives' gradients, 1 stops at once.
 constexpr Range kTolerance{1.0e-12, 1.0, ""};
 // Constraint violation (rad, m, N m): 1e-2 is already a centimetre or half a degree.
@@ -302,6 +304,7 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   check.within("solver.max_iterations", solver.max_iterations, kMaxIterations);
   check.within("solver.tolerance", solver.tolerance, kTolerance);
   check.within("solver.constraint_tolerance", solver.constraint_tolerance, kConstraintTolerance);
+  check.within("solver.threads", solver.threads, kThreads);
   check.within("solver.alm.penalty_initial", solver.alm.penalty_initial, kPenaltyInitial);
   // Seed 000 after eq. (16): "alpha is between 5 and 10".
   if (!(solver.alm.penalty_growth >= 5.0 && solver.alm.penalty_growth <= 10.0)) {

@@ -161,14 +161,45 @@ void SplineProblem::chain_row(int n, const std::vector<int>& coordinates, const 
   basis_.chain_rule(n, coordinates, data.pqs.head(count), data.pvs.head(count), data.pas.head(count), values);
 }
 
+void SplineProblem::set_thread_pool(optim::ThreadPool* pool) {
+  pool_ = pool != nullptr && pool->size() > 1 ? pool : nullptr;
+  if (pool_ == nullptr) return;
+  while (static_cast<int>(thread_data_.size()) < pool_->size() - 1) thread_data_.push_back(create_data());
+}
+
 void SplineProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) {
-  evaluate(x, jacobians, out, *data_);
+  if (pool_ == nullptr) {
+    evaluate(x, jacobians, out, *data_);
+    return;
+  }
+  // Chunks of consecutive blocks handed out to whichever thread is free (blocks differ in cost: torque
+  // and collision rows at some samples only); each thread evaluates the spline before its first chunk.
+  const int threads = pool_->size();
+  const std::size_t chunks = std::min(blocks_.size(), static_cast<std::size_t>(8 * threads));
+  std::vector<char> spline_ready(static_cast<std::size_t>(threads), 0);
+  pool_->run(static_cast<int>(chunks), [&](int chunk, int worker) {
+    SplineProblemData& data = worker == 0 ? *data_ : *thread_data_[static_cast<std::size_t>(worker - 1)];
+    if (spline_ready[static_cast<std::size_t>(worker)] == 0) {
+      basis_.evaluate(x, data.samples);
+      spline_ready[static_cast<std::size_t>(worker)] = 1;
+    }
+    const auto c = static_cast<std::size_t>(chunk);
+    evaluate_blocks(blocks_.size() * c / chunks, blocks_.size() * (c + 1) / chunks, jacobians, out, data);
+  });
+  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
 }
 
 void SplineProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
                              SplineProblemData& data) const {
   basis_.evaluate(x, data.samples);
-  for (const Block& block : blocks_) {
+  evaluate_blocks(0, blocks_.size(), jacobians, out, data);
+  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
+}
+
+void SplineProblem::evaluate_blocks(std::size_t first, std::size_t last, bool jacobians,
+                                    optim::Evaluation& out, SplineProblemData& data) const {
+  for (std::size_t b = first; b < last; ++b) {
+    const Block& block = blocks_[b];
     const RowSet& set = row_sets_[block.set];
     terms::TermSumData& rows = *data.sums[block.set];
     set_state(block.sample, set.state, data);
@@ -178,7 +209,6 @@ void SplineProblem::evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Ev
     if (block.first[1] >= 0) write_rows(block, RowKind::kEquality, rows.equality, jacobians, out, data);
     if (block.first[2] >= 0) write_inequalities(block, rows.inequality, jacobians, out, data);
   }
-  velocity_.evaluate(x, out.inequalities, jacobians ? &out.inequality_jacobian : nullptr, 0);
 }
 
 void SplineProblem::write_rows(const Block& block, RowKind kind, const terms::TermData& rows, bool jacobians,

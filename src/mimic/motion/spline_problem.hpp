@@ -21,6 +21,10 @@
 // The core then gives the sizes, the Jacobian patterns (each row's columns: the basis' slots times the
 // coordinates of row_coordinates, by default those whose dofs the term's pattern touches), a const evaluate
 // with a SplineProblemData per thread, and the initial guess clamped into the bounds.
+// Threads (issue 15): given a pool (set_thread_pool), the non-const evaluate splits the blocks into
+// consecutive chunks run on the pool's threads, each thread with a SplineProblemData of its own (it evaluates
+// the spline at every sample once per call, which costs little next to the rows). Every block writes only
+// its own rows, each computed as without threads: the Evaluation is identical whatever the thread count.
 // Both trajectory problems are built on it: MotionProblem (retarget, motion_problem.hpp) and
 // SmoothingProblem (smooth, smoothing_problem.hpp).
 #pragma once
@@ -35,6 +39,7 @@
 #include "mimic/model/model.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/sparse.hpp"
+#include "mimic/optim/thread_pool.hpp"
 #include "mimic/terms/sample_data.hpp"
 #include "mimic/terms/term_sum.hpp"
 #include "mimic/terms/velocity_rows.hpp"
@@ -73,8 +78,10 @@ class SplineProblem : public optim::Problem {
   optim::SparseMatrix residual_jacobian_pattern() const override;
   optim::SparseMatrix equality_jacobian_pattern() const override;
   optim::SparseMatrix inequality_jacobian_pattern() const override;
-  // With the problem's own SplineProblemData (not thread-safe; the const overload is).
+  // With the problem's own SplineProblemData, one per thread of the pool when one is set (not
+  // thread-safe; the const overload is).
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
+  void set_thread_pool(optim::ThreadPool* pool) override;
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
                 SplineProblemData& data) const;
   std::unique_ptr<SplineProblemData> create_data() const {
@@ -158,6 +165,9 @@ class SplineProblem : public optim::Problem {
   // One row's chained Jacobian values from tangent-space partials and its factor.
   void chain_row(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
                  const RowRef& ga, double* values, SplineProblemData& data) const;
+  // Blocks [first, last) with `data` (whose samples hold the spline at x).
+  void evaluate_blocks(std::size_t first, std::size_t last, bool jacobians, optim::Evaluation& out,
+                       SplineProblemData& data) const;
   void write_rows(const Block& block, terms::RowKind kind, const terms::TermData& rows, bool jacobians,
                   optim::Evaluation& out, SplineProblemData& data) const;
   void write_inequalities(const Block& block, const terms::TermData& rows, bool jacobians,
@@ -168,6 +178,8 @@ class SplineProblem : public optim::Problem {
   std::vector<Block> blocks_;
   std::array<int, 3> rows_ = {0, 0, 0};
   std::unique_ptr<SplineProblemData> data_;
+  optim::ThreadPool* pool_ = nullptr;
+  std::vector<std::unique_ptr<SplineProblemData>> thread_data_;  // for the pool's workers 1, 2, ..
 };
 
 }  // namespace mimic::motion

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "mimic/optim/sparse.hpp"
+
 namespace mimic::optim::detail {
 
 namespace {
@@ -31,11 +33,12 @@ double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
 }  // namespace
 
-AlmSubproblem::AlmSubproblem(Problem& problem)
+AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
     : problem_(problem),
+      pool_(pool),
       n_(problem.num_variables()),
       current_(make_evaluation(problem)),
-      trial_(make_evaluation(problem)),
+      trial_(current_),  // a copy: the patterns are built once
       shape_(current_) {
   problem_.variable_bounds(lower_, upper_);
   if (lower_.size() != n_ || upper_.size() != n_)
@@ -51,6 +54,7 @@ AlmSubproblem::AlmSubproblem(Problem& problem)
   const std::array<const SparseMatrix*, 3> blocks = {&current_.residual_jacobian, &current_.equality_jacobian,
                                                      &current_.inequality_jacobian};
   normal_.emplace(blocks, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
+  normal_->set_thread_pool(pool);
   ldlt_.analyzePattern(normal_->matrix());
 
   const int nr = problem_.num_residuals();
@@ -304,9 +308,9 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     p_ = ldlt_.solve(-rhs_);
     p_ -= delta_;
     if (!p_.allFinite()) break;
-    jr_p_.noalias() = e.residual_jacobian * p_;
-    jh_p_.noalias() = e.equality_jacobian * p_;
-    jg_p_.noalias() = e.inequality_jacobian * p_;
+    multiply(e.residual_jacobian, p_, jr_p_, pool_);
+    multiply(e.equality_jacobian, p_, jh_p_, pool_);
+    multiply(e.inequality_jacobian, p_, jg_p_, pool_);
     const double t = model_line_search(damping);
     if (!(t > 0.0)) break;
     delta_ += t * p_;

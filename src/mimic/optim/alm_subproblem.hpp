@@ -24,6 +24,7 @@
 #include "mimic/optim/normal_equations.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
+#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim::detail {
 
@@ -31,7 +32,8 @@ enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit };
 
 class AlmSubproblem {
  public:
-  explicit AlmSubproblem(Problem& problem);
+  // `pool` (may be null): threads for the normal-matrix assembly and the model's Jacobian products.
+  AlmSubproblem(Problem& problem, ThreadPool* pool);
 
   // Evaluates x0; false when its values are not finite.
   bool start(const Eigen::VectorXd& x0);
@@ -79,6 +81,7 @@ class AlmSubproblem {
   bool model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
 
   Problem& problem_;
+  ThreadPool* pool_;  // may be null
   const int n_;
   Eigen::VectorXd lower_, upper_;
   std::vector<int> lower_index_, upper_index_;

@@ -41,7 +41,7 @@ void check(const AlmOptions& o) {
 }  // namespace
 
 SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& x0, const AlmOptions& options,
-                                       const ProgressCallback& progress) {
+                                       const ProgressCallback& progress, ThreadPool* pool) {
   check(options);
   const auto start_time = std::chrono::steady_clock::now();
   if (x0.size() != problem.num_variables()) {
@@ -49,7 +49,7 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                                 " entries, the problem " + std::to_string(problem.num_variables()) +
                                 " variables");
   }
-  detail::AlmSubproblem sub(problem);
+  detail::AlmSubproblem sub(problem, pool);
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
     const KktMeasures k =

@@ -38,6 +38,7 @@
 #include "mimic/core/progress.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
+#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim {
 
@@ -63,7 +64,10 @@ struct AlmOptions {
 
 // Minimises `problem` from x0. Reports each outer iteration through `progress` (stage "alm").
 // Exceptions thrown by the problem propagate.
+// `pool` (optional, see thread_pool.hpp): threads for the normal-matrix assembly; the result does not depend
+// on it. The problem's own threads are lent to it by optim::solve (solver.hpp).
 SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& x0,
-                                       const AlmOptions& options = {}, const ProgressCallback& progress = {});
+                                       const AlmOptions& options = {}, const ProgressCallback& progress = {},
+                                       ThreadPool* pool = nullptr);
 
 }  // namespace mimic::optim

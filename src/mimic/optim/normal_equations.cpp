@@ -31,11 +31,20 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
         groups.push_back({r, 1});
       }
     }
-    for (const RowGroup& g : groups) {
+  }
+  scratch_.resize(1);
+  for (std::size_t b = 0; b < blocks.size(); ++b) {
+    const int* outer = blocks[b]->outerIndexPtr();
+    const int* inner = blocks[b]->innerIndexPtr();
+    Scratch& s = scratch_.front();
+    std::vector<std::pair<int, int>>& ranges = column_ranges_.emplace_back();
+    for (const RowGroup& g : groups_[b]) {
       const std::size_t k = static_cast<std::size_t>(outer[g.first_row + 1] - outer[g.first_row]);
+      ranges.emplace_back(k > 0 ? inner[outer[g.first_row]] : 1,
+                          k > 0 ? inner[outer[g.first_row + 1] - 1] : 0);
       if (g.rows > 1) {
-        group_rows_.resize(std::max(group_rows_.size(), static_cast<std::size_t>(g.rows) * k));
-        gram_.resize(std::max(gram_.size(), k * k));
+        s.group_rows.resize(std::max(s.group_rows.size(), static_cast<std::size_t>(g.rows) * k));
+        s.gram.resize(std::max(s.gram.size(), k * k));
       }
     }
   }
@@ -120,16 +129,112 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
   has_extra_ = extra != nullptr;
 }
 
-void NormalEquations::merge_gram(const int* columns, int k, const double* gram, int gram_stride) {
+void NormalEquations::merge_gram(const int* columns, int k, const double* gram, int gram_stride, int first,
+                                 int last) {
   double* h = h_.valuePtr();
   const int* h_outer = h_.outerIndexPtr();
   const int* h_inner = h_.innerIndexPtr();
   for (int p = 0; p < k; ++p) {
+    if (columns[p] < first) continue;
+    if (columns[p] >= last) break;
     const double* column = gram + static_cast<std::ptrdiff_t>(p) * gram_stride;
     int e = h_outer[columns[p]];
     for (int q = p; q < k; ++q) {
       while (h_inner[e] != columns[q]) ++e;
       h[e] += column[q];
+    }
+  }
+}
+
+void NormalEquations::set_thread_pool(ThreadPool* pool) {
+  pool_ = pool != nullptr && pool->size() > 1 ? pool : nullptr;
+  parts_.clear();
+  if (pool_ == nullptr) return;
+  scratch_.resize(static_cast<std::size_t>(pool_->size()), scratch_.front());
+  // Work per column: a group's Gram matrix (rows k^2 / 2) counted at its first column, plus one per entry
+  // of H (clearing it, walking it). Several parts per thread balance what the estimate misses.
+  std::vector<double> work(static_cast<std::size_t>(n_), 0.0);
+  for (int c = 0; c < n_; ++c) work[c] = h_.outerIndexPtr()[c + 1] - h_.outerIndexPtr()[c];
+  for (std::size_t b = 0; b < groups_.size(); ++b) {
+    for (std::size_t g = 0; g < groups_[b].size(); ++g) {
+      const auto [first, last] = column_ranges_[b][g];
+      const double k = last - first + 1;
+      if (first <= last) work[first] += 0.5 * groups_[b][g].rows * k * k;
+    }
+  }
+  double total = 0.0;
+  for (double w : work) total += w;
+  const int count = std::min(n_, 4 * pool_->size());
+  double done = 0.0;
+  int first = 0;
+  for (int c = 0; c < n_; ++c) {
+    done += work[c];
+    const int part = static_cast<int>(parts_.size());
+    if (c == n_ - 1 || done >= total * (part + 1) / count) {
+      parts_.push_back({first, c + 1, {}});
+      first = c + 1;
+    }
+  }
+  for (std::size_t b = 0; b < groups_.size(); ++b) {
+    for (std::size_t g = 0; g < groups_[b].size(); ++g) {
+      const auto [low, high] = column_ranges_[b][g];
+      if (low > high) continue;
+      // The parts overlapping [low, high], found from the part holding `low`.
+      auto it = std::upper_bound(parts_.begin(), parts_.end(), low,
+                                 [](int column, const Part& part) { return column < part.last; });
+      for (; it != parts_.end() && it->first <= high; ++it)
+        it->groups.emplace_back(static_cast<int>(b), static_cast<int>(g));
+    }
+  }
+  if (parts_.empty()) pool_ = nullptr;
+}
+
+void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w, const RowGroup& group,
+                                int first, int last, Scratch& scratch) {
+  double* h = h_.valuePtr();
+  const int* h_outer = h_.outerIndexPtr();
+  const int* h_inner = h_.innerIndexPtr();
+  const int* outer = m.outerIndexPtr();
+  const int* cols = m.innerIndexPtr();
+  const double* vals = m.valuePtr();
+  const int k = outer[group.first_row + 1] - outer[group.first_row];
+  int weighted = 0;
+  bool negative = false;
+  for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+    weighted += w[r] != 0.0;
+    negative |= w[r] < 0.0;
+  }
+  if (weighted == 0 || k == 0) return;
+  const int* columns = cols + outer[group.first_row];
+  if (weighted > 1 && !negative) {
+    // Dense Gram matrix of the weighted rows, sqrt(w) v, then one merge into H.
+    Eigen::Map<Eigen::MatrixXd> a(scratch.group_rows.data(), weighted, k);
+    int i = 0;
+    for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+      if (w[r] == 0.0) continue;
+      a.row(i++) = std::sqrt(w[r]) * Eigen::Map<const Eigen::RowVectorXd>(vals + outer[r], k);
+    }
+    Eigen::Map<Eigen::MatrixXd> gram(scratch.gram.data(), k, k);
+    gram.triangularView<Eigen::Lower>().setZero();
+    gram.selfadjointView<Eigen::Lower>().rankUpdate(a.transpose());
+    merge_gram(columns, k, scratch.gram.data(), k, first, last);
+    return;
+  }
+  for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+    if (w[r] == 0.0) continue;
+    const int end = outer[r + 1];
+    // H(c_q, c_p) += w v_p v_q for p <= q: walk H's column c_p (rows ascending, diagonal first) along
+    // with the row's columns c_p <= c_q (ascending); every c_q is in that column by construction.
+    for (int p = outer[r]; p < end; ++p) {
+      if (cols[p] < first) continue;
+      if (cols[p] >= last) break;
+      const double a = w[r] * vals[p];
+      if (a == 0.0) continue;
+      int e = h_outer[cols[p]];
+      for (int q = p; q < end; ++q) {
+        while (h_inner[e] != cols[q]) ++e;
+        h[e] += a * vals[q];
+      }
     }
   }
 }
@@ -140,65 +245,37 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
   if (blocks.size() != block_nonzeros_.size() || weights.size() != blocks.size()) {
     throw std::invalid_argument("NormalEquations::assemble: block count differs from the pattern's");
   }
-  double* h = h_.valuePtr();
-  const int* h_outer = h_.outerIndexPtr();
-  const int* h_inner = h_.innerIndexPtr();
-  if (!accumulate) h_.coeffs().setZero();
   for (std::size_t b = 0; b < blocks.size(); ++b) {
-    const SparseMatrix& m = *blocks[b];
-    const Eigen::VectorXd& w = *weights[b];
-    if (m.nonZeros() != block_nonzeros_[b] || w.size() != m.rows()) {
+    if (blocks[b]->nonZeros() != block_nonzeros_[b] || weights[b]->size() != blocks[b]->rows()) {
       throw std::invalid_argument("NormalEquations::assemble: block " + std::to_string(b) +
                                   " or its weights changed shape");
     }
-    const int* outer = m.outerIndexPtr();
-    const int* cols = m.innerIndexPtr();
-    const double* vals = m.valuePtr();
-    for (const RowGroup& group : groups_[b]) {
-      const int k = outer[group.first_row + 1] - outer[group.first_row];
-      int weighted = 0;
-      bool negative = false;
-      for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
-        weighted += w[r] != 0.0;
-        negative |= w[r] < 0.0;
-      }
-      if (weighted == 0 || k == 0) continue;
-      const int* columns = cols + outer[group.first_row];
-      if (weighted > 1 && !negative) {
-        // Dense Gram matrix of the weighted rows, sqrt(w) v, then one merge into H.
-        Eigen::Map<Eigen::MatrixXd> a(group_rows_.data(), weighted, k);
-        int i = 0;
-        for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
-          if (w[r] == 0.0) continue;
-          a.row(i++) = std::sqrt(w[r]) * Eigen::Map<const Eigen::RowVectorXd>(vals + outer[r], k);
-        }
-        Eigen::Map<Eigen::MatrixXd> gram(gram_.data(), k, k);
-        gram.triangularView<Eigen::Lower>().setZero();
-        gram.selfadjointView<Eigen::Lower>().rankUpdate(a.transpose());
-        merge_gram(columns, k, gram_.data(), k);
-        continue;
-      }
-      for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
-        if (w[r] == 0.0) continue;
-        const int end = outer[r + 1];
-        // H(c_q, c_p) += w v_p v_q for p <= q: walk H's column c_p (rows ascending, diagonal first) along
-        // with the row's columns c_p <= c_q (ascending); every c_q is in that column by construction.
-        for (int p = outer[r]; p < end; ++p) {
-          const double a = w[r] * vals[p];
-          if (a == 0.0) continue;
-          int e = h_outer[cols[p]];
-          for (int q = p; q < end; ++q) {
-            while (h_inner[e] != cols[q]) ++e;
-            h[e] += a * vals[q];
-          }
-        }
-      }
+  }
+  if (extra != nullptr &&
+      (!has_extra_ || extra->nonZeros() != static_cast<Eigen::Index>(extra_position_.size()))) {
+    throw std::invalid_argument("NormalEquations::assemble: the extra matrix differs from the pattern's");
+  }
+  double* h = h_.valuePtr();
+  if (pool_ == nullptr) {
+    if (!accumulate) h_.coeffs().setZero();
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      for (const RowGroup& group : groups_[b])
+        add_group(*blocks[b], *weights[b], group, 0, n_, scratch_.front());
     }
+  } else {
+    pool_->run(static_cast<int>(parts_.size()), [&](int index, int worker) {
+      const Part& part = parts_[static_cast<std::size_t>(index)];
+      if (!accumulate) {
+        std::fill(h + h_.outerIndexPtr()[part.first], h + h_.outerIndexPtr()[part.last], 0.0);
+      }
+      for (const auto& [b, g] : part.groups) {
+        add_group(*blocks[static_cast<std::size_t>(b)], *weights[static_cast<std::size_t>(b)],
+                  groups_[static_cast<std::size_t>(b)][static_cast<std::size_t>(g)], part.first, part.last,
+                  scratch_[static_cast<std::size_t>(worker)]);
+      }
+    });
   }
   if (extra != nullptr) {
-    if (!has_extra_ || extra->nonZeros() != static_cast<Eigen::Index>(extra_position_.size())) {
-      throw std::invalid_argument("NormalEquations::assemble: the extra matrix differs from the pattern's");
-    }
     // Stored in the same (column, row) order as at construction, so positions line up.
     for (std::size_t e = 0; e < extra_position_.size(); ++e)
       h[extra_position_[e]] += extra_scale * extra->valuePtr()[e];

@@ -14,12 +14,19 @@
 // columns, no search). Rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to clear it
 // unless accumulating. For B-spline problems, whose rows touch one sample's 5 control points, H is
 // block-banded and all of this grows linearly with the clip length.
+//
+// Threads (set_thread_pool): H's columns are cut into ranges of about equal work, each assembled by one
+// task from the groups that touch it, in the order of the single-thread loop (a group straddling two ranges
+// computes its Gram matrix in both and merges into each only its own columns). Every entry of H therefore
+// receives the same sums in the same order whatever the thread count: the values are identical.
 #pragma once
 
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "mimic/optim/problem.hpp"
+#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim {
 
@@ -38,6 +45,10 @@ class NormalEquations {
   void assemble(std::span<const SparseMatrix* const> blocks, std::span<const Eigen::VectorXd* const> weights,
                 const SymmetricMatrix* extra = nullptr, double extra_scale = 1.0, bool accumulate = false);
 
+  // Threads for assemble() (null or a pool of size 1: the calling thread only). The pool must outlive its
+  // use here.
+  void set_thread_pool(ThreadPool* pool);
+
   const SymmetricMatrix& matrix() const { return h_; }
   SymmetricMatrix& matrix() { return h_; }
   // Index into matrix().valuePtr() of diagonal entry i.
@@ -51,14 +62,30 @@ class NormalEquations {
     int first_row;
     int rows;
   };
-  // H(c_q, c_p) += gram(q, p) for the group's columns c (ascending), p <= q.
-  void merge_gram(const int* columns, int k, const double* gram, int gram_stride);
+  // Dense buffers of one thread: the weighted rows of one group (rows x k) and their Gram matrix (k x k).
+  struct Scratch {
+    std::vector<double> group_rows, gram;
+  };
+  // Columns [first, last) of H and the groups (block, index in groups_[block]) touching them, in the
+  // order of the single-thread loop.
+  struct Part {
+    int first = 0, last = 0;
+    std::vector<std::pair<int, int>> groups;
+  };
+  // Adds the group's contribution to H's columns in [first, last).
+  void add_group(const SparseMatrix& m, const Eigen::VectorXd& w, const RowGroup& group, int first, int last,
+                 Scratch& scratch);
+  // H(c_q, c_p) += gram(q, p) for the group's columns c (ascending), p <= q, c_p in [first, last).
+  void merge_gram(const int* columns, int k, const double* gram, int gram_stride, int first, int last);
 
   int n_ = 0;
-  std::vector<std::vector<RowGroup>> groups_;  // per block
-  std::vector<double> group_rows_;             // weighted rows of one group, dense (rows x k)
-  std::vector<double> gram_;                   // their Gram matrix (k x k)
-  std::vector<Eigen::Index> block_nonzeros_;   // to check that assemble() gets the same blocks
+  std::vector<std::vector<RowGroup>> groups_;                    // per block
+  std::vector<std::vector<std::pair<int, int>>> column_ranges_;  // per block and group: first, last column
+                                                                 // (first > last for empty rows)
+  std::vector<Scratch> scratch_;                                 // per thread of the pool (one without)
+  std::vector<Part> parts_;                                      // with a pool of several threads
+  ThreadPool* pool_ = nullptr;
+  std::vector<Eigen::Index> block_nonzeros_;  // to check that assemble() gets the same blocks
   bool has_extra_ = false;
   std::vector<int> extra_position_;  // where each stored entry of `extra` lands in h_'s values
   SymmetricMatrix h_;

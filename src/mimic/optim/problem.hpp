@@ -35,6 +35,8 @@
 
 namespace mimic::optim {
 
+class ThreadPool;
+
 // Jacobians: rows = functions, columns = variables, compressed, fixed structure.
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor, int>;
 // Symmetric matrices (the Hessian of f0, normal equations): lower triangle only, column-major.
@@ -88,6 +90,12 @@ class Problem {
   // the three Jacobians, written in place (valuePtr() / row_values()) without touching their structure.
   // May throw; may return non-finite values where the functions are undefined (solvers then step back).
   virtual void evaluate(const Eigen::VectorXd& x, bool jacobians, Evaluation& out) = 0;
+
+  // Threads evaluate() may use from now on (null: the calling thread only); the pool outlives its use, and
+  // the solver resets it to null before returning. A problem may split its rows across the pool's threads,
+  // but its values must not depend on the thread count (each row computed alone, in the same order of
+  // operations). Default: ignored.
+  virtual void set_thread_pool(ThreadPool* /*pool*/) {}
 
   // Lower triangle of the Hessian of f0 into `hessian` (structure from objective_hessian_pattern()).
   virtual void evaluate_objective_hessian(const Eigen::VectorXd& x, SymmetricMatrix& hessian);

@@ -11,8 +11,12 @@ struct SolverOptions {
   Backend backend = Backend::kAugmentedLagrangian;
   AlmOptions alm;
   IpoptOptions ipopt;
+  // Threads of the solve (0: all cores): the problem's evaluation (Problem::set_thread_pool) and the ALM's
+  // normal-matrix assembly run on them. The result does not depend on it.
+  int threads = 0;
 };
 
+// Runs the back end with a ThreadPool of options.threads threads lent to the problem for the solve.
 SolveResult solve(Problem& problem, const Eigen::VectorXd& x0, const SolverOptions& options = {},
                   const ProgressCallback& progress = {});
 

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string>
 
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
@@ -65,6 +66,8 @@ pid_t spawn_job(const BatchOptions& options, const JobResult& job, const fs::pat
   std::vector<std::string> args = {options.executable.string()};
   args.insert(args.end(), options.extra_arguments.begin(), options.extra_arguments.end());
   args.insert(args.end(), {job.kind, "--config", job.yaml.string(), "--report", report.string()});
+  if (options.threads >= 0 && (job.kind == "retarget" || job.kind == "smooth"))
+    args.insert(args.end(), {"--threads", std::to_string(options.threads)});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);

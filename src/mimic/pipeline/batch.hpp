@@ -16,6 +16,7 @@ struct BatchOptions {
   int parallel_jobs = 1;                     // -j N
   bool force = false;                        // run even when the outputs are up to date
   std::vector<std::string> extra_arguments;  // passed to every job (e.g. -q)
+  int threads = -1;                          // --threads of each retarget and smooth job (< 0: the job's)
 };
 
 enum class JobStatus { kOk, kFailed, kSkipped, kInvalid };

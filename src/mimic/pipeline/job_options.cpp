@@ -11,6 +11,7 @@ namespace mimic::pipeline {
 optim::SolverOptions solver_options(const io::SolverSettings& s) {
   optim::SolverOptions o;
   o.backend = s.name;
+  o.threads = s.threads;
   o.alm.feasibility_tolerance = s.constraint_tolerance;
   o.alm.stationarity_tolerance = s.tolerance;
   o.alm.max_outer_iterations = s.max_iterations;
