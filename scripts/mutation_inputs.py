@@ -346,7 +346,7 @@ COMMANDS = {
     "pos": [("check", 6), ("smooth", 1)],
     "waist": [("check", 1)],
     "zmp": [("check", 1)],
-    "job": [("check", 4), ("job", 1)],
+    "job": [("check", 2), ("job", 1)],
 }
 
 

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "mimic/core/budget_error.hpp"
 #include "mimic/core/error.hpp"
 
 namespace mimic::app {

@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "mimic/core/budget_error.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/trajectory/bspline_basis.hpp"
 

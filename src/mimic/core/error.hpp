@@ -33,13 +33,6 @@ class InfeasibleError : public Error {
   using Error::Error;
 };
 
-// The problem an input asks for is larger than the documented budget (spline variables, samples, memory
-// estimated before allocating it): refused with the size, the limit and the setting that makes it large.
-class BudgetError : public Error {
- public:
-  using Error::Error;
-};
-
 // An output file could not be written (directory missing, disk full, permission).
 class OutputError : public Error {
  public:

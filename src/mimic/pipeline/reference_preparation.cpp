@@ -13,6 +13,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/motion/problem_budget.hpp"
 #include "mimic/spatial/rpy.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
@@ -27,6 +28,10 @@ void smooth_waist(retarget::ReferenceMotion& reference, double knot_spacing) {
   for (Eigen::Index k = 0; k < n; ++k)
     times[static_cast<std::size_t>(k)] = static_cast<double>(k) / reference.rate;
   const Eigen::MatrixXd samples = reference.waist.transpose();
+  // The fit's size and determination, checked before the basis is built (a knot spacing of 1e-9 s). Its
+  // start fixes 3 control points per coordinate, its end 2: counting 2 at both ends is one point stricter.
+  motion::check_problem_budget({"retarget: the waist fit", "trajectory.knot_spacing", reference.duration(),
+                                knot_spacing, static_cast<long long>(n), 6, 2});
   const trajectory::SplineParameterization parameterization(
       trajectory::QuarticBspline(times.front(), times.back(), knot_spacing), 6,
       trajectory::EndSpec::fixed_at_rest(samples.col(0)), trajectory::EndSpec::at_rest());

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "mimic/core/budget_error.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 
