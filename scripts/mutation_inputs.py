@@ -519,7 +519,7 @@ def main():
     parser.add_argument("--mimic", required=True, help="the mimic executable")
     parser.add_argument("--root", default=os.path.dirname(here), help="source tree (data/, config/)")
     parser.add_argument("--shared", default=None, help="third-party data (default: ROOT/../shared)")
-    parser.add_argument("--count", type=int, default=2400, help="mutants (default 2400)")
+    parser.add_argument("--count", type=int, default=3000, help="mutants (default 3000)")
     parser.add_argument("--seed", default="17", help="random seed (default 17)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel runs")
     parser.add_argument("--run-timeout", type=float, default=10.0, help="seconds a run may take (10)")
