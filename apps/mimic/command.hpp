@@ -15,8 +15,10 @@ enum ExitCode : int {
   kOk = 0,
   kFailure = 1,     // unexpected internal error
   kUsage = 2,       // bad command line (unknown option, missing argument)
-  kBadInput = 3,    // missing / malformed input file, bad YAML, unknown skeleton, bad URDF
-  kInfeasible = 4,  // limits violated (`mimic check`) or the solver could not satisfy them
+  kBadInput = 3,    // missing / malformed input file, bad YAML, unknown skeleton, bad URDF, a problem
+                    // above the size budget (BudgetError)
+  kInfeasible = 4,  // limits violated (`mimic check`), the solver could not satisfy them or ran out of
+                    // its time budget
   kOutput = 5,      // an output file could not be written
 };
 

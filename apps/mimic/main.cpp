@@ -24,8 +24,9 @@ int main(int argc, char** argv) {
   CLI::App app{
       "mimic: turns human motion capture into motions HRP-2 can execute, and smooths planned robot "
       "motions.\n"
-      "Exit codes: 0 success, 1 internal error, 2 bad command line, 3 bad input (file, YAML, model), "
-      "4 limits violated / infeasible, 5 output not writable."};
+      "Exit codes: 0 success, 1 internal error, 2 bad command line, 3 bad input (file, YAML, model) or a "
+      "problem above the size budget, "
+      "4 limits violated / infeasible / a stage's time budget exhausted, 5 output not writable."};
   app.set_version_flag("--version", std::string("mimic ") + MIMIC_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
@@ -71,6 +72,9 @@ int main(int argc, char** argv) {
     spdlog::error("{}", e.what());
     return kBadInput;
   } catch (const mimic::ModelError& e) {
+    spdlog::error("{}", e.what());
+    return kBadInput;
+  } catch (const mimic::BudgetError& e) {
     spdlog::error("{}", e.what());
     return kBadInput;
   } catch (const mimic::InfeasibleError& e) {

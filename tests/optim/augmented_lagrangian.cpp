@@ -5,8 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 #include <vector>
 
 #include "optim/textbook_problems.hpp"
@@ -148,4 +150,31 @@ TEST(AugmentedLagrangian, ScalarObjectiveWithoutHessianStillConverges) {
   // textbook.cpp. The former 1e-3 against a 4-digit optimum hid a solver stopping a thousand times early.
   EXPECT_NEAR(r.x[0], mo::test::Rosenbrock::kDiscOptimum[0], 1e-7);
   EXPECT_NEAR(r.x[1], mo::test::Rosenbrock::kDiscOptimum[1], 1e-7);
+}
+
+TEST(AugmentedLagrangian, StopsAtItsTimeBudget) {
+  // An infeasible problem whose evaluation takes 20 ms: without a budget the solver would run through its
+  // 1000 outer iterations; with a budget of 0.2 s it stops with kTimeLimit after about ten evaluations.
+  class Slow : public mo::test::Infeasible {
+   public:
+    Slow() : Infeasible(false) {}
+    void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      Infeasible::evaluate(x, jacobians, out);
+    }
+  } p;
+  mo::AlmOptions o;
+  o.max_outer_iterations = 1000;
+  o.infeasible_patience = 1000;
+  o.max_seconds = 0.2;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = mo::solve_augmented_lagrangian(p, Eigen::VectorXd::Zero(p.num_variables()), o);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.status, mo::SolveStatus::kTimeLimit) << r.summary();
+  EXPECT_FALSE(r.feasible);
+  EXPECT_NE(r.reason.find("time budget of 0.2 s"), std::string::npos) << r.reason;
+  // The budget is checked before each Gauss-Newton step: it is overrun by at most one step (a few
+  // evaluations of 20 ms and the final measure), allow 1 s for a loaded machine.
+  EXPECT_LT(seconds, 1.2);
+  EXPECT_STREQ(mo::to_string(r.status), "time limit");
 }

@@ -28,6 +28,14 @@ class UsageError : public Error {
   using Error::Error;
 };
 
+// The problem an input asks for is larger than the documented budget (spline variables, samples, memory
+// estimated before allocating it): refused with the size, the limit and the setting that makes it large.
+// The CLI maps it to exit code 3 (bad input).
+class BudgetError : public Error {
+ public:
+  using Error::Error;
+};
+
 // The robot model is unusable (bad URDF, missing joint or frame).
 class ModelError : public Error {
  public:

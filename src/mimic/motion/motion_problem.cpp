@@ -9,6 +9,7 @@
 
 #include "mimic/model/base_pose.hpp"
 #include "mimic/motion/active_joints.hpp"
+#include "mimic/motion/problem_budget.hpp"
 #include "mimic/terms/frame_imitation.hpp"
 #include "mimic/terms/joint_imitation.hpp"
 #include "mimic/terms/self_collision.hpp"
@@ -38,6 +39,8 @@ trajectory::SplineParameterization make_parameterization(const model::Model& mod
     start[p] = input.joint(model, active[p], 0);
     end[p] = input.joint(model, active[p], input.sample_count() - 1);
   }
+  check_problem_budget({"motion optimisation", "trajectory.knot_spacing", input.duration(), knot_spacing,
+                        input.sample_count(), m});
   return {trajectory::QuarticBspline(0.0, input.duration(), knot_spacing), m, EndSpec::fixed_at_rest(start),
           EndSpec::fixed_at_rest(end)};
 }

@@ -1,5 +1,6 @@
 #include "mimic/motion/refine.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace mimic::motion {
@@ -8,10 +9,18 @@ RefineResult refine(const RefineSteps& steps, std::set<int> torque_samples, cons
                     const ProgressCallback& progress) {
   RefineResult result;
   Eigen::VectorXd x;
+  optim::SolverOptions solver = options.solver;
   for (int round = 0;; ++round) {
     optim::Problem& problem = steps.build(std::vector<int>(torque_samples.begin(), torque_samples.end()));
     if (round == 0) x = steps.initial_guess();
-    result.solve = optim::solve(problem, x, options.solver, progress);
+    // The time budget is the stage's: each round gets what the earlier ones left (a spent budget still
+    // evaluates the start point, so the round reports "time limit" with its violation).
+    const auto remaining = [&](double total) {
+      return total > 0.0 ? std::max(total - result.solver_seconds, 1e-9) : total;
+    };
+    solver.alm.max_seconds = remaining(options.solver.alm.max_seconds);
+    solver.ipopt.max_seconds = remaining(options.solver.ipopt.max_seconds);
+    result.solve = optim::solve(problem, x, solver, progress);
     x = result.solve.x;
     ++result.solves;
     result.total_iterations += result.solve.iterations;

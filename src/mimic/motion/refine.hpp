@@ -2,7 +2,8 @@
 // at some samples (a row per joint and sample is the bulk of the problem), so after each solve the caller
 // checks every sample, the driver adds those that violate a limit to the constrained ones and solves again
 // from the last solution, until no sample violates (and the caller added no rows of its own) or
-// max_refinements rounds were added.
+// max_refinements rounds were added. The solver's time budget (max_seconds) is for all the rounds
+// together: each round gets what the earlier ones left.
 #pragma once
 
 #include <Eigen/Core>

@@ -13,6 +13,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/distances.hpp"
+#include "mimic/motion/problem_budget.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
 
 namespace mimic::motion {
@@ -74,6 +75,8 @@ trajectory::SplineParameterization make_parameterization(const model::SampledMot
     throw InputError("smoothing: the planned motion lasts " + std::to_string(tf - t0) +
                      " s, less than two knot intervals of " + std::to_string(knot_spacing) + " s");
   }
+  check_problem_budget({"smoothing", "trajectory.knot_spacing", tf - t0, knot_spacing,
+                        static_cast<long long>(planned.size()), coordinates});
   return {trajectory::QuarticBspline(t0, tf, knot_spacing), coordinates, EndSpec::fixed_at_rest(start),
           EndSpec::fixed_at_rest(end)};
 }

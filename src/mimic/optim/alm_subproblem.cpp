@@ -329,7 +329,8 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   return predicted_decrease > 0.0;
 }
 
-InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accepted_steps) {
+InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accepted_steps,
+                                     std::chrono::steady_clock::time_point deadline) {
   merit_gradient(x_, current_, gradient_, objective_gradient_);
   double phi = merit(x_, current_);
   double damping = -1.0;
@@ -337,6 +338,7 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
   for (int iteration = 0; iteration < max_steps; ++iteration) {
     const double stationarity = relative_stationarity(gradient_, objective_gradient_);
     if (stationarity <= tolerance) return InnerOutcome::kStationary;
+    if (std::chrono::steady_clock::now() > deadline) return InnerOutcome::kTimeLimit;
     prepare_model();
     if (damping < 0.0) {
       double largest = 0.0;

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <Eigen/SparseCholesky>
+#include <chrono>
 #include <optional>
 #include <vector>
 
@@ -28,7 +29,7 @@
 
 namespace mimic::optim::detail {
 
-enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit };
+enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit, kTimeLimit };
 
 class AlmSubproblem {
  public:
@@ -39,8 +40,11 @@ class AlmSubproblem {
   bool start(const Eigen::VectorXd& x0);
 
   // Minimises L~ from the current point until relative stationarity <= tolerance, at most max_steps
-  // accepted steps. accepted_steps is increased by the steps taken.
-  InnerOutcome minimize(double tolerance, int max_steps, int& accepted_steps);
+  // accepted steps, and no step begun after `deadline` (kTimeLimit). accepted_steps is increased by the steps
+  // taken.
+  InnerOutcome minimize(
+      double tolerance, int max_steps, int& accepted_steps,
+      std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
   // Eq. (15), at the current point.
   void update_multipliers();

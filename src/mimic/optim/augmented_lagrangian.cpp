@@ -49,6 +49,11 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                                 " entries, the problem " + std::to_string(problem.num_variables()) +
                                 " variables");
   }
+  const auto deadline =
+      options.max_seconds > 0.0
+          ? start_time + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(std::min(options.max_seconds, 1e9)))
+          : std::chrono::steady_clock::time_point::max();
   detail::AlmSubproblem sub(problem, pool);
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
@@ -88,7 +93,8 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
   for (int outer = 1; outer <= options.max_outer_iterations; ++outer) {
     result.iterations = outer;
     int steps = 0;
-    const detail::InnerOutcome inner = sub.minimize(inner_tolerance, options.max_inner_iterations, steps);
+    const detail::InnerOutcome inner =
+        sub.minimize(inner_tolerance, options.max_inner_iterations, steps, deadline);
     result.inner_iterations += steps;
     outer_without_steps = steps == 0 ? outer_without_steps + 1 : 0;
 
@@ -148,6 +154,12 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
     if (sigma >= options.max_penalty && violation <= kStagnation * best_violation_at_cap) {
       best_violation_at_cap = violation;
       stagnant_at_cap = 0;
+    }
+    if (inner == detail::InnerOutcome::kTimeLimit || std::chrono::steady_clock::now() > deadline) {
+      return finish(SolveStatus::kTimeLimit,
+                    format("time budget of %.3g s used up after %.0f outer iterations: violation %.3g "
+                           "(tolerance %.3g)",
+                           options.max_seconds, outer, violation, options.feasibility_tolerance));
     }
     inner_tolerance = std::max(inner_tolerance * 0.1, options.stationarity_tolerance);
   }

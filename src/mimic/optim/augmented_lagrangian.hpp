@@ -60,6 +60,8 @@ struct AlmOptions {
   double violation_decrease = 0.25;  // kAdaptive: grow sigma unless violation <= this * previous violation
   int infeasible_patience = 3;       // outer iterations at sigma-bar without a 1% decrease of the
                                      // violation before reporting kInfeasible
+  double max_seconds = 0.0;          // wall-time budget: no Gauss-Newton step begins after it (status
+                                     // kTimeLimit); <= 0: none
 };
 
 // Minimises `problem` from x0. Reports each outer iteration through `progress` (stage "alm").

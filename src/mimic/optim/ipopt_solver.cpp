@@ -255,7 +255,7 @@ SolveStatus classify(Ipopt::ApplicationReturnStatus status, bool feasible, bool 
       return SolveStatus::kMaxIterations;
     case S::Maximum_CpuTime_Exceeded:
       reason = "Ipopt's time limit";
-      return SolveStatus::kMaxIterations;
+      return SolveStatus::kTimeLimit;
     case S::Search_Direction_Becomes_Too_Small:
       reason = "Ipopt's search direction became too small";
       return SolveStatus::kStalled;

@@ -12,6 +12,8 @@ const char* to_string(SolveStatus status) {
       return "converged";
     case SolveStatus::kMaxIterations:
       return "iteration limit";
+    case SolveStatus::kTimeLimit:
+      return "time limit";
     case SolveStatus::kInfeasible:
       return "infeasible";
     case SolveStatus::kStalled:

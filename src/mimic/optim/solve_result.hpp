@@ -14,6 +14,7 @@ namespace mimic::optim {
 enum class SolveStatus {
   kConverged,        // feasibility and stationarity (and complementarity) within tolerance
   kMaxIterations,    // iteration limit reached first
+  kTimeLimit,        // the wall-time budget (AlmOptions / IpoptOptions::max_seconds) ran out first
   kInfeasible,       // the penalty reached its cap (ALM) or Ipopt converged to a point of local
                      // infeasibility, and the violation stopped decreasing
   kStalled,          // no further progress possible before the tolerances were met (the point may

@@ -20,6 +20,8 @@ optim::SolverOptions solver_options(const io::SolverSettings& s) {
   o.alm.max_penalty = s.alm.penalty_max;
   o.alm.schedule = s.alm.penalty_schedule == "adaptive" ? optim::PenaltySchedule::kAdaptive
                                                         : optim::PenaltySchedule::kSeed;
+  o.alm.max_seconds = kSolverTimeBudget;
+  o.ipopt.max_seconds = kSolverTimeBudget;
   o.ipopt.feasibility_tolerance = s.constraint_tolerance;
   o.ipopt.stationarity_tolerance = s.tolerance;
   o.ipopt.max_iterations = 20 * s.max_iterations;

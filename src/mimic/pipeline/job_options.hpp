@@ -15,8 +15,15 @@
 
 namespace mimic::pipeline {
 
+// Wall-time budget of one stage's solves (a retarget's optimisation, a smoothing with its refinement
+// rounds), s: past it the stage stops with the solver status "time limit" and, when the point is not
+// feasible, exit code 4 naming the stage. Generous: the slowest shipped example (boxing.bvh with the
+// torque objective, README) converges in about 600 s on a quiet 2-core machine.
+inline constexpr double kSolverTimeBudget = 1800.0;
+
 // solver.*: either back end's options. solver.max_iterations caps the ALM's outer iterations, each a
-// whole inner solve; Ipopt, whose iterations are single Newton steps, gets 20 times as many.
+// whole inner solve; Ipopt, whose iterations are single Newton steps, gets 20 times as many. Both get the
+// time budget kSolverTimeBudget.
 optim::SolverOptions solver_options(const io::SolverSettings& solver);
 
 // The kinematic retarget of a retarget job: mocap.*, retarget.{scale, velocity_limit_scale},

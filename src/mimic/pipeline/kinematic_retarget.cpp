@@ -4,8 +4,10 @@
 #include <sstream>
 
 #include "mimic/core/error.hpp"
+#include "mimic/pipeline/sample_budget.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_zmp.hpp"
+#include "mimic/retarget/time_reparameterization.hpp"
 
 namespace mimic::pipeline {
 
@@ -43,6 +45,14 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
 
   const retarget::ReferenceMotion motion = retarget::retarget_motion(
       track, model, description, rest, options.retarget, &result.retarget, progress);
+  // Algorithm 1's timing costs a number per frame; the resampling at the output rate allocates the
+  // re-timed duration's samples, so it is budgeted first (a velocity scale of 1e-6 slows a clip down a
+  // millionfold).
+  check_sample_budget(result.clip + ": the re-timed reference",
+                      retarget::reparameterize_time(motion.motion.q.bottomRows(model.nj), motion.rate,
+                                                    model.velocity_limit, options.velocity_scale)
+                          .duration(),
+                      options.output_rate, "trajectory.output_rate, retarget.velocity_limit_scale");
   retarget::RetimedReference retimed = retarget::reparameterize(model, motion, model.velocity_limit,
                                                                 options.velocity_scale, options.output_rate);
   result.timing = std::move(retimed.timing);

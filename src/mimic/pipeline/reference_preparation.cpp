@@ -13,6 +13,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/data.hpp"
+#include "mimic/motion/problem_budget.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
@@ -24,6 +25,10 @@ void smooth_waist(const model::Model& model, retarget::ReferenceMotion& referenc
   const Eigen::Index n = motion.size();
   // The spline needs two knot intervals; a clip that short has nothing to smooth.
   if (n < 3 || reference.duration() < 2.0 * knot_spacing) return;
+  // The fit's size and determination, checked before the basis is built (a knot spacing of 1e-9 s). Its
+  // start fixes 3 control points per coordinate, its end 2: counting 2 at both ends is one point stricter.
+  motion::check_problem_budget({"retarget: the waist fit", "trajectory.knot_spacing", reference.duration(),
+                                knot_spacing, static_cast<long long>(n), 6, 2});
   // The pose as 6 smooth coordinates: the position, and the orientation as the rotation vector from the
   // first sample's (a chart that stays regular for the turns a waist makes; zero for an upright waist).
   const spatial::SE3 first = model::base_pose(model, motion.q.col(0));

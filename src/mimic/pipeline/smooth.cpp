@@ -52,6 +52,29 @@ std::string format_failure(const evaluation::Violation& v) {
          " against the limit " + core::format_number(v.limit);
 }
 
+// A planned motion the smoothing cannot bring into the limits, refused before the solve (which would
+// otherwise spend its whole time budget on it): a value that is not finite (a ZMP at infinity: a payload
+// mass or centre of mass that no support can carry); a joint angle further outside its range than
+// kMaxAngleExcess (the upper body and the motion's first and last configurations are kept as planned, and
+// the legs move only within their ranges: a start 100 rad outside cannot be reached); a torque more than
+// kMaxTorqueRatio times its limit (the smoothing redistributes the torques by moving the legs and the
+// waist; the shipped walk's torques fall by 10 %, not by a factor of ten).
+constexpr double kMaxAngleExcess = 0.1;  // rad
+constexpr double kMaxTorqueRatio = 10.0;
+
+void refuse_unreachable(const evaluation::Report& before) {
+  for (const evaluation::Violation& v : before.violations) {
+    const bool finite = std::isfinite(v.value) && std::isfinite(v.excess);
+    const bool far = (v.kind == evaluation::ViolationKind::kAngle && v.excess > kMaxAngleExcess) ||
+                     (v.kind == evaluation::ViolationKind::kTorque && v.excess > kMaxTorqueRatio * v.limit);
+    if (!finite || far) {
+      throw InfeasibleError(
+          "smoothing: the planned motion is too far outside the limits to smooth: " + format_failure(v) +
+          (finite ? "" : " (not finite: check the payload and the motion's values)"));
+    }
+  }
+}
+
 }  // namespace
 
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
@@ -77,6 +100,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   check.collision = settings.geometry.collision;
   check.geometry.safety_distance = settings.geometry.safety_distance;
   result.before = evaluation::check_motion(model, feet, planned, check);
+  refuse_unreachable(result.before);
 
   const int n = static_cast<int>(planned.size());
   const double dt = n > 1 ? planned.times[1] - planned.times[0] : 0.0;
@@ -135,8 +159,12 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   // The driver re-solves only for samples without rows; a pair added where every breaking sample had
   // rows already needs a rebuild of its own, from the last solution.
   for (int rebuild = 0;; ++rebuild) {
+    // The time budget is the stage's, over the rebuilds too.
+    optim::SolverOptions solver = settings.solver;
+    for (double* budget : {&solver.alm.max_seconds, &solver.ipopt.max_seconds})
+      if (*budget > 0.0) *budget = std::max(*budget - result.solver_seconds, 1e-9);
     const motion::RefineResult refined = motion::refine(
-        steps, std::move(torque_samples), {settings.solver, settings.max_refinements, "smooth"}, progress);
+        steps, std::move(torque_samples), {solver, settings.max_refinements, "smooth"}, progress);
     result.solve = refined.solve;
     result.solves += refined.solves;
     result.total_iterations += refined.total_iterations;

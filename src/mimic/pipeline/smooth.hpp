@@ -24,7 +24,11 @@
 // infeasible solver result with its worst constraint, or the check's worst violation, or a slip above the
 // guarantee) rather than throwing; a feasible solve that stopped before the stationarity tolerance is a
 // success (solve.status says how it ended); require_success() throws InfeasibleError with it. Throws
-// InputError for a malformed planned motion and InfeasibleError when the projection's leg IK fails.
+// InputError for a malformed planned motion, InfeasibleError when the projection's leg IK fails and,
+// before the solve, for a plan too far outside the limits to smooth (non-finite values, an angle 0.1 rad
+// outside its range, a torque above 11 times its limit), BudgetError / InputError for a problem above the
+// size budget or with knots finer than the samples (motion/problem_budget.hpp). The solves share the time
+// budget of settings.solver (max_seconds).
 #pragma once
 
 #include <Eigen/Core>

@@ -13,6 +13,7 @@
 #include "mimic/io/sequence.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/reports.hpp"
+#include "mimic/pipeline/sample_budget.hpp"
 #include "mimic/stability/leg_refit.hpp"
 #include "mimic/walking/footsteps.hpp"
 
@@ -114,7 +115,10 @@ WalkResult run_walk(const io::JobConfig& job, const fs::path& upper_body, const 
 
   spdlog::info("walking pattern: {} steps, {} s", plan.steps.size(),
                format_number(std::round(schedule.duration() * 1e6) / 1e6));
-  walk.pattern = walking::generate_walking_pattern(robot, description, schedule, upper, walking_options(job));
+  const walking::WalkingOptions options = walking_options(job);
+  check_sample_budget(job.input.string() + ": the walking pattern", schedule.duration(),
+                      1.0 / options.preview.cart.period, "stability.preview.period");
+  walk.pattern = walking::generate_walking_pattern(robot, description, schedule, upper, options);
   walk.summary = walking::summarize_walking_pattern(robot, description, schedule, walk.pattern);
   walk.geometry = evaluation::check_geometry(robot, *walk.robot.collision, walk.pattern.motion,
                                              check_options(job).geometry);
