@@ -123,5 +123,21 @@ TEST(JobRanges, ByteOrderMarkIsAccepted) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(JobRanges, Utf16FileIsRefusedAsSuch) {
+  const auto dir = test::fresh_dir("job_utf16");
+  std::string utf16 = "\xFF\xFE";
+  for (const char c : kMinimal) utf16 += std::string{c, '\0'};
+  test::spit(dir / "job.yaml", utf16);
+  try {
+    load_job(dir / "job.yaml");
+    FAIL() << "a UTF-16 job accepted";
+  } catch (const InputError& e) {
+    const std::string message = e.what();
+    EXPECT_EQ(message.rfind((dir / "job.yaml").string() + ": is UTF-16 text", 0), 0u) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace mimic::io

@@ -51,7 +51,10 @@ int YamlDocument::line_of(const YAML::Node& node) {
 }
 
 void YamlDocument::fail(int line, const std::string& what) const {
-  throw InputError(input_error_message(file_, line > 0 ? "line " + std::to_string(line) : "", what));
+  // Keys, values and paths quoted in `what` come from the file: their control bytes are escaped here, once
+  // for every message, so that an error stays one line.
+  throw InputError(input_error_message(file_, line > 0 ? "line " + std::to_string(line) : "",
+                                       escaped_for_message(what, what.size())));
 }
 
 std::string describe_yaml_value(const YAML::Node& node) {
@@ -61,7 +64,7 @@ std::string describe_yaml_value(const YAML::Node& node) {
     case YAML::NodeType::Sequence:
       return "a list";
     case YAML::NodeType::Scalar:
-      return "'" + node.Scalar() + "'";
+      return "'" + escaped_for_message(node.Scalar()) + "'";
     default:
       return "nothing";
   }

@@ -42,6 +42,13 @@ std::string read_text_file(const std::string& file) {
   text << in.rdbuf();
   if (in.bad()) throw InputError(input_error_message(file, "", "read error"));
   std::string content = std::move(text).str();
+  // A UTF-16 file (what some Windows editors save) would otherwise be read as bytes and fail much later
+  // with a message quoting garbage.
+  if (content.starts_with("\xFF\xFE") || content.starts_with("\xFE\xFF")) {
+    throw InputError(input_error_message(file, "",
+                                         "is UTF-16 text (it starts with a UTF-16 byte-order mark); expected "
+                                         "UTF-8 or ASCII (convert it, e.g. iconv -f UTF-16 -t UTF-8)"));
+  }
   if (without_utf8_bom(content).size() != content.size()) content.erase(0, 3);
   return content;
 }

@@ -6,6 +6,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 #include "mimic/core/strict_yaml.hpp"
+#include "mimic/core/text_file.hpp"
 #include "mimic/io/job_validate.hpp"
 #include "mimic/io/sample_table.hpp"
 #include "mimic/model/robot_description.hpp"
@@ -51,7 +52,7 @@ std::string expected_one_of(const std::array<std::pair<E, std::string_view>, N>&
     text += names[i].second;
   }
   text += "; found '";
-  text += found;
+  text += core::escaped_for_message(found);
   text += "'";
   return text;
 }

@@ -8,6 +8,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/core/text_file.hpp"
 #include "mimic/model/robot_description.hpp"
 
 namespace mimic::io::detail {
@@ -141,7 +142,7 @@ class Checker {
   void one_of(const std::string& key, const std::string& value,
               const std::array<std::string_view, N>& names) const {
     if (std::find(names.begin(), names.end(), value) == names.end()) {
-      fail(key, "expected one of " + choices(names) + "; found '" + value + "'");
+      fail(key, "expected one of " + choices(names) + "; found '" + core::escaped_for_message(value) + "'");
     }
   }
 

@@ -5,6 +5,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/core/text_file.hpp"
 
 namespace mimic::io {
 namespace {
@@ -33,14 +34,8 @@ bool looks_like_comment(std::string_view field) {
          field.starts_with("//");
 }
 
-std::string quoted(std::string_view token) {
-  constexpr std::size_t kMaxShown = 40;
-  std::string text = "'";
-  text.append(token.substr(0, kMaxShown));
-  if (token.size() > kMaxShown) text += "...";
-  text += '\'';
-  return text;
-}
+// The token as the message shows it: quoted, at most 40 bytes, control bytes escaped (one line).
+std::string quoted(std::string_view token) { return "'" + core::escaped_for_message(token, 40) + "'"; }
 
 std::string expected_fields(std::span<const SampleLayout> layouts) {
   std::string text = "expected ";

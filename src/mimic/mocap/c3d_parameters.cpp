@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/text_file.hpp"
 #include "mimic/mocap/c3d_format.hpp"
 
 namespace mimic::mocap::detail {
@@ -220,7 +221,8 @@ C3dParameters read_c3d_parameters(const C3dBytes& bytes, std::size_t start, std:
       p.locked = name_length_signed < 0;
       const std::size_t record_end = std::min(next, limit);
       if (body + 2 > record_end) {
-        spdlog::warn("{}: parameter {} at byte {} is cut short; skipped", bytes.name(), name, at);
+        spdlog::warn("{}: parameter {} at byte {} is cut short; skipped", bytes.name(),
+                     core::escaped_for_message(name), at);
       } else {
         p.type = bytes.i8(body);
         const std::size_t dims = bytes.u8(body + 1);
@@ -237,7 +239,7 @@ C3dParameters read_c3d_parameters(const C3dBytes& bytes, std::size_t start, std:
         else
           spdlog::warn(
               "{}: parameter {} at byte {} is malformed (type or size does not fit its record); skipped",
-              bytes.name(), name, at);
+              bytes.name(), core::escaped_for_message(name), at);
       }
     }
     if (next_offset == 0) break;

@@ -153,7 +153,9 @@ Eigen::VectorXd interpolate_configuration(const model::Model& model,
     const spatial::SE3 a = model::base_pose(model, q0), b = model::base_pose(model, q1);
     // Position and orientation apart (not the SE3 geodesic, whose screw motion would bend the waist's path).
     const Eigen::Vector3d p = a.p + s * (b.p - a.p);
-    const Eigen::Matrix3d R = a.R * spatial::exp3(s * spatial::log3(a.R.transpose() * b.R));
+    // An unchanged orientation (the upright waist of an upper-body retarget) needs no slerp.
+    const Eigen::Matrix3d R =
+        a.R == b.R ? a.R : Eigen::Matrix3d(a.R * spatial::exp3(s * spatial::log3(a.R.transpose() * b.R)));
     model::set_base_pose(model, q, spatial::SE3(R, p));
   }
   return q;
