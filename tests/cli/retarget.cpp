@@ -89,6 +89,28 @@ TEST(CliRetarget, BoxingBvhFullPipelineWritesLoadableOutputsReportAndPassesCheck
   expect_check_passes(pos);
 }
 
+// A solve cut short on a feasible point (here by the iteration cap: 3 outer iterations reach a violation of
+// 1e-8, stationarity 8e-5) is written with a warning, as `smooth` does, and the check certifies it; before,
+// such a retarget failed with exit 4 although its motion was within every limit. With 2 iterations the point
+// is still infeasible (1.6e-6 rad outside an angle limit): refused, nothing written.
+TEST(CliRetarget, FeasibleSolveCutShortIsWrittenWithAWarning) {
+  TempDir dir;
+  const auto input = sample("data/mocap/boxing.bvh");
+  const auto pos = dir / "cut.pos";
+  const RunResult r = run_mimic({"retarget", input.string(), "--max-iterations", "3", "-o", pos.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.err.find("the solver stopped before its stationarity tolerance"), std::string::npos)
+      << r.describe();
+  const RunResult check = run_mimic({"check", pos.string()});
+  EXPECT_EQ(check.exit_code, 0) << check.describe();
+
+  const auto refused = dir / "refused.pos";
+  const RunResult infeasible =
+      run_mimic({"retarget", input.string(), "--max-iterations", "2", "-o", refused.string()});
+  EXPECT_EQ(infeasible.exit_code, 4) << infeasible.describe();
+  EXPECT_FALSE(std::filesystem::exists(refused));
+}
+
 TEST(CliRetarget, KinematicOnlyWritesLoadableOutputs) {
   TempDir dir;
   const auto pos = dir / "sub" / "boxing_k.pos";  // the output folder is created

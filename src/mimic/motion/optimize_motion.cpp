@@ -207,7 +207,10 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   result.torque_samples = static_cast<int>(refined.torque_samples.size());
 
   const MotionMetrics& m = result.metrics;
-  if (!result.solve.success()) {
+  // A solve that stopped short of the stationarity tolerance on a feasible point (stalled, iteration or
+  // time cap) is not a failure, as in `smooth`: the motion is within the limits, which the 200 Hz check
+  // below verifies anyway; it is only less optimal than an optimum (the caller warns).
+  if (!result.solve.success() && !result.solve.feasible) {
     result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
                      (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
                                          : result.solve.reason);
