@@ -74,11 +74,9 @@ int run_smooth(const Options& opt) {
   std::cout << job.output.path.string() << ":\n" << pipeline::format_smooth_summary(robot, result);
   // A motion the robot cannot play is not written, and neither is its report (all outputs or none).
   pipeline::require_success(result);
-  if (!result.solve.success())
-    spdlog::warn(
-        "the solver stopped before its stationarity tolerance ({}): the smoothed motion is feasible "
-        "and passes the check, but a more optimal one may exist",
-        result.solve.reason);
+  if (const std::string warning = pipeline::short_of_optimum_warning(result.solve, "smoothed motion");
+      !warning.empty())
+    spdlog::warn("{}", warning);
 
   io::write_report_with_outputs(job.output.report, pipeline::smooth_report_json(job, model, result), [&] {
     io::write_motion(io::motion_base(job.output.path), result.files, write_options, layout);

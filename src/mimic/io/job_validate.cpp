@@ -106,7 +106,10 @@ class Checker {
  public:
   explicit Checker(const KeyOrigins& origins) : origins_(origins) {}
 
-  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
+  // Values and paths quoted in `what` may come from the file or the command line: their control bytes are
+  // escaped here, once for every message, so that an error stays one line.
+  [[noreturn]] void fail(const std::string& key, const std::string& raw_what) const {
+    const std::string what = core::escaped_for_message(raw_what, raw_what.size());
     if (origins_.file.empty()) throw InputError(key + ": " + what);
     int line = 0;
     if (origins_.lines) {
@@ -142,6 +145,7 @@ class Checker {
   void one_of(const std::string& key, const std::string& value,
               const std::array<std::string_view, N>& names) const {
     if (std::find(names.begin(), names.end(), value) == names.end()) {
+      // The value shown at most 80 bytes long (escaped_for_message's default).
       fail(key, "expected one of " + choices(names) + "; found '" + core::escaped_for_message(value) + "'");
     }
   }

@@ -46,15 +46,14 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
   const retarget::ReferenceMotion motion = retarget::retarget_motion(
       track, model, description, rest, options.retarget, &result.retarget, progress);
   // Algorithm 1's timing costs a number per frame; the resampling at the output rate allocates the
-  // re-timed duration's samples, so it is budgeted first (a velocity scale of 1e-6 slows a clip down a
+  // re-timed duration's samples, so it is budgeted in between (a velocity scale of 1e-6 slows a clip down a
   // millionfold).
-  check_sample_budget(result.clip + ": the re-timed reference",
-                      retarget::reparameterize_time(motion.motion.q.bottomRows(model.nj), motion.rate,
-                                                    model.velocity_limit, options.velocity_scale)
-                          .duration(),
-                      options.output_rate, "trajectory.output_rate, retarget.velocity_limit_scale");
-  retarget::RetimedReference retimed = retarget::reparameterize(model, motion, model.velocity_limit,
-                                                                options.velocity_scale, options.output_rate);
+  retarget::RetimedSamples timing = retarget::reparameterize_time(
+      motion.motion.q.bottomRows(model.nj), motion.rate, model.velocity_limit, options.velocity_scale);
+  check_sample_budget(result.clip + ": the re-timed reference", timing.duration(), options.output_rate,
+                      "trajectory.output_rate, retarget.velocity_limit_scale");
+  retarget::RetimedReference retimed =
+      retarget::resample_reference(model, motion, std::move(timing), options.output_rate);
   result.timing = std::move(retimed.timing);
   result.reference = std::move(retimed.motion);
   result.velocity_scale = options.velocity_scale;

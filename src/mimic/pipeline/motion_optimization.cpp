@@ -4,6 +4,7 @@
 
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/reports.hpp"
 
 namespace mimic::pipeline {
 
@@ -23,12 +24,9 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
   const motion::MotionResult result =
       motion::optimize_motion(robot.model, robot.description, input, settings, progress);
   motion::require_success(result);
-  if (!result.solve.success()) {
-    spdlog::warn(
-        "the solver stopped before its stationarity tolerance ({}): the optimised motion is feasible and "
-        "passes the check, but a more optimal one may exist",
-        result.solve.reason);
-  }
+  if (const std::string warning = short_of_optimum_warning(result.solve, "optimised motion");
+      !warning.empty())
+    spdlog::warn("{}", warning);
   spdlog::info(
       "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m; "
       "closest pair {} {:.4f} m ({} pairs constrained)",

@@ -233,6 +233,14 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   return json;
 }
 
+std::string short_of_optimum_warning(const optim::SolveResult& solve, std::string_view motion) {
+  if (solve.success()) return "";
+  return fmt::format(
+      "the solver stopped before its stationarity tolerance ({}): the {} is feasible and passes the check, "
+      "but a more optimal one may exist",
+      solve.reason, motion);
+}
+
 double torque_reduction(const SmoothResult& result) {
   const double before = result.before.torque_integral;
   return before > 0.0 ? (before - result.after.torque_integral) / before : 0.0;

@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/evaluation/report.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/optim/solve_result.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
@@ -40,6 +42,11 @@ io::Json check_report_json(const evaluation::Report& report, const std::string& 
 // check of the written motion and the time per stage.
 std::string format_retarget_summary(const RetargetPipelineResult& result);
 io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineResult& result);
+
+// The warning of a solve that stopped on a feasible point short of its stationarity tolerance (stalled,
+// iteration or time cap), whose `motion` ("smoothed motion") is written since it passes the check; empty
+// when the solve converged. Retarget and smooth word it the same way.
+std::string short_of_optimum_warning(const optim::SolveResult& solve, std::string_view motion);
 
 // `mimic smooth`. Its "summary" carries the headline numbers batch reads: torque_integral_before / _after,
 // reduction, min_zmp_margin_m, max_slip_m, peak_torque_ratio, solver_iterations, seconds and the geometry.

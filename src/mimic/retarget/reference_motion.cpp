@@ -1,6 +1,7 @@
 #include "mimic/retarget/reference_motion.hpp"
 
 #include <cmath>
+#include <utility>
 #include <string>
 
 #include "mimic/core/error.hpp"
@@ -102,9 +103,16 @@ ReferenceMotion make_reference(const model::Model& model, double rate, Eigen::Ma
 RetimedReference reparameterize(const model::Model& model, const ReferenceMotion& motion,
                                 const Eigen::VectorXd& velocity_limit, double velocity_scale,
                                 double output_rate) {
+  return resample_reference(
+      model, motion,
+      reparameterize_time(motion.motion.q.bottomRows(model.nj), motion.rate, velocity_limit, velocity_scale),
+      output_rate);
+}
+
+RetimedReference resample_reference(const model::Model& model, const ReferenceMotion& motion,
+                                    RetimedSamples timing, double output_rate) {
   RetimedReference out;
-  out.timing =
-      reparameterize_time(motion.motion.q.bottomRows(model.nj), motion.rate, velocity_limit, velocity_scale);
+  out.timing = std::move(timing);
   out.motion = make_reference(model, output_rate,
                               resample_configurations(model, motion.motion.q, out.timing.times, output_rate),
                               resample_uniform(motion.end_effectors, out.timing.times, output_rate));

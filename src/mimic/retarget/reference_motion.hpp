@@ -80,4 +80,9 @@ RetimedReference reparameterize(const model::Model& model, const ReferenceMotion
                                 const Eigen::VectorXd& velocity_limit, double velocity_scale = 1.0,
                                 double output_rate = 200.0);
 
+// The second half of reparameterize: `motion` resampled at `output_rate` along `timing`, Algorithm 1's
+// result on it (reparameterize_time), for a caller that checks the timing before the resampling allocates.
+RetimedReference resample_reference(const model::Model& model, const ReferenceMotion& motion,
+                                    RetimedSamples timing, double output_rate);
+
 }  // namespace mimic::retarget
