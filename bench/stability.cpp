@@ -1,9 +1,13 @@
-// Timings of the stability stage on HRP-2: leg IK, preview-control gains, the tridiagonal cart-table solve,
+// Timings of the stability stage on HRP-2: leg IK (and the damped Newton leg IK on G1's leg, from
+// ../shared/robots), preview-control gains, the tridiagonal cart-table solve,
 // the multibody ZMP of a motion and the whole ZMP stabilizer on a 4 s fast torso / arm swing. Run:
 //   build/bench/bench_stability --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
 #include <random>
 #include <vector>
 
@@ -76,6 +80,51 @@ void BM_LegIk(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_LegIk);
+
+// G1's right leg (pitch-roll-yaw hip at three points, pitch-roll ankle): the damped Newton solve, warm
+// (seeded with the answer moved by up to 0.05 rad in every joint, as from the previous sample of a motion)
+// and cold (seeded with the straight leg) on 64 poses within 1 rad of the zero pose.
+void leg_ik_g1(benchmark::State& state, bool warm) {
+  const char* env = std::getenv("MIMIC_SHARED_DIR");
+  const std::filesystem::path urdf =
+      std::filesystem::path(env && *env ? env : MIMIC_SHARED_DIR_DEFAULT) / "robots/g1/g1_29dof_rev_1_0.urdf";
+  if (!std::filesystem::exists(urdf)) {
+    state.SkipWithError(("shared data not found: " + urdf.string()).c_str());
+    return;
+  }
+  const model::Model model = model::load_urdf(urdf.string());
+  const stability::LegKinematics leg(model, "right_ankle_roll_link");
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<stability::LegAngles> seeds;
+  std::vector<spatial::SE3> soles;
+  const spatial::SE3 root(Eigen::Matrix3d::Identity(), spatial::Vec3(0.0, 0.0, 0.8));
+  for (int k = 0; k < 64; ++k) {
+    stability::LegAngles q;
+    for (int i = 0; i < stability::kLegJoints; ++i)
+      q(i) = std::clamp(u(rng), 0.8 * leg.lower_limit(i), 0.8 * leg.upper_limit(i));
+    soles.push_back(leg.sole_pose(root, q));
+    stability::LegAngles seed = stability::LegAngles::Zero();
+    if (warm)
+      for (int i = 0; i < stability::kLegJoints; ++i) seed(i) = q(i) + 0.05 * u(rng);
+    seeds.push_back(seed);
+  }
+  std::size_t k = 0;
+  int failed = 0;
+  for (auto _ : state) {
+    const stability::LegIkResult result = leg.solve(root, soles[k], seeds[k]);
+    failed += result.ok() ? 0 : 1;
+    benchmark::DoNotOptimize(result);
+    k = (k + 1) % soles.size();
+  }
+  state.counters["failed"] = failed;
+}
+
+void BM_LegIkDampedNewtonWarm(benchmark::State& state) { leg_ik_g1(state, true); }
+BENCHMARK(BM_LegIkDampedNewtonWarm);
+
+void BM_LegIkDampedNewtonCold(benchmark::State& state) { leg_ik_g1(state, false); }
+BENCHMARK(BM_LegIkDampedNewtonCold);
 
 void BM_PreviewGains(benchmark::State& state) {
   walking::PreviewControlOptions options;

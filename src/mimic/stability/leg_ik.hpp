@@ -1,76 +1,55 @@
-// Inverse kinematics of one HRP-2 leg: the six joint angles that put the sole at a given pose for a given
-// waist (root body) pose.
+// Inverse kinematics of one leg: the six joint angles that put the sole at a given pose for a given waist
+// (root body) pose, for any six-joint leg.
 //
-// The chain, read from the Model (not from literals), is root -> hip yaw (z) -> hip roll (x) -> hip pitch (y)
-// -> knee (y) -> ankle pitch (y) -> ankle roll (x) -> sole frame. For HRP-2 (hrp2.md §2) the hip yaw and
-// roll axes intersect, the hip pitch joint sits 0.035 m sideways along its own axis after the roll, the
-// thigh and shank are 0.300 m, the ankle axes intersect 0.105 m above the sole. Then the hip centre seen
-// from the ankle depends on the ankle roll, knee and ankle pitch only, which gives a closed form (Kajita's
-// analytic leg IK, extended by the lateral offset along the pitch axes):
-//   r = hip centre - ankle in ankle-roll coordinates;   Rx(q5) r = (x, d, z)  with d the lateral offset,
-//   q5 from the (y, z) part; the knee q3 from the law of cosines on |(x, z)|; the ankle pitch q4 from the
-//   angle of (x, z); then Rz(q0) Rx(q1) Ry(q2 + q3 + q4) = hip orientation relative to the ankle roll.
-// A Newton polish on the exact chain follows, so a model whose geometry departs slightly from that
-// structure (an offset off the axes) is still solved to full precision.
+// The method is chosen once, when the IK is built from the model and the description's sole frame:
+//  * the closed form (leg_ik_closed_form.hpp) when the leg has HRP-2's shape: hip yaw, roll, pitch, knee,
+//    ankle pitch, roll about z, x, y, y, y, x with intersecting hip axes and intersecting ankle axes;
+//  * otherwise a damped Newton (Levenberg-Marquardt) solve on the 6-D pose error with the chain's analytic
+//    Jacobian, within the joint limits, warm-started from the seed (leg_ik_damped_newton.hpp). JVRC-1's and
+//    G1's pitch-roll-yaw hips and G1's offset hip joints take this one.
+// Both return the same LegIkResult and the same tolerance (1e-9 m and rad).
 #pragma once
 
-#include <Eigen/Core>
 #include <array>
+#include <optional>
 #include <string>
 
 #include "mimic/model/model.hpp"
 #include "mimic/spatial/se3.hpp"
+#include "mimic/stability/leg_chain.hpp"
+#include "mimic/stability/leg_ik_closed_form.hpp"
+#include "mimic/stability/leg_ik_result.hpp"
 
 namespace mimic::stability {
 
-// A leg is six revolute joints from the hip to the ankle: the contract of the robot description's leg
-// groups (docs/robot-description.md; its reader refuses any other count and checks that each leg ends at
-// its sole) and the structure the closed form needs.
-inline constexpr int kLegJoints = 6;
+enum class LegIkMethod { kClosedForm, kDampedNewton };
 
-using LegAngles = Eigen::Matrix<double, kLegJoints, 1>;  // hip yaw, roll, pitch, knee, ankle pitch, roll
+const char* to_string(LegIkMethod method);
 
-enum class LegIkStatus {
-  kSolved,
-  kOutOfReach,    // the ankle is farther from (or nearer to) the hip than the straight (folded) leg
-  kJointLimit,    // the pose is reachable only outside the joint limits (see LegIkResult::limit_joint)
-  kNotConverged,  // the Newton polish did not reach the tolerance (near a singularity)
-};
-
-const char* to_string(LegIkStatus status);
-
-struct LegIkResult {
-  LegIkStatus status = LegIkStatus::kNotConverged;
-  LegAngles angles = LegAngles::Zero();  // the solution (for kJointLimit: the out-of-limits solution)
-  double position_error = 0.0;           // m, |sole position - target| of `angles`
-  double rotation_error = 0.0;           // rad, angle of sole rotation^-1 * target rotation
-  int limit_joint = -1;                  // for kJointLimit: which of the six (0..5) is outside its limits
-
-  bool ok() const { return status == LegIkStatus::kSolved; }
-};
-
-// The geometry of one leg, extracted once from the Model.
+// The geometry of one leg, extracted once from the Model, and its IK.
 class LegKinematics {
  public:
-  // The chain from the root body to `sole_frame` must be six revolute joints with axes z, x, y, y, y, x
-  // (in their own frames) hanging from the root body; otherwise ModelError.
+  // The chain from the root body to `sole_frame` must be six revolute joints hanging from the root body;
+  // otherwise ModelError.
   LegKinematics(const model::Model& model, const std::string& sole_frame);
 
-  const std::string& sole_frame() const { return sole_frame_; }
-  // Model joint indices of hip yaw .. ankle roll (for HRP-2's right leg: 0..5).
-  const std::array<int, kLegJoints>& joints() const { return joints_; }
-  double lower_limit(int i) const { return lower_[static_cast<std::size_t>(i)]; }
-  double upper_limit(int i) const { return upper_[static_cast<std::size_t>(i)]; }
+  const std::string& sole_frame() const { return chain_.sole_frame; }
+  // Model joint indices from the hip to the ankle (for HRP-2's right leg: 0..5).
+  const std::array<int, kLegJoints>& joints() const { return chain_.joints; }
+  double lower_limit(int i) const { return chain_.lower[static_cast<std::size_t>(i)]; }
+  double upper_limit(int i) const { return chain_.upper[static_cast<std::size_t>(i)]; }
+  const LegChain& chain() const { return chain_; }
+  LegIkMethod method() const { return closed_form_ ? LegIkMethod::kClosedForm : LegIkMethod::kDampedNewton; }
 
   // Sole pose (world) for a root pose (world) and the six angles: forward kinematics of the chain alone.
-  spatial::SE3 sole_pose(const spatial::SE3& root, const LegAngles& angles) const;
+  spatial::SE3 sole_pose(const spatial::SE3& root, const LegAngles& angles) const {
+    return chain_.sole_pose(root, angles);
+  }
 
-  // The angles putting the sole at `sole` (world) with the root at `root` (world). The closed form has up
-  // to four branches (knee bent either way, hip above or below the ankle); the one within the joint limits
-  // nearest to `seed` is taken (pass the previous sample's angles for continuity; the default, the
-  // straight leg, selects the usual knee-forward branch). Never throws for an unreachable pose: the status
-  // says why. Solved means position and rotation errors <= 1e-9 m and rad (the Newton polish converges to
-  // rounding; the requirement is 0.1 mm and 0.01 degree).
+  // The angles putting the sole at `sole` (world) with the root at `root` (world), near `seed` (pass the
+  // previous sample's angles for continuity; the default, the straight leg, selects the usual knee-forward
+  // solution): the closed form's branch within the limits nearest the seed, or the damped Newton solve
+  // started from the seed. Never throws for an unreachable pose: the status says why, with the residual.
   LegIkResult solve(const spatial::SE3& root, const spatial::SE3& sole,
                     const LegAngles& seed = LegAngles::Zero()) const;
 
@@ -79,24 +58,8 @@ class LegKinematics {
                            const LegAngles& seed = LegAngles::Zero()) const;
 
  private:
-  // The closed-form branches for the ankle-roll body at `hip_to_ankle` in the hip-yaw joint frame;
-  // returns how many (0 when out of reach).
-  int closed_form(const spatial::SE3& hip_to_ankle, std::array<LegAngles, 4>& branches) const;
-  // Angles moved by multiples of 2 pi next to the middle of their range; the first joint outside its limits
-  // (-1 if none).
-  int wrap_and_check_limits(LegAngles& q) const;
-  // 6x6 Jacobian of the sole twist (sole frame) with respect to the angles, and the sole pose (world).
-  spatial::SE3 sole_pose_and_jacobian(const spatial::SE3& root, const LegAngles& angles,
-                                      Eigen::Matrix<double, 6, 6>& jacobian) const;
-
-  std::string sole_frame_;
-  std::array<int, kLegJoints> joints_{};
-  std::array<spatial::SE3, kLegJoints> placements_;  // joint frame in its parent body frame, at zero angle
-  std::array<double, kLegJoints> lower_{}, upper_{};
-  spatial::SE3 sole_in_ankle_;  // sole frame in the ankle-roll body
-  // Closed-form parameters derived from the placements.
-  double lateral_offset_ = 0.0;       // d: hip centre - hip pitch joint along the pitch axis
-  double thigh_ = 0.0, shank_ = 0.0;  // A, B
+  LegChain chain_;
+  std::optional<ClosedFormLeg> closed_form_;
 };
 
 }  // namespace mimic::stability

@@ -69,6 +69,11 @@ std::string describe_failure(const model::Model& model, const LegKinematics& leg
     what += " (" + model.joint_names[static_cast<std::size_t>(joint)] + " would be at " +
             core::format_number(result.angles(result.limit_joint)) + " rad)";
   }
+  // The damped Newton solve reports how near it came (the closed form has no nearest pose to report).
+  if (result.status == LegIkStatus::kOutOfReach && leg.method() == LegIkMethod::kDampedNewton) {
+    what += " (nearest sole pose " + core::format_number(result.position_error) + " m and " +
+            core::format_number(result.rotation_error) + " rad off)";
+  }
   return what;
 }
 

@@ -3,10 +3,10 @@
 // the retargeted waist, the walking pattern, the final support projection of smoothing) calls refit_legs.
 //
 // A refit reads its IK seed from the leg angles already in q and writes the solution back into q: the
-// branch nearest the seed is taken (leg_ik.hpp), so a caller that carries q from sample to sample seeds
-// each sample with the previous one and the legs cannot jump between the knee-forward and knee-backward
-// branches. The base pose is passed explicitly (not read from q): callers hold it as an SE3, and rebuilding
-// it from q's quaternion would change the result by rounding.
+// closed form takes the branch nearest the seed and the damped Newton solve starts from it (leg_ik.hpp), so a
+// caller that carries q from sample to sample seeds each sample with the previous one and the legs cannot
+// jump between the knee-forward and knee-backward branches. The base pose is passed explicitly (not read from
+// q): callers hold it as an SE3, and rebuilding it from q's quaternion would change the result by rounding.
 #pragma once
 
 #include <Eigen/Core>
@@ -26,8 +26,8 @@ namespace mimic::stability {
 // left_leg: its reader checks that the group is six joints and ends at the sole), right first.
 struct Legs {
   static constexpr int kRight = 0, kLeft = 1;
-  // The knee's place among a leg's six joints (hip yaw, roll, pitch, knee, ankle pitch, roll): structural,
-  // LegKinematics requires that order, so no robot description is needed to find it.
+  // The knee's place among a leg's six joints (three hip joints, the knee, two ankle joints, whatever their
+  // axes: HRP-2, JVRC-1 and G1 alike): structural, so no robot description is needed to find it.
   static constexpr int kKnee = 3;
 
   std::array<LegKinematics, 2> leg;  // indexed by kRight, kLeft
