@@ -63,7 +63,8 @@ UpperBodyIk::UpperBodyIk(const model::Model& model, const model::RobotDescriptio
   const model::JointGroups& groups = description.groups;
   gaze_frame_ = model.frame_index(description.frames.gaze);
   head_body_ = model.frames[static_cast<std::size_t>(gaze_frame_)].body;
-  neck_body_ = groups.neck.empty() ? head_body_ : body_of(model, groups.neck.front());
+  has_neck_ = !groups.neck.empty();
+  neck_body_ = has_neck_ ? body_of(model, groups.neck.front()) : head_body_;
   chest_body_ = groups.torso.empty() ? 0 : body_of(model, groups.torso.back());
   dynamics::forward_kinematics(model_, data_, q_);
   arms_[kRight] = make_arm(groups.right_arm);
@@ -95,7 +96,9 @@ int UpperBodyIk::variable_of(int joint) const {
 }
 
 // With data_ at the zero configuration. The arm runs from the shoulder (its first joint) to the wrist (its
-// last); the elbow is the first joint away from the shoulder (the shoulder's joints share an origin).
+// last), chains of any length. The elbow is the joint farthest from both ends (the largest distance to the
+// nearer end; the first one on a tie): HRP-2's and JVRC-1's shoulder joints share an origin and the first
+// joint away from it is the elbow, but G1's shoulder roll and yaw sit 4 and 12 cm down the upper arm.
 UpperBodyIk::Arm UpperBodyIk::make_arm(const model::ArmGroup& group) const {
   std::vector<int> bodies;
   for (const std::string& joint : group.joints) bodies.push_back(body_of(model_, joint));
@@ -103,9 +106,17 @@ UpperBodyIk::Arm UpperBodyIk::make_arm(const model::ArmGroup& group) const {
     return data_.oMi[static_cast<std::size_t>(body)].p;
   };
   const Eigen::Vector3d& shoulder = origin(bodies.front());
-  const auto elbow = std::find_if(bodies.begin(), bodies.end(),
-                                  [&](int b) { return (origin(b) - shoulder).norm() > kSameOrigin; });
-  if (elbow == bodies.end() || (origin(bodies.back()) - origin(*elbow)).norm() <= kSameOrigin) {
+  const Eigen::Vector3d& wrist = origin(bodies.back());
+  auto elbow = bodies.end();
+  double elbow_distance = kSameOrigin;
+  for (auto b = bodies.begin(); b != bodies.end(); ++b) {
+    const double distance = std::min((origin(*b) - shoulder).norm(), (wrist - origin(*b)).norm());
+    if (distance > elbow_distance) {
+      elbow = b;
+      elbow_distance = distance;
+    }
+  }
+  if (elbow == bodies.end()) {
     throw ModelError(
         input_error_message(model_.source_path, "arm from joint '" + group.joints.front() + "'",
                             "expected a shoulder, an elbow and a wrist at three distinct points"));
@@ -127,6 +138,8 @@ UpperBodyIk::Arm UpperBodyIk::make_arm(const model::ArmGroup& group) const {
   };
   Arm arm{bodies.front(), *elbow, bodies.back(), model_.frame_index(group.end_frame)};
   arm.first_variable = variable_of(model::Model::joint_of_body(bodies.front()));
+  const auto first = static_cast<std::size_t>(bodies.front());
+  arm.first_joint_sign = (data_.oMi[first].R * model_.axes[first]).y() < 0.0 ? -1.0 : 1.0;
   arm.upper_arm_twist_variable = twist(bodies.cbegin(), elbow, origin(*elbow) - shoulder);
   arm.forearm_twist_variable = twist(elbow + 1, bodies.cend(), origin(bodies.back()) - origin(*elbow));
   return arm;
@@ -174,19 +187,32 @@ void UpperBodyIk::add(double w, const Eigen::Vector3d& r, const Jacobian& J, dou
   g->noalias() += w * J.transpose() * r;
 }
 
-void UpperBodyIk::add_direction(double w, int body1, const Eigen::Vector3d& p1, int body2,
-                                const Eigen::Vector3d& p2, const Eigen::Vector3d& target, double& cost,
-                                Hessian* H, Vector* g) const {
-  const Eigen::Vector3d v = p2 - p1;
+void UpperBodyIk::add_unit_direction(double w, const Eigen::Vector3d& v, const Jacobian& dv,
+                                     const Eigen::Vector3d& target, double& cost, Hessian* H,
+                                     Vector* g) const {
   const double n = v.norm();
   const Eigen::Vector3d d = v / n;
   Jacobian J;
   if (H != nullptr) {
     // d(v/|v|) = (I - d d^T) dv / |v|
     const Eigen::Matrix3d projector = (Eigen::Matrix3d::Identity() - d * d.transpose()) / n;
-    J.noalias() = projector * (point_jacobian(body2, p2) - point_jacobian(body1, p1));
+    J.noalias() = projector * dv;
   }
   add(w, d - target, J, cost, H, g);
+}
+
+void UpperBodyIk::add_direction(double w, int body1, const Eigen::Vector3d& p1, int body2,
+                                const Eigen::Vector3d& p2, const Eigen::Vector3d& target, double& cost,
+                                Hessian* H, Vector* g) const {
+  add_unit_direction(
+      w, p2 - p1, H != nullptr ? Jacobian(point_jacobian(body2, p2) - point_jacobian(body1, p1)) : Jacobian(),
+      target, cost, H, g);
+}
+
+Eigen::Vector3d UpperBodyIk::torso_top() const {
+  if (has_neck_) return data_.oMi[static_cast<std::size_t>(neck_body_)].p;
+  return 0.5 * (data_.oMi[static_cast<std::size_t>(arms_[kRight].shoulder_body)].p +
+                data_.oMi[static_cast<std::size_t>(arms_[kLeft].shoulder_body)].p);
 }
 
 double UpperBodyIk::evaluate(const UpperBodyTargets& t, const Vector& x, const Vector& anchor,
@@ -202,28 +228,45 @@ double UpperBodyIk::evaluate(const UpperBodyTargets& t, const Vector& x, const V
   const UpperBodyIkOptions& o = options_;
   double cost = 0.0;
 
-  // Torso: the chest link's chest -> neck line, or the waist origin -> neck line.
-  if (t.torso_from_chest) {
-    add_direction(o.torso_weight, chest_body_, pos(chest_body_), neck_body_, pos(neck_body_), t.torso_up,
-                  cost, H, g);
-  } else {
-    add_direction(o.torso_weight, 0, Eigen::Vector3d::Zero(), neck_body_, pos(neck_body_), t.torso_up, cost,
-                  H, g);
-  }
+  // Torso: the chest link's chest -> neck line, or the waist origin -> neck line. Without a neck (G1) the
+  // top of the torso is the middle of the shoulders.
   const Arm& right = arms_[kRight];
   const Arm& left = arms_[kLeft];
+  if (has_neck_) {
+    if (t.torso_from_chest) {
+      add_direction(o.torso_weight, chest_body_, pos(chest_body_), neck_body_, pos(neck_body_), t.torso_up,
+                    cost, H, g);
+    } else {
+      add_direction(o.torso_weight, 0, Eigen::Vector3d::Zero(), neck_body_, pos(neck_body_), t.torso_up, cost,
+                    H, g);
+    }
+  } else {
+    const int base_body = t.torso_from_chest ? chest_body_ : 0;
+    const Eigen::Vector3d base = t.torso_from_chest ? pos(chest_body_) : Eigen::Vector3d::Zero();
+    const Eigen::Vector3d top = torso_top();
+    Jacobian dv;
+    if (H != nullptr) {
+      dv = 0.5 * (point_jacobian(right.shoulder_body, pos(right.shoulder_body)) +
+                  point_jacobian(left.shoulder_body, pos(left.shoulder_body))) -
+           point_jacobian(base_body, base);
+    }
+    add_unit_direction(o.torso_weight, top - base, dv, t.torso_up, cost, H, g);
+  }
   add_direction(o.shoulder_axis_weight, right.shoulder_body, pos(right.shoulder_body), left.shoulder_body,
                 pos(left.shoulder_body), t.shoulder_axis, cost, H, g);
 
-  // Head: forward (x) and up (z) axes of the head link.
+  // Head: forward (x) and up (z) axes of the head link. Without a neck the head is the chest, which the
+  // torso and shoulder terms already orient: the head terms are left out.
   const Eigen::Matrix3d& head_r = oMi[static_cast<std::size_t>(head_body_)].R;
-  const Eigen::Vector3d head_up = head_r.col(2);
-  add(o.head_weight, head_up - (t.has_head_rotation ? Eigen::Vector3d(t.head_rotation.col(2)) : t.head_up),
-      H ? axis_jacobian(head_body_, head_up) : Jacobian(), cost, H, g);
-  if (t.has_head_rotation) {
-    const Eigen::Vector3d head_forward = head_r.col(0);
-    add(o.head_weight, head_forward - t.head_rotation.col(0),
-        H ? axis_jacobian(head_body_, head_forward) : Jacobian(), cost, H, g);
+  if (has_neck_) {
+    const Eigen::Vector3d head_up = head_r.col(2);
+    add(o.head_weight, head_up - (t.has_head_rotation ? Eigen::Vector3d(t.head_rotation.col(2)) : t.head_up),
+        H ? axis_jacobian(head_body_, head_up) : Jacobian(), cost, H, g);
+    if (t.has_head_rotation) {
+      const Eigen::Vector3d head_forward = head_r.col(0);
+      add(o.head_weight, head_forward - t.head_rotation.col(0),
+          H ? axis_jacobian(head_body_, head_forward) : Jacobian(), cost, H, g);
+    }
   }
 
   for (int side : {kRight, kLeft}) {
@@ -341,8 +384,9 @@ IkResult UpperBodyIk::solve_from_scratch(const UpperBodyTargets& targets, Eigen:
   IkResult best_result = minimize(targets, best, anchor, continuity, lower_, upper_, max_iterations);
   int total = best_result.iterations;
   // Arms one at a time (they only interact through the chest), each when its first joint and its two twist
-  // joints are variables. The seeds are HRP-2's: its first arm joint is the shoulder pitch (negative raises
-  // the arm forward), the twists are the shoulder and wrist yaw.
+  // joints are variables. The first arm joint is the shoulder pitch (HRP-2, JVRC-1, G1), negative about +y
+  // raises the arm forward (the sign follows the joint's axis); the twists are the upper arm's and the
+  // forearm's yaw.
   constexpr double kPitchSeeds[] = {0.0, -1.5, -3.0};
   constexpr double kYawSeeds[] = {-1.2, 0.0, 1.2};
   for (const Arm& arm : arms_) {
@@ -353,7 +397,7 @@ IkResult UpperBodyIk::solve_from_scratch(const UpperBodyTargets& targets, Eigen:
       for (double shoulder_yaw : kYawSeeds) {
         for (double wrist_yaw : kYawSeeds) {
           Vector x = base;
-          x[arm.first_variable] = shoulder_pitch;
+          x[arm.first_variable] = arm.first_joint_sign * shoulder_pitch;
           x[arm.upper_arm_twist_variable] = shoulder_yaw;
           x[arm.forearm_twist_variable] = wrist_yaw;
           const IkResult r = minimize(targets, x, anchor, continuity, lower_, upper_, max_iterations);
@@ -371,6 +415,16 @@ IkResult UpperBodyIk::solve_from_scratch(const UpperBodyTargets& targets, Eigen:
   return best_result;
 }
 
+double UpperBodyIk::objective(const UpperBodyTargets& targets,
+                              const Eigen::Ref<const Eigen::VectorXd>& joints, Vector& gradient) {
+  q_.tail(model_.nj) = joints;
+  const Vector x = read_variables(joints);
+  Hessian H;
+  const double cost = evaluate(targets, x, x, options_.continuity_weight, &H, &gradient);
+  gradient *= 2.0;  // evaluate accumulates J^T r, half the gradient of the sum of squares
+  return cost;
+}
+
 IkErrors UpperBodyIk::errors(const UpperBodyTargets& t, const Eigen::Ref<const Eigen::VectorXd>& joints) {
   q_.tail(model_.nj) = joints;
   kinematics();
@@ -380,7 +434,7 @@ IkErrors UpperBodyIk::errors(const UpperBodyTargets& t, const Eigen::Ref<const E
   auto pos = [&](int body) -> const Eigen::Vector3d& { return data_.oMi[static_cast<std::size_t>(body)].p; };
   IkErrors e;
   const Eigen::Vector3d torso_base = t.torso_from_chest ? pos(chest_body_) : Eigen::Vector3d::Zero();
-  e.torso = angle(pos(neck_body_) - torso_base, t.torso_up);
+  e.torso = angle(torso_top() - torso_base, t.torso_up);
   e.shoulder_axis =
       angle(pos(arms_[kLeft].shoulder_body) - pos(arms_[kRight].shoulder_body), t.shoulder_axis);
   const Eigen::Matrix3d& head_r = data_.oMi[static_cast<std::size_t>(head_body_)].R;

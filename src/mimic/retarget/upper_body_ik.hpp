@@ -1,9 +1,12 @@
 // Per-frame inverse kinematics of a humanoid's upper body onto UpperBodyTargets, in the waist frame. The
 // variables are the joints of the robot description's `commands.retarget` set, in its order (HRP-2: chest
-// 2, head 2, arms 6 + 6 joints); every other joint (legs, grippers) keeps the value it is given. The
-// bodies the residuals measure come from the description's groups and frames (docs/robot-description.md):
-// the chest is the last torso joint, the neck the first neck joint, the head the body carrying the gaze
-// frame, each arm runs from its first to its last joint and ends at its gripper frame.
+// 2, head 2, arms 6 + 6 joints; JVRC-1: waist 3, neck 3, arms 7 + 7; G1: waist 3, arms 7 + 7); every other
+// joint (legs, grippers) keeps the value it is given. The bodies the residuals measure come from the
+// description's groups and frames (docs/robot-description.md): the chest is the last torso joint (a torso
+// of 1 to 3 joints; none: the waist), the neck the first neck joint (0 to 3 of them), the head the body
+// carrying the gaze frame, each arm runs from its first to its last joint, a chain of any length, and ends at
+// its gripper frame; its elbow is the joint farthest from both ends. Without a neck (G1) the torso's top is
+// the middle of the shoulders and the head terms are left out (the head turns with the chest).
 //
 // A damped least-squares (Levenberg-Marquardt) problem over those joints:
 //   torso     the chest link's chest-to-neck direction  vs  the human chest -> neck direction
@@ -13,11 +16,12 @@
 //   per arm   shoulder -> elbow, elbow -> wrist and wrist -> gripper directions vs the human segments, and
 //             the gripper's position relative to the shoulder vs the human reach scaled to the robot,
 // plus a pull toward the previous frame's solution (continuity where the targets leave joints
-// undetermined, e.g. the shoulder yaw of a straight arm) and a one-sided quadratic penalty inside a
-// band along each joint limit (limit avoidance). Every step is projected onto the joint limits. The
-// Jacobians are analytic: a point p on a body moved by revolute joint j has column a_j x (p - o_j), a
-// body axis u has column a_j x u, from the joint axes a_j and origins o_j of one forward-kinematics pass.
-// Warm-started from the previous frame, a few iterations suffice, so the solution follows the motion
+// undetermined, e.g. the shoulder yaw of a straight arm; for a redundant arm of 7 joints this
+// regularisation, not a null-space projection, picks the solution nearest the previous frame) and a one-sided
+// quadratic penalty inside a band along each joint limit (limit avoidance). Every step is projected onto the
+// joint limits. The Jacobians are analytic: a point p on a body moved by revolute joint j has column a_j x (p
+// - o_j), a body axis u has column a_j x u, from the joint axes a_j and origins o_j of one forward-kinematics
+// pass. Warm-started from the previous frame, a few iterations suffice, so the solution follows the motion
 // continuously instead of jumping between IK branches.
 #pragma once
 
@@ -98,6 +102,11 @@ class UpperBodyIk {
 
   IkErrors errors(const UpperBodyTargets& targets, const Eigen::Ref<const Eigen::VectorXd>& joints);
 
+  // The objective a frame minimises at `joints` (size nj), its continuity term anchored there (so adding
+  // nothing), and its gradient over the variables: the analytic Jacobians, for the derivative test.
+  double objective(const UpperBodyTargets& targets, const Eigen::Ref<const Eigen::VectorXd>& joints,
+                   Vector& gradient);
+
   // Positions of the head (gaze frame), right and left gripper in the waist frame for `joints`
   // (seed 000 eq. (2)): [head; right hand; left hand].
   Eigen::Matrix<double, 9, 1> end_effectors(const Eigen::Ref<const Eigen::VectorXd>& joints);
@@ -129,6 +138,7 @@ class UpperBodyIk {
     // (HRP-2: shoulder pitch, arm forward / up) and the joints turning about the upper arm and the forearm
     // (HRP-2: shoulder yaw, wrist yaw).
     int first_variable = -1, upper_arm_twist_variable = -1, forearm_twist_variable = -1;
+    double first_joint_sign = 1.0;  // -1 when the first joint's axis points along -y at the zero pose
   };
   using Jacobian = Eigen::Matrix<double, 3, Eigen::Dynamic, 0, 3, kMaxVariables>;
   using Hessian = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxVariables, kMaxVariables>;
@@ -143,6 +153,9 @@ class UpperBodyIk {
   void add(double w, const Eigen::Vector3d& r, const Jacobian& J, double& cost, Hessian* H, Vector* g) const;
   Jacobian point_jacobian(int body, const Eigen::Vector3d& p) const;
   Jacobian axis_jacobian(int body, const Eigen::Vector3d& u) const;
+  // Adds w |v / |v| - target|^2, dv the Jacobian of v (read only when H is non-null).
+  void add_unit_direction(double w, const Eigen::Vector3d& v, const Jacobian& dv,
+                          const Eigen::Vector3d& target, double& cost, Hessian* H, Vector* g) const;
   void add_direction(double w, int body1, const Eigen::Vector3d& p1, int body2, const Eigen::Vector3d& p2,
                      const Eigen::Vector3d& target, double& cost, Hessian* H, Vector* g) const;
   double evaluate(const UpperBodyTargets& t, const Vector& x, const Vector& anchor, double continuity_weight,
@@ -164,7 +177,11 @@ class UpperBodyIk {
   // supports_[b] bit k: variable k moves body b.
   std::vector<std::uint32_t> supports_;
   std::vector<Eigen::Vector3d> axis_, origin_;  // world axes and origins after kinematics()
+  // The top of the torso after kinematics(): the neck's first joint, or the middle of the shoulders.
+  Eigen::Vector3d torso_top() const;
+
   int chest_body_ = 0, neck_body_ = 0, head_body_ = 0, gaze_frame_ = 0;
+  bool has_neck_ = true;
   std::array<Arm, 2> arms_{};
   double arm_length_ = 0.0, gripper_length_ = 0.0, standing_height_ = 0.0;
 };
