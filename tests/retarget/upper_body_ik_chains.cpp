@@ -1,7 +1,7 @@
-// The upper-body IK on chains HRP-2 does not have, built here: a 3-joint torso, no neck, 7-joint arms with
-// offset wrist joints (the JVRC-1 / G1 shape). It reaches reachable targets, degrades gracefully (damped)
-// on unreachable ones, keeps a redundant arm near its posture (regularisation toward the warm start, not a
-// null-space projection), and its analytic gradient matches finite differences.
+// The upper-body IK on chains HRP-2 does not have, built here: a 3-joint torso, no neck or a 3-joint one,
+// 7-joint arms with offset wrist joints (the JVRC-1 / G1 shape). It reaches reachable targets, degrades
+// gracefully (damped) on unreachable ones, keeps a redundant arm near its posture (regularisation toward the
+// warm start, not a null-space projection), and its analytic gradient matches finite differences.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -39,8 +39,9 @@ std::string link(const std::string& name) {
 
 // waist -> two legs of 6; waist -> torso yaw, pitch, roll -> chest; chest -> two arms of 7 (shoulder pitch,
 // roll, yaw at one point; elbow pitch 0.28 m below; elbow yaw 0.24 m below that; wrist roll and yaw 0.02 m
-// apart) -> gripper frame 0.1 m below; chest -> gaze frame (no neck).
-std::string humanoid_urdf() {
+// apart) -> gripper frame 0.1 m below; chest -> gaze frame (no neck), or with `neck` chest -> neck yaw,
+// roll, pitch at one point 0.45 m above the torso joints -> gaze frame.
+std::string humanoid_urdf(bool neck) {
   std::vector<Joint> joints;
   for (const char* side : {"r", "l"}) {
     const double y = std::string(side) == "r" ? -1.0 : 1.0;
@@ -68,6 +69,11 @@ std::string humanoid_urdf() {
   joints.push_back({"torso_y", "waist", "0 0 0.15", "0 0 1", -1.0, 1.0});
   joints.push_back({"torso_p", "torso_y", "0 0 0", "0 1 0", -0.5, 1.2});
   joints.push_back({"torso_r", "torso_p", "0 0 0", "1 0 0", -0.5, 0.5});
+  if (neck) {
+    joints.push_back({"neck_y", "torso_r", "0 0 0.45", "0 0 1", -1.2, 1.2});
+    joints.push_back({"neck_r", "neck_y", "0 0 0", "1 0 0", -0.6, 0.6});
+    joints.push_back({"neck_p", "neck_r", "0 0 0", "0 1 0", -0.6, 0.9});
+  }
   std::ostringstream s;
   s << "<?xml version=\"1.0\"?>\n<robot name=\"chains\">\n" << link("waist");
   for (const Joint& j : joints) {
@@ -85,7 +91,10 @@ std::string humanoid_urdf() {
   fixed("l_gripper", "l_wrist_y", "0 0 -0.1");
   fixed("r_sole", "r_ankle_p", "0 0 -0.1");
   fixed("l_sole", "l_ankle_p", "0 0 -0.1");
-  fixed("gaze", "torso_r", "0.08 0 0.5");
+  if (neck)
+    fixed("gaze", "neck_p", "0.08 0 0.1");
+  else
+    fixed("gaze", "torso_r", "0.08 0 0.5");
   s << "</robot>\n";
   return s.str();
 }
@@ -95,28 +104,31 @@ struct Chains {
   model::RobotDescription description;
 };
 
+Chains make_chains(bool neck) {
+  const auto path = test::unique_temp_path("upper_body_chains", ".urdf");
+  std::ofstream(path) << humanoid_urdf(neck);
+  Chains out{model::load_urdf(path.string()), {}};
+  std::filesystem::remove(path);
+  model::RobotDescription& d = out.description;
+  d.source_path = "upper_body_ik_chains.cpp";
+  for (const char* side : {"r", "l"}) {
+    const std::string p = side;
+    auto& leg = p == "r" ? d.groups.right_leg : d.groups.left_leg;
+    leg = {p + "_hip_p", p + "_hip_r", p + "_hip_y", p + "_knee", p + "_ankle_r", p + "_ankle_p"};
+    model::ArmGroup& arm = p == "r" ? d.groups.right_arm : d.groups.left_arm;
+    arm.joints = {p + "_shoulder_p", p + "_shoulder_r", p + "_shoulder_y", p + "_elbow_p",
+                  p + "_elbow_y",    p + "_wrist_r",    p + "_wrist_y"};
+    arm.end_frame = p + "_gripper";
+  }
+  d.groups.torso = {"torso_y", "torso_p", "torso_r"};
+  if (neck) d.groups.neck = {"neck_y", "neck_r", "neck_p"};
+  d.frames = {"r_sole", "l_sole", "r_gripper", "l_gripper", "gaze"};
+  d.retarget_groups = {"torso", "neck", "right_arm", "left_arm"};
+  return out;
+}
+
 const Chains& chains() {
-  static const Chains c = [] {
-    const auto path = test::unique_temp_path("upper_body_chains", ".urdf");
-    std::ofstream(path) << humanoid_urdf();
-    Chains out{model::load_urdf(path.string()), {}};
-    std::filesystem::remove(path);
-    model::RobotDescription& d = out.description;
-    d.source_path = "upper_body_ik_chains.cpp";
-    for (const char* side : {"r", "l"}) {
-      const std::string p = side;
-      auto& leg = p == "r" ? d.groups.right_leg : d.groups.left_leg;
-      leg = {p + "_hip_p", p + "_hip_r", p + "_hip_y", p + "_knee", p + "_ankle_r", p + "_ankle_p"};
-      model::ArmGroup& arm = p == "r" ? d.groups.right_arm : d.groups.left_arm;
-      arm.joints = {p + "_shoulder_p", p + "_shoulder_r", p + "_shoulder_y", p + "_elbow_p",
-                    p + "_elbow_y",    p + "_wrist_r",    p + "_wrist_y"};
-      arm.end_frame = p + "_gripper";
-    }
-    d.groups.torso = {"torso_y", "torso_p", "torso_r"};
-    d.frames = {"r_sole", "l_sole", "r_gripper", "l_gripper", "gaze"};
-    d.retarget_groups = {"torso", "neck", "right_arm", "left_arm"};
-    return out;
-  }();
+  static const Chains c = make_chains(false);
   return c;
 }
 
@@ -124,10 +136,12 @@ const Chains& chains() {
 // joint), elbow, wrist (last joint) and gripper frame; right, then left.
 struct BodyNames {
   std::string chest;
+  std::string neck;  // the first neck joint; none: the torso's top is the middle of the shoulders
   std::array<std::string, 2> shoulder, elbow, wrist, gripper;
 };
 
 const BodyNames kChainsNames{"torso_r",
+                             "",
                              {"r_shoulder_p", "l_shoulder_p"},
                              {"r_elbow_p", "l_elbow_p"},
                              {"r_wrist_y", "l_wrist_y"},
@@ -147,7 +161,9 @@ UpperBodyTargets targets_of(const model::Model& m, const BodyNames& names, const
   };
   UpperBodyTargets t;
   t.torso_from_chest = true;
-  const Eigen::Vector3d top = 0.5 * (origin(names.shoulder[0]) + origin(names.shoulder[1]));
+  const Eigen::Vector3d top =
+      names.neck.empty() ? Eigen::Vector3d(0.5 * (origin(names.shoulder[0]) + origin(names.shoulder[1])))
+                         : origin(names.neck);
   t.torso_up = (top - origin(names.chest)).normalized();
   t.shoulder_axis = (origin(names.shoulder[1]) - origin(names.shoulder[0])).normalized();
   t.head_up = t.torso_up;
@@ -304,6 +320,35 @@ TEST(UpperBodyIkChains, UnreachableTargetsDegradeGracefully) {
               e.upper_arm[kRight], e.forearm[kRight], e.reach[kRight]);
 }
 
+TEST(UpperBodyIkChains, AThreeJointNeckTurnsTheHead) {
+  // The same robot with a neck of yaw, roll and pitch: the head's forward and up axes follow the human head
+  // frame, the torso direction runs from the chest to the neck.
+  const Chains c = make_chains(true);
+  UpperBodyIk ik(c.model, c.description);
+  EXPECT_EQ(ik.variables().size(), 20u);  // torso 3, neck 3, arms 7 + 7
+  Eigen::VectorXd truth = posture(c.model);
+  truth(c.model.joint_index("neck_y")) = 0.4;
+  truth(c.model.joint_index("neck_r")) = -0.2;
+  truth(c.model.joint_index("neck_p")) = 0.3;
+  BodyNames names = kChainsNames;
+  names.neck = "neck_y";
+  UpperBodyTargets t = targets_of(c.model, names, truth);
+  Eigen::VectorXd q = model::neutral(c.model);
+  q.tail(c.model.nj) = truth;
+  model::Data data(c.model);
+  dynamics::forward_kinematics(c.model, data, q);
+  t.has_head_rotation = true;
+  t.head_rotation =
+      data.oMi[static_cast<std::size_t>(model::Model::body_of_joint(c.model.joint_index("neck_p")))].R;
+  Eigen::VectorXd joints = Eigen::VectorXd::Zero(c.model.nj);
+  ik.solve_from_scratch(t, joints, 60);
+  for (int frame = 0; frame < 30; ++frame) ik.solve(t, joints);
+  const IkErrors e = ik.errors(t, joints);
+  std::printf("three-joint neck: head up %.2g rad, forward %.2g rad, worst %.2g\n", e.head_up, e.head_forward,
+              worst_error(e));
+  EXPECT_LT(std::max({e.head_up, e.head_forward, worst_error(e)}), 1e-4);
+}
+
 TEST(UpperBodyIkChains, G1sOffsetShoulderJointsAndNoNeck) {
   // G1's arms (g1_29dof_rev_1_0.urdf): the shoulder roll and yaw joints sit 4 and 12 cm down the upper arm
   // and the elbow is bent 90 degrees at the zero pose; its waist is 3 joints and it has no neck. A
@@ -341,6 +386,7 @@ TEST(UpperBodyIkChains, G1sOffsetShoulderJointsAndNoNeck) {
               1e-12);
 
   const BodyNames names{"waist_pitch_joint",
+                        "",
                         {"right_shoulder_pitch_joint", "left_shoulder_pitch_joint"},
                         {"right_elbow_joint", "left_elbow_joint"},
                         {"right_wrist_yaw_joint", "left_wrist_yaw_joint"},
