@@ -9,10 +9,12 @@
 // boxing clip brings the right hand to the head after 19 s). Target (issue 6): the 10 s problem in <= 30 s on
 // a 2-core machine, cost linear in the clip length. Issue 15: BM_ImitationTiled (the same motion per second
 // at every length: the algorithm's growth) and BM_ImitationThreads (1 against 2 threads), with the process
-// CPU time and the ALM's Gauss-Newton steps, factorizations and evaluations.
+// CPU time and the ALM's Gauss-Newton steps, factorizations and evaluations; BM_Blended (the blended
+// objective's weight against joint RMSE and torque integral on the whole clip).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -110,13 +112,16 @@ double process_cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS
 
 // One retarget of `input` as `mimic retarget` solves it (ALM, self-collision rows) on `threads` threads,
 // with the counters: solver wall and process CPU seconds, outer iterations, Gauss-Newton steps,
-// factorizations, evaluations, and CPU seconds per Gauss-Newton step.
-void run_retarget(benchmark::State& state, const mm::MotionInput& input, int threads) {
+// factorizations, evaluations, and CPU seconds per Gauss-Newton step. `torque_weight` > 0: the blended
+// objective (imitation + w * integral of tau^T tau).
+void run_retarget(benchmark::State& state, const mm::MotionInput& input, int threads,
+                  double torque_weight = 0.0) {
   const Boxing& b = boxing();
   const mimic::io::JobConfig job = mimic::io::default_job(mimic::io::JobKind::kRetarget);
   mm::MotionSettings settings = mimic::pipeline::motion_settings(job);
   settings.geometry.collision = b.robot.collision;
   settings.solver.threads = threads;
+  settings.torque_weight = torque_weight;
   mm::MotionResult result;
   AlmWork work;
   double cpu = 0.0;
@@ -140,6 +145,7 @@ void run_retarget(benchmark::State& state, const mm::MotionInput& input, int thr
   state.counters["solves"] = result.solves;
   state.counters["success"] = result.success;
   state.counters["rmse_rad"] = result.metrics.imitation.joint_rmse;
+  state.counters["torque_integral"] = result.metrics.active_torque_integral;
   state.SetLabel(result.success ? "ok" : result.failure);
 }
 
@@ -191,7 +197,23 @@ void BM_ImitationThreads(benchmark::State& state) {
                static_cast<int>(state.range(1)));
 }
 
+// Issue 15, "a blended objective": the whole re-timed boxing clip (21.2 s) with torque_weight 0 (the
+// imitation) and 10^-k for k = 6 .. 2 (argument -k), all cores; rmse_rad and torque_integral (imitating
+// joints, N^2 m^2 s) give the README's table.
+void BM_Blended(benchmark::State& state) {
+  const Boxing& b = boxing();
+  const double weight = state.range(0) == 0 ? 0.0 : std::pow(10.0, static_cast<double>(state.range(0)));
+  run_retarget(state, b.full, 0, weight);
+}
+
 }  // namespace
+
+BENCHMARK(BM_Blended)
+    ->ArgsProduct({{0, -6, -5, -4, -3, -2}})
+    ->ArgNames({"log10_weight"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
 
 BENCHMARK(BM_Imitation)
     ->ArgsProduct({{5, 10, 20, 40}, {0, 1}, {0, 1}, {1}})

@@ -30,7 +30,7 @@ using namespace mimic;
 struct RetargetCommandOptions {
   std::string input, output, config, report, preset, units, up, model, robot_config, objective, solver;
   std::string scale;  // auto | height | a number > 0; empty: the job's
-  std::optional<double> velocity_scale, sigma, knot_spacing, zmp_margin;
+  std::optional<double> velocity_scale, sigma, torque_weight, knot_spacing, zmp_margin;
   std::optional<double> angle_factor, velocity_factor, torque_factor;
   std::optional<int> columns, max_iterations, threads;
   bool kinematic_only = false, no_stability = false, save_reference = false;
@@ -64,6 +64,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (o.kinematic_only) job.retarget.kinematic_only = true;
   if (!o.objective.empty()) job.objective.kind = io::parse_objective_kind(o.objective, "--objective");
   if (o.sigma) job.objective.sigma = *o.sigma;
+  if (o.torque_weight) job.objective.torque_weight = *o.torque_weight;
   if (o.angle_factor) job.limits.angle_factor = *o.angle_factor;
   if (o.velocity_factor) job.limits.velocity_factor = *o.velocity_factor;
   if (o.torque_factor) job.limits.torque_factor = *o.torque_factor;
@@ -139,6 +140,10 @@ std::function<int()> setup_retarget(CLI::App& app) {
       ->check(CLI::IsMember({"imitation", "torque"}));
   cmd->add_option("--sigma", o->sigma, "Weight of the head / hand position error in the imitation objective")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--torque-weight", o->torque_weight,
+                  "Blended objective: imitation + W * integral of tau^T tau of the imitating joints, W in "
+                  "rad^2/(N m)^2, 0..1000 (default 0: imitation only; README has a table of W on boxing)")
+      ->check(CLI::Range(0.0, 1000.0));
   cmd->add_option("--solver", o->solver, "alm (augmented Lagrangian, default) or ipopt")
       ->check(CLI::IsMember({"alm", "ipopt"}));
   cmd->add_option("--threads", o->threads, "Threads of the solver, 0 = all cores (default: the job's, 0)")

@@ -244,16 +244,17 @@ TEST(CliBadInput, BadCommandLineExits2) {
   TempDir dir;
   const std::string bvh = sample("data/mocap/boxing.bvh").string();
   const std::vector<std::vector<std::string>> cases = {
-      {},                                                           // no subcommand
-      {"frobnicate"},                                               // unknown subcommand
-      {"retarget", bvh, "-o", "out/x.pos", "--bogus"},              // unknown option
-      {"retarget", bvh, "-o", "out/x.pos", "--columns", "31"},      // value not allowed
-      {"retarget", bvh, "-o", "out/x.pos", "--sigma", "-1"},        // negative weight
-      {"retarget", bvh, "-o", "out/x.pos", "--angle-factor", "2"},  // factor out of (0, 1]
-      {"retarget", bvh, "-o"},                                      // option without its value
-      {"check"},                                                    // missing positional argument
-      {"plot", "x.pos", "--format", "gif"},                         // not png / svg
-      {"batch"},                                                    // no job
+      {},                                                             // no subcommand
+      {"frobnicate"},                                                 // unknown subcommand
+      {"retarget", bvh, "-o", "out/x.pos", "--bogus"},                // unknown option
+      {"retarget", bvh, "-o", "out/x.pos", "--columns", "31"},        // value not allowed
+      {"retarget", bvh, "-o", "out/x.pos", "--sigma", "-1"},          // negative weight
+      {"retarget", bvh, "-o", "out/x.pos", "--torque-weight", "-1"},  // negative weight
+      {"retarget", bvh, "-o", "out/x.pos", "--angle-factor", "2"},    // factor out of (0, 1]
+      {"retarget", bvh, "-o"},                                        // option without its value
+      {"check"},                                                      // missing positional argument
+      {"plot", "x.pos", "--format", "gif"},                           // not png / svg
+      {"batch"},                                                      // no job
   };
   for (const auto& args : cases) {
     const RunResult r = run_mimic(args, dir.path());

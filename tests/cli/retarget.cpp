@@ -22,10 +22,11 @@ void expect_retarget_report(const std::filesystem::path& json, const std::filesy
   EXPECT_TRUE(std::filesystem::equivalent(report["output"].as<std::string>(), output, ec)) << read_text(json);
   const YAML::Node s = report["summary"];
   ASSERT_TRUE(s && s.IsMap()) << read_text(json);
-  for (const char* key : {"source_frames", "source_rate_hz", "duration_before_s", "duration_after_s",
-                          "slow_down", "joint_rmse_rad", "end_effector_rms_m", "end_effector_max_m",
-                          "peak_velocity_ratio", "peak_torque_ratio", "min_zmp_margin_m", "max_slip_m",
-                          "max_slip_rad", "violations", "solver_iterations", "objective"}) {
+  for (const char* key :
+       {"source_frames", "source_rate_hz", "duration_before_s", "duration_after_s", "slow_down",
+        "joint_rmse_rad", "end_effector_rms_m", "end_effector_max_m", "peak_velocity_ratio",
+        "peak_torque_ratio", "min_zmp_margin_m", "max_slip_m", "max_slip_rad", "violations",
+        "solver_iterations", "objective", "torque_integral", "optimized_torque_integral"}) {
     EXPECT_TRUE(s[key].IsDefined() && s[key].IsScalar()) << "summary." << key << " missing in " << json;
   }
   EXPECT_EQ(s["source_frames"].as<int>(), 960);
@@ -93,6 +94,34 @@ TEST(CliRetarget, BoxingBvhFullPipelineWritesLoadableOutputsReportAndPassesCheck
 // 1e-8, stationarity 8e-5) is written with a warning, as `smooth` does, and the check certifies it; before,
 // such a retarget failed with exit 4 although its motion was within every limit. With 2 iterations the point
 // is still infeasible (1.6e-6 rad outside an angle limit): refused, nothing written.
+// The blended objective (issue 15): --torque-weight W adds W * integral of tau^T tau of the imitating joints
+// to the imitation. On boxing, W = 1e-3 rad^2/(N m)^2 measured: that integral 8031 -> 3415 N^2 m^2 s and the
+// joint RMSE 0.0098 -> 0.0480 rad, with every limit kept. The bounds (at least a third less torque, a joint
+// RMSE at least doubled) are far from both the measured values and from what a weight that is ignored (no
+// change) or applied to the wrong rows would give.
+TEST(CliRetarget, TorqueWeightTradesImitationForTorque) {
+  TempDir dir;
+  const auto input = sample("data/mocap/boxing.bvh");
+  const auto summary = [&](const std::string& weight) {
+    const auto json = dir / ("w" + weight + ".json");
+    const RunResult r =
+        run_mimic({"-q", "retarget", input.string(), "-o", (dir / ("w" + weight + ".pos")).string(),
+                   "--torque-weight", weight, "--report", json.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.describe();
+    EXPECT_NE(r.out.find("(imitating joints, optimised)"), std::string::npos) << r.describe();
+    return YAML::LoadFile(json.string())["summary"];
+  };
+  const YAML::Node imitation = summary("0"), blended = summary("1e-3");
+  ASSERT_TRUE(imitation.IsMap() && blended.IsMap());
+  const double torque_before = imitation["optimized_torque_integral"].as<double>();
+  const double torque_after = blended["optimized_torque_integral"].as<double>();
+  EXPECT_GT(torque_before, 0.0);
+  EXPECT_LT(torque_after, torque_before * 2.0 / 3.0);
+  EXPECT_GT(blended["joint_rmse_rad"].as<double>(), 2.0 * imitation["joint_rmse_rad"].as<double>());
+  EXPECT_EQ(blended["violations"].as<int>(), 0);
+  EXPECT_GE(blended["min_zmp_margin_m"].as<double>(), 0.02);
+}
+
 TEST(CliRetarget, FeasibleSolveCutShortIsWrittenWithAWarning) {
   TempDir dir;
   const auto input = sample("data/mocap/boxing.bvh");

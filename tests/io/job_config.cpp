@@ -116,6 +116,7 @@ retarget:
 objective:
   kind: imitation
   sigma: 2.5
+  torque_weight: 0.001
 limits:
   angle_factor: 0.95
   velocity_factor: 0.8
@@ -167,6 +168,7 @@ contacts:
   EXPECT_TRUE(job.retarget.kinematic_only);
   EXPECT_EQ(job.objective.kind, ObjectiveKind::kImitation);
   EXPECT_EQ(job.objective.sigma, 2.5);
+  EXPECT_EQ(job.objective.torque_weight, 0.001);
   EXPECT_EQ(job.limits.angle_factor, 0.95);
   EXPECT_EQ(job.limits.velocity_factor, 0.8);
   EXPECT_EQ(job.limits.torque_factor, 0.7);

@@ -51,6 +51,12 @@ TEST(JobRanges, OtherKeys) {
             "job.yaml:line 4: retarget.scale: 1e+06 is above the maximum 10");
   EXPECT_EQ(error_of(kMinimal + "objective: { sigma: 1e9 }\n"),
             "job.yaml:line 4: objective.sigma: 1e+09 is above the maximum 1000");
+  EXPECT_EQ(error_of(kMinimal + "objective: { torque_weight: -1e-3 }\n"),
+            "job.yaml:line 4: objective.torque_weight: -0.001 is below the minimum 0");
+  // The weight blends torque into the imitation: with the torque objective it would mean nothing.
+  EXPECT_EQ(error_of(kMinimal + "objective: { kind: torque, torque_weight: 1e-3 }\n"),
+            "job.yaml:line 4: objective.torque_weight: expected 0 with kind torque (the weight blends torque "
+            "into the imitation objective)");
   EXPECT_EQ(error_of(kMinimal + "limits: { velocity_factor: 1e-6 }\n"),
             "job.yaml:line 4: limits.velocity_factor: 1e-06 is below the minimum 0.1");
   EXPECT_EQ(error_of(kMinimal + "solver: { max_iterations: 100000000 }\n"),

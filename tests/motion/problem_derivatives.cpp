@@ -1,6 +1,6 @@
 // The motion problem's Jacobians (residuals and inequalities; it has no equalities) against central
-// finite differences, for both objectives, with and without a payload, at a point away from the
-// reference so that velocities and accelerations are non-zero.
+// finite differences, for both objectives and the blended one, with and without a payload, at a point away
+// from the reference so that velocities and accelerations are non-zero.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -16,6 +16,7 @@ namespace {
 struct Case {
   Objective objective;
   bool payload;
+  double torque_weight = 0.0;  // > 0: the blended objective (imitation + w * torque)
 };
 
 class ProblemDerivatives : public ::testing::TestWithParam<Case> {};
@@ -32,6 +33,7 @@ TEST_P(ProblemDerivatives, MatchFiniteDifferences) {
   ProblemOptions options;
   options.objective = GetParam().objective;
   options.sigma = 3.0;
+  options.torque_weight = GetParam().torque_weight;
   options.limits.torque_factor = 0.5;
   for (int i = 0; i < input.sample_count(); i += 7) options.torque_samples.push_back(i);
   MotionProblem problem(model, model::default_robot_description(), input, options);
@@ -57,12 +59,57 @@ TEST_P(ProblemDerivatives, MatchFiniteDifferences) {
 INSTANTIATE_TEST_SUITE_P(Objectives, ProblemDerivatives,
                          ::testing::Values(Case{Objective::kImitation, false},
                                            Case{Objective::kImitation, true}, Case{Objective::kTorque, false},
-                                           Case{Objective::kTorque, true}),
+                                           Case{Objective::kTorque, true},
+                                           Case{Objective::kImitation, false, 1e-3},
+                                           Case{Objective::kImitation, true, 1e-3}),
                          [](const auto& info) {
-                           return std::string(info.param.objective == Objective::kImitation ? "Imitation"
-                                                                                            : "Torque") +
-                                  (info.param.payload ? "WithPayload" : "");
+                           const std::string name = info.param.torque_weight > 0.0 ? "Blended"
+                                                    : info.param.objective == Objective::kImitation
+                                                        ? "Imitation"
+                                                        : "Torque";
+                           return name + (info.param.payload ? "WithPayload" : "");
                          });
+
+// The blended objective is the sum it is documented to be: f_blended(x) = f_imitation(x) + w f_torque(x)
+// (both 1/2 |r|^2 with r = sqrt(dt) (...) per sample), with the same constraints as either, and w = 0 is
+// the imitation problem itself.
+TEST(ProblemBlendedObjective, IsImitationPlusWeightedTorque) {
+  const model::Model model = testing::load_hrp2();
+  const MotionInput input = testing::synthetic_reference(model, 0.8);
+  const auto problem_with = [&](Objective objective, double weight) {
+    ProblemOptions options;
+    options.objective = objective;
+    options.sigma = 3.0;
+    options.torque_weight = weight;
+    options.limits.torque_factor = 0.5;
+    for (int i = 0; i < input.sample_count(); i += 7) options.torque_samples.push_back(i);
+    return MotionProblem(model, model::default_robot_description(), input, options);
+  };
+  const double w = 2.5e-3;
+  MotionProblem imitation = problem_with(Objective::kImitation, 0.0);
+  MotionProblem torque = problem_with(Objective::kTorque, 0.0);
+  MotionProblem blended = problem_with(Objective::kImitation, w);
+  ASSERT_EQ(blended.num_variables(), imitation.num_variables());
+  ASSERT_EQ(blended.num_residuals(), imitation.num_residuals() + torque.num_residuals());
+
+  std::mt19937 rng(11);
+  std::normal_distribution<double> noise(0.0, 0.1);
+  Eigen::VectorXd x = imitation.initial_guess();
+  for (double& v : x) v += noise(rng);
+  const auto evaluated = [&](MotionProblem& problem) {
+    optim::Evaluation e = optim::make_evaluation(problem);
+    problem.evaluate(x, false, e);
+    return e;
+  };
+  const optim::Evaluation ei = evaluated(imitation), et = evaluated(torque), eb = evaluated(blended);
+  ASSERT_GT(et.objective(), 0.0);
+  // Sums of squares of the same numbers in another order: relative round-off.
+  EXPECT_NEAR(eb.objective(), ei.objective() + w * et.objective(), 1e-12 * eb.objective());
+  // The torque part is not negligible at this weight, or the identity would prove little.
+  EXPECT_GT(w * et.objective(), 0.1 * ei.objective());
+  ASSERT_EQ(eb.inequalities.size(), ei.inequalities.size());
+  EXPECT_LE((eb.inequalities - ei.inequalities).cwiseAbs().maxCoeff(), 1e-12);
+}
 
 // The describe hook names the joint, the kind and the time of each constraint family.
 TEST(ProblemDescribe, NamesJointKindAndTime) {

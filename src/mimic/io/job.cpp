@@ -110,9 +110,10 @@ class JobParser {
                      job.retarget);
     }
     if (top.has("objective")) {
-      const auto map = top.child("objective", {"kind", "sigma"});
+      const auto map = top.child("objective", {"kind", "sigma", "torque_weight"});
       read_named(map, "kind", kObjectiveKinds, job.objective.kind);
       map.read("sigma", job.objective.sigma);
+      map.read("torque_weight", job.objective.torque_weight);
     }
     if (top.has("limits")) {
       const auto map = top.child("limits", {"angle_factor", "velocity_factor", "torque_factor"});

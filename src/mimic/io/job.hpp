@@ -63,6 +63,8 @@ struct RetargetSettings {
 struct ObjectiveSettings {
   ObjectiveKind kind = ObjectiveKind::kImitation;  // default_job(): imitation for retarget, torque otherwise
   double sigma = 1.0;  // weight of the hand / head position error (seed 000 eq. (1))
+  // Imitation only: weight w of integral tau^T tau (active joints) added to it, rad^2 / (N m)^2; 0 = none.
+  double torque_weight = 0.0;
 };
 
 struct TrajectorySettings {

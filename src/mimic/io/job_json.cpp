@@ -28,6 +28,7 @@ Json job_to_json(const JobConfig& job) {
 
   json["objective"]["kind"] = to_string(job.objective.kind);
   json["objective"]["sigma"] = job.objective.sigma;
+  json["objective"]["torque_weight"] = job.objective.torque_weight;
 
   json["limits"]["angle_factor"] = job.limits.angle_factor;
   json["limits"]["velocity_factor"] = job.limits.velocity_factor;

@@ -45,6 +45,10 @@ constexpr Range kVelocityLimitScale{0.1, 1.0, ""};
 // Weight of the hand / head position error against the joint angles (default 1): beyond 1000 the angles
 // no longer count at all, and the problem's scaling suffers.
 constexpr Range kSigma{0.0, 1000.0, ""};
+// The blended objective's torque weight, rad^2 / (N m)^2: HRP-2's arm torques are tens of N m and its
+// imitation errors hundredths of a rad, so the weights that trade one against the other lie around
+// 1e-6 .. 1e-2 (README table); beyond 1e3 the imitation no longer counts: that is objective.kind torque.
+constexpr Range kTorqueWeight{0.0, 1000.0, ""};
 // Safety factors on the robot's limits: below a tenth of its ranges, speeds or torques no motion is left.
 constexpr Range kLimitFactor{0.1, 1.0, ""};
 // B-spline knot spacing: 0.01 s (two samples of HRP-2's 200 Hz controller) is the finest that any
@@ -287,6 +291,11 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   check.within("retarget.velocity_limit_scale", job.retarget.velocity_limit_scale, kVelocityLimitScale);
 
   check.within("objective.sigma", job.objective.sigma, kSigma);
+  check.within("objective.torque_weight", job.objective.torque_weight, kTorqueWeight);
+  if (job.objective.torque_weight > 0.0 && job.objective.kind != ObjectiveKind::kImitation)
+    check.fail("objective.torque_weight", "expected 0 with kind " +
+                                              std::string(to_string(job.objective.kind)) +
+                                              " (the weight blends torque into the imitation objective)");
 
   check.within("limits.angle_factor", job.limits.angle_factor, kLimitFactor);
   check.within("limits.velocity_factor", job.limits.velocity_factor, kLimitFactor);

@@ -124,9 +124,9 @@ MotionProblem::MotionProblem(const model::Model& model, std::vector<int> active,
   finish();
 }
 
-// Row order: per sample the imitation (active joints, then the frames) or the torque residual; after the
-// velocity rows, per torque sample the upper and lower torque-limit rows of each active joint, then those
-// of each collision pair.
+// Row order: per sample the imitation (active joints, then the frames) or the torque residual (both in the
+// blended objective); after the velocity rows, per torque sample the upper and lower torque-limit rows of
+// each active joint, then those of each collision pair.
 void MotionProblem::add_rows(const MotionInput& input) {
   const model::Model& model = model_;
   const double dt = 1.0 / input.rate;
@@ -148,6 +148,25 @@ void MotionProblem::add_rows(const MotionInput& input) {
 
   std::vector<char> limited(static_cast<std::size_t>(n_), 0);
   for (const int s : options_.torque_samples) limited[static_cast<std::size_t>(s)] = 1;
+  // The torque rows, RNEA with the given base motion: one pass serves the torque residual and the limits
+  // at a torque sample, so at such a sample both live in one set.
+  const auto torque_sets = [&](double weight, int& free_set, int& limit_set, int& both_set) {
+    const auto torque = std::make_shared<terms::TorqueResidual>(model, active_);
+    terms::TermSum free(model), bounded = constraints(false), geometric = constraints(any_collision);
+    free.add("torque", torque, weight);
+    bounded.add("torque", torque, weight);
+    geometric.add("torque", torque, weight);
+    free_set = add_row_set(std::move(free), kWorld);
+    limit_set = add_row_set(std::move(bounded), kWorld);
+    both_set = any_collision ? add_row_set(std::move(geometric), kWorld) : limit_set;
+  };
+  const auto add_torque_blocks = [&](int free_set, int limit_set, int both_set) {
+    for (int n = 0; n < n_; ++n) {
+      const bool torque_sample = limited[static_cast<std::size_t>(n)];
+      add_block(n, !torque_sample ? free_set : collision_at(n) ? both_set : limit_set);
+    }
+  };
+  int free_set = 0, limit_set = 0, both_set = 0;
   if (options_.objective == Objective::kImitation) {
     terms::TermSum imitation(model);
     imitation.add("joints", std::make_shared<terms::JointImitation>(model, active_, reference_joints_),
@@ -155,25 +174,19 @@ void MotionProblem::add_rows(const MotionInput& input) {
     imitation.add("frames", std::make_shared<terms::FrameImitation>(model, frames_, input.end_effectors),
                   std::sqrt(options_.sigma * dt));
     const int residual = add_row_set(std::move(imitation), kWaistFrame);
+    for (int n = 0; n < n_; ++n) add_block(n, residual);
+    if (options_.torque_weight > 0.0) {
+      torque_sets(std::sqrt(options_.torque_weight * dt), free_set, limit_set, both_set);
+      add_torque_blocks(free_set, limit_set, both_set);
+      return;
+    }
     const int limit = add_row_set(constraints(false), kWorld);
     const int geometric = any_collision ? add_row_set(constraints(true), kWorld) : limit;
-    for (int n = 0; n < n_; ++n) add_block(n, residual);
     for (const int s : options_.torque_samples) add_block(s, collision_at(s) ? geometric : limit);
     return;
   }
-  // The torque objective: one RNEA pass serves the residual and the limits at a torque sample.
-  const auto torque = std::make_shared<terms::TorqueResidual>(model, active_);
-  terms::TermSum free(model), bounded = constraints(false), geometric = constraints(any_collision);
-  free.add("torque", torque, std::sqrt(dt));
-  bounded.add("torque", torque, std::sqrt(dt));
-  geometric.add("torque", torque, std::sqrt(dt));
-  const int residual = add_row_set(std::move(free), kWorld);
-  const int limit = add_row_set(std::move(bounded), kWorld);
-  const int both = any_collision ? add_row_set(std::move(geometric), kWorld) : limit;
-  for (int n = 0; n < n_; ++n) {
-    const bool torque_sample = limited[static_cast<std::size_t>(n)];
-    add_block(n, !torque_sample ? residual : collision_at(n) ? both : limit);
-  }
+  torque_sets(std::sqrt(dt), free_set, limit_set, both_set);
+  add_torque_blocks(free_set, limit_set, both_set);
 }
 
 void MotionProblem::set_state(int n, int state, SplineProblemData& data) const {

@@ -14,7 +14,11 @@
 //                                 waist frame (the description's frames.gaze, right_gripper and
 //                                 left_gripper; forward kinematics, analytic frame Jacobians);
 //   torque:                       r = sqrt(dt) tau for the active joints (RNEA with the given base motion;
-//                                 a payload is part of the model, model::with_payload).
+//                                 a payload is part of the model, model::with_payload);
+//   blended (imitation with ProblemOptions::torque_weight w > 0): the imitation's rows and, at every
+//                                 sample, sqrt(w dt) tau for the active joints, i.e. 1/2 (integral of
+//                                 |q - q_c|^2 + sigma |P - P_c|^2 + w tau^T tau dt): "as close to the human
+//                                 as possible, and among such motions the one that costs the least torque".
 //
 // Constraints, each scaled by its (factored) limit so that the solvers' feasibility tolerance is a
 // fraction of the limit:
@@ -65,6 +69,8 @@ enum class Objective : std::uint8_t { kImitation, kTorque };
 struct ProblemOptions {
   Objective objective = Objective::kImitation;
   double sigma = 1.0;  // weight of the position error (imitation)
+  // Imitation only: weight w of the torque integral in the blended objective, rad^2 / (N m)^2 (0: none).
+  double torque_weight = 0.0;
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints

@@ -76,6 +76,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   ProblemOptions options;
   options.objective = settings.objective;
   options.sigma = settings.sigma;
+  options.torque_weight = settings.torque_weight;
   options.limits = settings.limits;
   options.knot_spacing = settings.knot_spacing;
 
@@ -145,7 +146,9 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     std::vector<int> violating;
     for (int i = 0; i < n; ++i) {
       bool violated = false;
+      const double weight = i == 0 || i == n - 1 ? 0.5 / input.rate : 1.0 / input.rate;
       for (const int j : active) {
+        metrics.active_torque_integral += weight * tau(j, i) * tau(j, i);
         const double middle = 0.5 * (limits.upper[j] + limits.lower[j]);
         const double half = 0.5 * (limits.upper[j] - limits.lower[j]);
         const std::string& name = model.joint_names[j];

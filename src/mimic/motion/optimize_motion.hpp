@@ -30,7 +30,8 @@ namespace mimic::motion {
 
 struct MotionSettings {
   Objective objective = Objective::kImitation;
-  double sigma = 1.0;  // weight of the head / hand position error (imitation)
+  double sigma = 1.0;          // weight of the head / hand position error (imitation)
+  double torque_weight = 0.0;  // imitation: weight of the torque integral (the blended objective)
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;  // s
   optim::SolverOptions solver;                            // back end, tolerances and caps
@@ -57,6 +58,9 @@ struct MotionMetrics {
   evaluation::Peak angle;     // |q - middle| / half of the factored range
   evaluation::Peak velocity;  // |qdot| / factored velocity limit
   evaluation::Peak torque;    // |tau| / factored torque limit
+  // Integral of tau^T tau over the active joints (trapezoid over the samples), N^2 m^2 s: what the torque
+  // and the blended objectives weigh (the problem's base motion; no ground reaction).
+  double active_torque_integral = 0.0;
   // The closest pair the active joints move (none without a collision model): its distance (m, < 0
   // when the shapes overlap), its name and time.
   double min_distance = std::numeric_limits<double>::infinity();

@@ -53,6 +53,7 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   settings.objective = job.objective.kind == io::ObjectiveKind::kTorque ? motion::Objective::kTorque
                                                                         : motion::Objective::kImitation;
   settings.sigma = job.objective.sigma;
+  settings.torque_weight = job.objective.torque_weight;
   settings.limits = job.limits;
   settings.knot_spacing = job.trajectory.knot_spacing;
   settings.solver = solver_options(job.solver);

@@ -46,6 +46,7 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
   out.status = result.solve.reason.empty() ? result.solve.summary() : result.solve.reason;
   out.iterations = result.total_iterations;
   out.objective = result.solve.objective;
+  out.torque_integral = result.metrics.active_torque_integral;
   return out;
 }
 

@@ -18,6 +18,7 @@ struct OptimizedUpperBody {
   std::string status;      // the solver's stopping reason
   int iterations = 0;
   double objective = 0.0;
+  double torque_integral = 0.0;  // of the imitating joints (motion::MotionMetrics::active_torque_integral)
 };
 
 // `robot` carries the job's payload (load_robot). Throws InfeasibleError (naming the worst violated

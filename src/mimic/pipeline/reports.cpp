@@ -180,6 +180,10 @@ std::string format_retarget_summary(const RetargetPipelineResult& r) {
   const evaluation::ImitationErrors imitation = r.check.imitation.value_or(evaluation::ImitationErrors{});
   out << fmt::format("imitation: joint RMSE {:.4f} rad, head/hand error RMS {:.4f} m, max {:.4f} m\n",
                      imitation.joint_rmse, imitation.position_rms, imitation.position_max);
+  out << fmt::format("torque: integral of tau^T tau {:.6g} N^2 m^2 s (every joint, as checked)",
+                     r.check.torque_integral);
+  if (r.optimized) out << fmt::format(", {:.6g} (imitating joints, optimised)", r.optimized_torque_integral);
+  out << '\n';
   if (r.stabilized) out << "ZMP correction: " << r.stabilization.summary() << '\n';
   out << peak_text("|qdot|", evaluation::worst(r.check.velocity)) << ", "
       << peak_text("|tau|", evaluation::worst(r.check.torque))
@@ -207,6 +211,8 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   s["joint_rmse_rad"] = imitation.joint_rmse;
   s["end_effector_rms_m"] = imitation.position_rms;
   s["end_effector_max_m"] = imitation.position_max;
+  s["torque_integral"] = r.check.torque_integral;
+  s["optimized_torque_integral"] = r.optimized_torque_integral;
   add_peak_ratio(s, ViolationKind::kVelocity, velocity);
   add_peak_ratio(s, ViolationKind::kTorque, torque);
   add_zmp_margin(s, r.check.min_zmp_margin);

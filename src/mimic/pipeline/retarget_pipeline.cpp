@@ -137,6 +137,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     result.solver_status = optimized.status;
     result.solver_iterations = optimized.iterations;
     result.objective = optimized.objective;
+    result.optimized_torque_integral = optimized.torque_integral;
     timer.done("optimization");
   }
 

@@ -33,6 +33,9 @@ struct RetargetPipelineResult {
   std::string solver_status;  // e.g. "converged (stationarity)"
   int solver_iterations = 0;
   double objective = 0.0;
+  // Integral of tau^T tau of the imitating joints on the optimised motion before the ZMP correction (what
+  // the torque and blended objectives weigh), N^2 m^2 s; 0 without optimisation.
+  double optimized_torque_integral = 0.0;
   bool stabilized = false;
   stability::StabilizationReport stabilization;
   io::MotionFiles output;  // what is written
