@@ -294,31 +294,34 @@
       if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 24) ++count;
     return count;
   }
-  function setRobotVisible(visible) {
-    bodyGroups.forEach(function (g) { g.visible = visible; });
-    skeleton.visible = visible;
+  // Only the robot's shapes in the picture (the ground, lines, polygon and ZMP hidden), or everything.
+  function shapesOnly(only) {
+    [grid, skeleton, support, zmp].concat(reference ? [reference] : []).forEach(function (o) { o.visible = !only; });
   }
 
   function runSelftest() {
-    // The robot's pixels: a render with it against one without it (the ground, polygon and ZMP stay);
-    // motion: two renders of the robot at the first and the middle frame, seen from one fixed camera.
+    // The robot's pixels: its shapes alone at the first frame against an empty picture; motion: its shapes
+    // at the first and at the middle frame, seen from one fixed camera. Both without the ground and the
+    // lines, which would count even with no robot drawn or moved.
     var width = 320, height = 240, result = { frames: frames, width: width, height: height };
     resize(width, height);
     setFrame(0);
+    shapesOnly(true);
     render();
-    var withRobot = readPixels(width, height);
-    setRobotVisible(false);
+    var first = readPixels(width, height);
+    bodyGroups.forEach(function (g) { g.visible = false; });
     render();
-    var withoutRobot = readPixels(width, height);
-    setRobotVisible(true);
-    result.robotPixels = differing(withRobot, withoutRobot);
+    var empty = readPixels(width, height);
+    bodyGroups.forEach(function (g) { g.visible = true; });
+    result.robotPixels = differing(first, empty);
     var fixedCamera = camera.position.clone(), fixedTarget = target.clone();
     var later = Math.floor(frames / 2);
     setFrame(later);
     camera.position.copy(fixedCamera);
     camera.lookAt(fixedTarget);
     render();
-    result.movedPixels = differing(withRobot, readPixels(width, height));
+    result.movedPixels = differing(first, readPixels(width, height));
+    shapesOnly(false);
     result.laterFrame = later;
     result.violations = S.violations.length;
     result.errors = window.mimicErrors.slice();
