@@ -3,6 +3,7 @@
 // Chromium (view/snapshots.hpp).
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
 #include <iostream>
 
 #include "command.hpp"
@@ -66,9 +67,10 @@ int run_view(const Options& opt) {
   options.check.collision = robot.collision;
   const view::Scene scene = view::build_scene(robot, opt.motion, options);
   view::write_page(html, scene);
-  std::cout << opt.motion << ": " << scene.times.size() << " frames at " << opt.rate
-            << " Hz (or the motion's "
-            << "rate), " << scene.violations.size() << " violation(s) marked"
+  char duration[32];
+  std::snprintf(duration, sizeof duration, "%.2f", scene.times.back() - scene.times.front());
+  std::cout << opt.motion << ": " << scene.times.size() << " frames over " << duration << " s, "
+            << scene.violations.size() << " violation(s) of the check marked"
             << (scene.reference.size() > 0 ? ", with the reference" : "") << "\n  wrote " << html.string()
             << " (" << fs::file_size(html) / 1024 << " KiB)\n";
   if (!png_dir.empty()) {

@@ -43,8 +43,9 @@ PageRun dump_dom(const TempDir& dir, const std::string& url) {
   std::string command = quoted(view::chromium_path().string());
   for (const std::string& arg : view::chromium_arguments(
            profile, {"--enable-logging=stderr", "--v=0", "--dump-dom", "--virtual-time-budget=20000"}, url))
-    command += " " + quoted(arg);
-  command += " > " + quoted(dom.string()) + " 2> " + quoted(log.string()) + " < /dev/null";
+    command.append(" ").append(quoted(arg));
+  command.append(" > ").append(quoted(dom.string())).append(" 2> ").append(quoted(log.string()));
+  command.append(" < /dev/null");
   const int status = std::system(command.c_str());
   EXPECT_EQ(status, 0) << command << "\n" << read_text(log);
   return {read_text(dom), read_text(log)};
