@@ -7,7 +7,6 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/output_paths.hpp"
@@ -54,10 +53,7 @@ int run_view(const Options& opt) {
   }
   io::check_output_paths(inputs, outputs);
   // Nothing is written when the snapshots cannot be taken.
-  if (!png_dir.empty() && view::chromium_path().empty())
-    throw OutputError(
-        "chromium not found: install the Debian package chromium (or set MIMIC_CHROMIUM) for --png / "
-        "--strip");
+  if (!png_dir.empty()) view::required_chromium();
 
   const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
   view::SceneOptions options;

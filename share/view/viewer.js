@@ -3,6 +3,16 @@
 (function () {
   "use strict";
   var S = MIMIC_SCENE;
+  // Placements and reference origins come as integers of S.fixed_unit (view/page.hpp).
+  function unpack(rows) {
+    return rows.map(function (row) {
+      var out = new Float64Array(row.length);
+      for (var i = 0; i < row.length; ++i) out[i] = row[i] * S.fixed_unit;
+      return out;
+    });
+  }
+  S.placements = unpack(S.placements);
+  S.reference = unpack(S.reference);
   var frames = S.times.length;
   var nb = S.bodies.length;
   var BACKGROUND = 0xf4f4f4;

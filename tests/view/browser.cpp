@@ -2,8 +2,9 @@
 // an error, draws the robot and moves it. The page's #selftest mode (share/view/viewer.js runSelftest)
 // renders the robot's shapes alone at the first frame, an empty picture and the shapes at the middle frame
 // from the same camera, counts the pixels that differ, and writes the counts and every error it caught
-// (window.onerror, console.error) as JSON into the DOM, which `chromium --dump-dom` prints. Chromium's own
-// log (--enable-logging=stderr) is checked for console errors too.
+// (window.onerror, console.error) as JSON into the DOM, which `chromium --dump-dom` prints; the page marks
+// any error on <html data-mimic-errors> in every mode. Chromium's own log (--enable-logging=stderr) is
+// checked for uncaught exceptions too.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -51,6 +52,15 @@ PageRun dump_dom(const TempDir& dir, const std::string& url) {
   return {read_text(dom), read_text(log)};
 }
 
+// No error caught by the page (<html data-mimic-errors>) and no uncaught exception in Chromium's log (which
+// logs console messages at INFO level, so console.error is only seen by the page's own capture).
+void expect_no_page_error(const PageRun& page) {
+  const auto at = page.dom.find("data-mimic-errors=\"");
+  EXPECT_EQ(at, std::string::npos) << page.dom.substr(at == std::string::npos ? 0 : at, 400);
+  for (const std::string& line : nonempty_lines(page.log))
+    EXPECT_EQ(line.find("Uncaught"), std::string::npos) << line;
+}
+
 int json_int(const std::string& json, const std::string& key) {
   std::smatch m;
   if (!std::regex_search(json, m, std::regex("\"" + key + "\":(-?[0-9]+)"))) return -1;
@@ -76,11 +86,28 @@ TEST(ViewBrowser, ThePageLoadsDrawsTheRobotAndMovesIt) {
   EXPECT_GT(json_int(result, "frames"), 100) << result;
   EXPECT_GE(json_int(result, "robotPixels"), kMinRobotPixels) << result;
   EXPECT_GE(json_int(result, "movedPixels"), kMinMovedPixels) << result;
-  // Chromium logs a page's console.error and uncaught exceptions as ERROR:CONSOLE lines.
-  for (const std::string& line : nonempty_lines(page.log)) {
-    EXPECT_EQ(line.find(":ERROR:CONSOLE"), std::string::npos) << line;
-    EXPECT_EQ(line.find("Uncaught"), std::string::npos) << line;
+  expect_no_page_error(page);
+}
+
+TEST(ViewBrowser, TheInteractivePageRunsWithoutErrors) {
+  // No hash: the page as a user opens it (controls, timeline, animation loop), for a motion with violations
+  // (the walk without its job's contact phases: the feet slip) and with a reference beside it.
+  MIMIC_REQUIRE_TOOL("chromium", "chromium");
+  TempDir dir;
+  for (const char* ext : {".pos", ".waist", ".zmp"}) {
+    fs::copy_file(sample(std::string("data/motions/walk_bar_planned") + ext),
+                  dir.path() / (std::string("w") + ext));
+    fs::copy_file(sample(std::string("data/motions/walk_bar_planned") + ext),
+                  dir.path() / (std::string("w.reference") + ext));
   }
+  const RunResult r = run_mimic({"view", (dir.path() / "w.pos").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  ASSERT_NE(r.out.find("with the reference"), std::string::npos) << r.out;
+  const PageRun page = dump_dom(dir, "file://" + (dir.path() / "w.html").string());
+  EXPECT_NE(page.dom.find("<span id=\"clock\">t = 0.000 s"), std::string::npos)
+      << "the controls were not set up";
+  EXPECT_NE(page.dom.find("violation(s) found by mimic check"), std::string::npos);
+  expect_no_page_error(page);
 }
 
 TEST(ViewBrowser, AnErrorInThePageIsCaught) {
@@ -101,6 +128,7 @@ TEST(ViewBrowser, AnErrorInThePageIsCaught) {
   const PageRun page = dump_dom(dir, "file://" + broken.string() + "#selftest");
   EXPECT_EQ(page.dom.find("\"robotPixels\""), std::string::npos) << "the broken page drew";
   EXPECT_NE(page.log.find("Uncaught"), std::string::npos) << page.log;
+  EXPECT_NE(page.dom.find("data-mimic-errors=\""), std::string::npos) << "the page did not catch its error";
 }
 
 TEST(ViewBrowser, SnapshotsAreWritten) {

@@ -12,7 +12,8 @@ namespace mimic::view {
 
 // The scene as the page reads it: bodies with their shapes (body frame), per-frame placements, ZMP, support
 // polygons, reference origins and violations. Lengths to 0.1 mm and quaternions to 1e-4 (far below a
-// pixel of a robot on a screen) keep the page small; NaN (no ZMP) is written as null.
+// pixel of a robot on a screen) keep the page small: the placements and reference origins, most of it, as
+// integers of `fixed_unit` (1e-4); NaN (no ZMP) is written as null.
 std::string scene_json(const Scene& scene);
 
 // three.min.js: $MIMIC_THREE_JS when set, else the file found at configure time (Debian's libjs-three,

@@ -88,6 +88,15 @@ fs::path chromium_path() {
   return pipeline::find_program("chromium");
 }
 
+fs::path required_chromium() {
+  const fs::path chromium = chromium_path();
+  if (chromium.empty())
+    throw OutputError(
+        "chromium not found: install the Debian package chromium (or set MIMIC_CHROMIUM) for --png / "
+        "--strip");
+  return chromium;
+}
+
 std::vector<std::string> chromium_arguments(const fs::path& profile, const std::vector<std::string>& extra,
                                             const std::string& url) {
   // SwiftShader is Chromium's own software renderer: WebGL then works without a GPU or a display, the same
@@ -118,11 +127,7 @@ std::vector<fs::path> snapshot_paths(const fs::path& dir, const std::string& ste
 
 std::vector<fs::path> write_snapshots(const fs::path& html, const fs::path& dir, double t0, double t1,
                                       const SnapshotOptions& options) {
-  const fs::path chromium = chromium_path();
-  if (chromium.empty())
-    throw OutputError(
-        "chromium not found: install the Debian package chromium (or set MIMIC_CHROMIUM) for --png / "
-        "--strip");
+  const fs::path chromium = required_chromium();
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) throw OutputError(dir.string() + ": cannot create the snapshot folder: " + ec.message());

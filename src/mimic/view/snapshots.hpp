@@ -19,6 +19,9 @@ struct SnapshotOptions {
 // when it is not there.
 std::filesystem::path chromium_path();
 
+// chromium_path(), or OutputError naming the Debian package when it is missing (before anything is written).
+std::filesystem::path required_chromium();
+
 // The options every headless run of a page takes: software WebGL, no sandbox when run as root (Chromium
 // refuses to start otherwise), a profile folder of its own, `extra` flags, then the URL.
 std::vector<std::string> chromium_arguments(const std::filesystem::path& profile,
