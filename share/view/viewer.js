@@ -375,7 +375,8 @@
     var fit = function () { resize(container.clientWidth, container.clientHeight); drawTimeline(); };
     window.addEventListener("resize", fit);
     fit();
-    setFrame(0);
+    setFrame(params.t ? frameAt(parseFloat(params.t)) : 0);
+    playTime = S.times[current];
     requestAnimationFrame(tick);
   }
 })();
