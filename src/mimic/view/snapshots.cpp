@@ -108,7 +108,9 @@ std::vector<std::string> chromium_arguments(const fs::path& profile, const std::
                                    "--no-first-run",
                                    "--disable-extensions",
                                    "--user-data-dir=" + profile.string()};
-  if (::geteuid() == 0) args.push_back("--no-sandbox");  // Chromium will not start as root with its sandbox
+  // No sandbox: Chromium will not start with it as root, nor where a container denies it the user
+  // namespaces it needs (CI); what it opens is mimic's own page, which fetches nothing.
+  args.push_back("--no-sandbox");
   args.insert(args.end(), extra.begin(), extra.end());
   args.push_back(url);
   return args;

@@ -22,8 +22,8 @@ std::filesystem::path chromium_path();
 // chromium_path(), or OutputError naming the Debian package when it is missing (before anything is written).
 std::filesystem::path required_chromium();
 
-// The options every headless run of a page takes: software WebGL, no sandbox when run as root (Chromium
-// refuses to start otherwise), a profile folder of its own, `extra` flags, then the URL.
+// The options every headless run of a page takes: software WebGL, no sandbox (root and containers refuse
+// it), a profile folder of its own, `extra` flags, then the URL.
 std::vector<std::string> chromium_arguments(const std::filesystem::path& profile,
                                             const std::vector<std::string>& extra, const std::string& url);
 
