@@ -68,6 +68,10 @@ mimic_module(retarget   DEPS mimic_mocap mimic_dynamics)
 # stability, evaluation): the one reader of io::JobConfig below apps/.
 mimic_module(pipeline   DEPS mimic_motion mimic_retarget mimic_walking mimic_evaluation mimic_io)
 
+# `mimic view` (issue 18): a motion's scene (forward kinematics, ZMP, support, the check's violations per
+# frame), the self-contained HTML page (cmake/MimicViewer.cmake embeds its template) and Chromium snapshots.
+mimic_module(view       DEPS mimic_pipeline)
+
 # What apps/ may include (not transitive: the CLI calls pipeline/ and names the types of io, model and core;
 # `mimic` would allow every module). mimic_app links these, and through them the rest.
-set(MIMIC_APP_MODULES mimic_pipeline mimic_io mimic_model mimic_core)
+set(MIMIC_APP_MODULES mimic_view mimic_pipeline mimic_io mimic_model mimic_core)

@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   liborocos-kdl-dev
   gnuplot-nox
+  libjs-three chromium
   python3
 )
 SUDO=""

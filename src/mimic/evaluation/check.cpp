@@ -14,18 +14,22 @@ using model::ContactPhase;
 
 namespace {
 
-// Keeps the worst violation per (kind, where) and counts the violating samples.
+// Keeps the worst violation per (kind, where) and the violating samples.
 class ViolationLog {
  public:
-  void add(ViolationKind kind, const std::string& where, double time, double value, double limit,
-           double excess, double scale) {
+  void add(ViolationKind kind, const std::string& where, Eigen::Index sample, double time, double value,
+           double limit, double excess, double scale) {
     auto& v = worst_[{static_cast<int>(kind), where}];
     ++v.violating_samples;
     const double ratio = excess / std::max(scale, 1e-12);
     if (v.violating_samples == 1 || ratio > v.ratio) {
       const int count = v.violating_samples;
-      v = Violation{kind, where, time, value, limit, excess, ratio, count};
+      std::vector<int> samples = std::move(v.sample_indices);
+      v = Violation{kind, where, time, value, limit, excess, ratio, count, std::move(samples)};
     }
+    // A joint above and below its range in one sample is not possible, so a sample is listed once.
+    if (v.sample_indices.empty() || v.sample_indices.back() != static_cast<int>(sample))
+      v.sample_indices.push_back(static_cast<int>(sample));
   }
   std::vector<Violation> sorted() const {
     std::vector<Violation> out;
@@ -52,11 +56,11 @@ void add_geometry_violations(const GeometryReport& geometry, const GeometryCheck
   for (const GeometryOffence& o : geometry.pair_offences) {
     const double excess = options.safety_distance - o.value;
     violations.push_back({ViolationKind::kCollision, o.where, o.time, o.value, options.safety_distance,
-                          excess, excess / kGeometryScale, o.samples});
+                          excess, excess / kGeometryScale, o.samples, o.sample_indices});
   }
   for (const GeometryOffence& o : geometry.foot_offences)
     violations.push_back({ViolationKind::kGround, o.where, o.time, o.value, 0.0, -o.value,
-                          -o.value / kGeometryScale, o.samples});
+                          -o.value / kGeometryScale, o.samples, o.sample_indices});
 }
 
 }  // namespace
@@ -125,15 +129,15 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
                                 qj < middle[j] ? model.lower_limit[j] : model.upper_limit[j], t);
       const double angle_slack = options.limit_tolerance * half_range[j];
       if (qj < lower[j] - angle_slack)
-        log.add(ViolationKind::kAngle, name, t, qj, lower[j], lower[j] - qj, half_range[j]);
+        log.add(ViolationKind::kAngle, name, k, t, qj, lower[j], lower[j] - qj, half_range[j]);
       if (qj > upper[j] + angle_slack)
-        log.add(ViolationKind::kAngle, name, t, qj, upper[j], qj - upper[j], half_range[j]);
+        log.add(ViolationKind::kAngle, name, k, t, qj, upper[j], qj - upper[j], half_range[j]);
       report.velocity[joint].raise(std::abs(vj) / model.velocity_limit[j], vj, model.velocity_limit[j], t);
       if (std::abs(vj) > vmax[j] * (1.0 + options.limit_tolerance))
-        log.add(ViolationKind::kVelocity, name, t, vj, vmax[j], std::abs(vj) - vmax[j], vmax[j]);
+        log.add(ViolationKind::kVelocity, name, k, t, vj, vmax[j], std::abs(vj) - vmax[j], vmax[j]);
       report.torque[joint].raise(std::abs(tau[j]) / model.effort_limit[j], tau[j], model.effort_limit[j], t);
       if (std::abs(tau[j]) > tmax[j] * (1.0 + options.limit_tolerance))
-        log.add(ViolationKind::kTorque, name, t, tau[j], tmax[j], std::abs(tau[j]) - tmax[j], tmax[j]);
+        log.add(ViolationKind::kTorque, name, k, t, tau[j], tmax[j], std::abs(tau[j]) - tmax[j], tmax[j]);
     }
     // ZMP of the contact wrench (data holds this sample's momentum rate after the torque computation).
     const auto& oMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
@@ -146,7 +150,8 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
         zmp ? polygon.signed_distance(zmp->head<2>()) : -std::numeric_limits<double>::infinity();
     if (margin < report.min_zmp_margin) report.min_zmp_margin = margin, report.min_zmp_margin_time = t;
     if (margin < options.zmp_margin)
-      log.add(ViolationKind::kZmp, "ZMP", t, margin, options.zmp_margin, options.zmp_margin - margin, 0.01);
+      log.add(ViolationKind::kZmp, "ZMP", k, t, margin, options.zmp_margin, options.zmp_margin - margin,
+              0.01);
     // Slip: a foot in support must stay where its support began.
     for (int s = 0; s < 2; ++s) {
       const bool in_support =
@@ -162,10 +167,10 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
       report.max_slip_position = std::max(report.max_slip_position, dp);
       report.max_slip_angle = std::max(report.max_slip_angle, dr);
       if (dp > options.slip_position)
-        log.add(ViolationKind::kSlip, foot_name[s], t, dp, options.slip_position, dp - options.slip_position,
-                options.slip_position);
+        log.add(ViolationKind::kSlip, foot_name[s], k, t, dp, options.slip_position,
+                dp - options.slip_position, options.slip_position);
       if (dr > options.slip_angle)
-        log.add(ViolationKind::kSlip, std::string(foot_name[s]) + " (rotation)", t, dr, options.slip_angle,
+        log.add(ViolationKind::kSlip, std::string(foot_name[s]) + " (rotation)", k, t, dr, options.slip_angle,
                 dr - options.slip_angle, options.slip_angle);
     }
   }

@@ -11,8 +11,9 @@ namespace mimic::evaluation {
 namespace {
 
 // Keeps the smallest value of one offender (a pair or a foot) and counts the samples it offends in.
-void record(GeometryOffence& offence, double value, double time) {
+void record(GeometryOffence& offence, double value, double time, Eigen::Index sample) {
   if (offence.samples++ == 0 || value < offence.value) offence.value = value, offence.time = time;
+  offence.sample_indices.push_back(static_cast<int>(sample));
 }
 
 }  // namespace
@@ -50,7 +51,7 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
       const double distance = cdata.distance[p];
       report.sample_min_distance[k] = std::min(report.sample_min_distance[k], distance);
       if (distance < options.safety_distance)
-        record(per_pair[static_cast<size_t>(p)], distance, time), any_below = true;
+        record(per_pair[static_cast<size_t>(p)], distance, time, k), any_below = true;
       if (distance < report.min_distance) {
         report.min_distance = distance;
         report.min_distance_time = time;
@@ -67,7 +68,7 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
       if (cdata.corner_height[c] < cdata.corner_height[lowest_corner]) lowest_corner = c;
     }
     for (std::size_t f = 0; f < per_foot.size(); ++f)
-      if (lowest_of_foot[f] < -options.ground_tolerance) record(per_foot[f], lowest_of_foot[f], time);
+      if (lowest_of_foot[f] < -options.ground_tolerance) record(per_foot[f], lowest_of_foot[f], time, k);
     if (cdata.corner_height.size() == 0) continue;
     const double lowest = cdata.corner_height[lowest_corner];
     report.sample_min_corner_height[k] = lowest;

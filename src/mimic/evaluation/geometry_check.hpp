@@ -28,10 +28,11 @@ struct GeometryCheckOptions {
 // The worst sample of one pair of shapes (closer than the safety distance) or of one foot's sole corners
 // (below the floor).
 struct GeometryOffence {
-  std::string where;   // "RARM_LINK6 / HEAD_LINK1" (CollisionModel::pair_name) or "right foot"
-  double value = 0.0;  // m: the pair's distance or the lowest corner's height at `time`
-  double time = 0.0;   // s
-  int samples = 0;     // samples in which it breaks its bound
+  std::string where;                // "RARM_LINK6 / HEAD_LINK1" (CollisionModel::pair_name) or "right foot"
+  double value = 0.0;               // m: the pair's distance or the lowest corner's height at `time`
+  double time = 0.0;                // s
+  int samples = 0;                  // samples in which it breaks its bound
+  std::vector<int> sample_indices;  // those samples' indices, increasing
 };
 
 struct GeometryReport {

@@ -28,6 +28,9 @@ struct Violation {
   double excess = 0.0;  // how far beyond the limit, in the value's unit (> 0)
   double ratio = 0.0;   // excess relative to the limit's scale (for ranking across kinds)
   int violating_samples = 0;
+  // The indices of the violating samples, increasing (size violating_samples): what `mimic view` marks on
+  // its timeline.
+  std::vector<int> sample_indices;
 };
 
 // How far a motion is from the reference it imitates (the retarget stage).
