@@ -29,7 +29,7 @@ install(EXPORT mimicTargets NAMESPACE mimic:: DESTINATION ${MIMIC_INSTALL_CMAKED
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/mimicConfig.cmake.in
                               ${PROJECT_BINARY_DIR}/mimicConfig.cmake
-                              INSTALL_DESTINATION ${MIMIC_INSTALL_CMAKEDIR})
+                              INSTALL_DESTINATION ${MIMIC_INSTALL_CMAKEDIR} PATH_VARS MIMIC_INSTALL_DATADIR)
 write_basic_package_version_file(${PROJECT_BINARY_DIR}/mimicConfigVersion.cmake
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/mimicConfig.cmake ${PROJECT_BINARY_DIR}/mimicConfigVersion.cmake

@@ -9,6 +9,7 @@ packages=(
   liborocos-kdl-dev
   gnuplot-nox
   python3
+  dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes the Depends, file finds the ELF files
 )
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
