@@ -23,8 +23,7 @@ foreach(target ${mimic_install_modules})
 endforeach()
 install(TARGETS mimic ${mimic_install_modules} EXPORT mimicTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
-        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})  # include dir: INSTALL_INTERFACE of mimic_module()
 install(EXPORT mimicTargets NAMESPACE mimic:: DESTINATION ${MIMIC_INSTALL_CMAKEDIR})
 
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/mimicConfig.cmake.in

@@ -1,7 +1,6 @@
 #include "mimic/core/data_dir.hpp"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
+#include "support/temp_path.hpp"
 
 namespace fs = std::filesystem;
 using mimic::core::DataDirOrigin;
@@ -18,7 +18,7 @@ using mimic::core::find_data_dir;
 namespace {
 
 fs::path fresh_dir(const std::string& name) {
-  auto dir = fs::temp_directory_path() / ("mimic_test_data_dir_" + name + "_" + std::to_string(::getpid()));
+  const auto dir = mimic::test::unique_temp_path("data_dir_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
