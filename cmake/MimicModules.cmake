@@ -6,6 +6,8 @@
 # `module_graph` (scripts/check_module_graph.py) fails on an #include of a module that is not reachable
 # through them. Other entries are third-party targets. Declare modules bottom-up, one block each,
 # separated by a blank line (so that changes to two modules merge without conflict).
+include(GNUInstallDirs)  # CMAKE_INSTALL_INCLUDEDIR of the installed interface
+
 function(mimic_module name)
   cmake_parse_arguments(ARG "" "" "DEPS" ${ARGN})
   foreach(d ${ARG_DEPS})
@@ -21,13 +23,17 @@ function(mimic_module name)
     add_library(mimic_${name} INTERFACE)
     set(scope INTERFACE)
   endif()
-  target_include_directories(mimic_${name} ${scope} ${PROJECT_SOURCE_DIR}/src)
+  # Headers from the source tree in the build, from <prefix>/include once installed (MimicInstall.cmake).
+  target_include_directories(mimic_${name} ${scope} $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/src>
+                                                    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(mimic_${name} ${scope} ${ARG_DEPS})
-  target_compile_definitions(mimic_${name} ${scope} MIMIC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   set_property(GLOBAL APPEND PROPERTY MIMIC_MODULES mimic_${name})
 endfunction()
 
-mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog yaml-cpp)
+mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog yaml-cpp ${CMAKE_DL_LIBS})
+# core/data_dir falls back to the source tree in the build tree; PRIVATE, so that the path reaches no other
+# file and no installed interface (everything else asks core::data_dir()).
+target_compile_definitions(mimic_core PRIVATE MIMIC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 
 mimic_module(spatial    DEPS mimic_core Eigen3::Eigen)
 

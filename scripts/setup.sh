@@ -10,6 +10,7 @@ packages=(
   gnuplot-nox
   libjs-three chromium
   python3
+  dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes the Depends, file finds the ELF files
 )
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi

@@ -30,7 +30,7 @@ std::function<int()> setup_info(CLI::App& app) {
       "frames, rate, units)");
   struct Options {
     std::string file;
-    std::string robot_config = model::default_robot_description_path();
+    std::string robot_config;  // empty: the data directory's, looked up when the command runs
     std::string units = "auto", up = "auto";
   };
   auto opt = std::make_shared<Options>();
@@ -46,7 +46,9 @@ std::function<int()> setup_info(CLI::App& app) {
   return [opt]() -> int {
     const std::string ext = lower_extension(opt->file);
     if (ext == ".urdf") {
-      pipeline::describe_robot(opt->file, opt->robot_config, std::cout);
+      const std::string robot_config =
+          opt->robot_config.empty() ? model::default_robot_description_path() : opt->robot_config;
+      pipeline::describe_robot(opt->file, robot_config, std::cout);
       return app::kOk;
     }
     if (ext == ".bvh" || ext == ".c3d") {

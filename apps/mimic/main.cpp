@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
 
 namespace mimic::app {
@@ -27,7 +28,16 @@ int main(int argc, char** argv) {
       "Exit codes: 0 success, 1 internal error, 2 bad command line, 3 bad input (file, YAML, model) or a "
       "problem above the size budget, "
       "4 limits violated / infeasible / a stage's time budget exhausted, 5 output not writable."};
-  app.set_version_flag("--version", std::string("mimic ") + MIMIC_VERSION);
+  // The data directory in use says which installation (or source tree) a run reads its robot from.
+  app.set_version_flag("--version", [] {
+    std::string text = std::string("mimic ") + MIMIC_VERSION + "\ndata directory: ";
+    try {
+      const auto dir = mimic::core::data_dir_info();
+      return text + dir.path.string() + " (" + mimic::core::to_string(dir.origin) + ")";
+    } catch (const mimic::Error& e) {
+      return text + "none (" + e.what() + ")";
+    }
+  });
   app.require_subcommand(1);
   app.fallthrough();
   int verbosity = 0;

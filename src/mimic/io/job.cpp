@@ -3,6 +3,7 @@
 #include <array>
 #include <utility>
 
+#include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 #include "mimic/core/strict_yaml.hpp"
@@ -325,7 +326,7 @@ model::ContactPhase parse_contact_phase(std::string_view text, std::string_view 
 JobConfig default_job(JobKind kind) {
   JobConfig job;
   job.job = kind;
-  job.robot.model = fs::path(MIMIC_SOURCE_DIR) / "models" / "hrp2.urdf";
+  job.robot.model = core::data_dir() / "models" / "hrp2.urdf";
   job.robot.config = model::default_robot_description_path();
   job.output.columns = default_pos_layout().joint_columns();
   // Retargeting imitates the human; smoothing a planned motion minimises torques (seed 001).

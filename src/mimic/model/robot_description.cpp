@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 
+#include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/core/strict_yaml.hpp"
 #include "mimic/core/text_file.hpp"
@@ -416,7 +417,7 @@ RobotDescription load_robot_description(const std::string& path) {
 }
 
 std::string default_robot_description_path() {
-  return std::string(MIMIC_SOURCE_DIR) + "/config/robots/hrp2.yaml";
+  return (core::data_dir() / "config" / "robots" / "hrp2.yaml").string();
 }
 
 const RobotDescription& default_robot_description() {

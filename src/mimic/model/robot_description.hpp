@@ -107,7 +107,7 @@ struct RobotDescription {
 // is nominal_pose, and joint_order, extra_columns, groups and commands come from the default description.
 RobotDescription load_robot_description(const std::string& path);
 
-// The shipped HRP-2 description, <source dir>/config/robots/hrp2.yaml (MIMIC_SOURCE_DIR).
+// The shipped HRP-2 description, config/robots/hrp2.yaml of the data directory (core::data_dir()).
 std::string default_robot_description_path();
 // The default description, loaded once (HRP-2 stays the default robot).
 const RobotDescription& default_robot_description();

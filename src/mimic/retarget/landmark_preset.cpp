@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/core/strict_yaml.hpp"
 
@@ -173,7 +174,7 @@ std::vector<std::filesystem::path> preset_directories(PresetKind kind) {
   std::vector<std::filesystem::path> candidates;
   if (const char* env = std::getenv("MIMIC_CONFIG_DIR"); env && *env)
     candidates.push_back(std::filesystem::path(env) / sub);
-  candidates.push_back(std::filesystem::path(MIMIC_SOURCE_DIR) / "config" / sub);
+  candidates.push_back(core::data_dir() / "config" / sub);
   std::vector<std::filesystem::path> out;
   for (const auto& dir : candidates) {
     std::error_code ec;
@@ -260,11 +261,10 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
 
   std::vector<LandmarkPreset> presets = shipped_presets(kind);
   if (presets.empty()) {
-    throw InputError(
-        input_error_message(clip_name, "",
-                            "no " + std::string(to_string(kind)) +
-                                " presets found (looked in $MIMIC_CONFIG_DIR and " MIMIC_SOURCE_DIR
-                                "/config); pass --preset FILE"));
+    throw InputError(input_error_message(
+        clip_name, "",
+        "no " + std::string(to_string(kind)) + " presets found (looked in $MIMIC_CONFIG_DIR and " +
+            (core::data_dir() / "config").string() + "); pass --preset FILE"));
   }
   int best_usable = -1, best_any = 0;
   std::vector<PresetMatch> matches;

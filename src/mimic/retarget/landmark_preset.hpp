@@ -46,8 +46,8 @@ LandmarkPreset load_landmark_preset(const std::filesystem::path& path);
 LandmarkPreset parse_landmark_preset(std::string_view yaml, const std::string& file_name);
 
 // The folders holding the shipped presets of `kind`, searched in order: $MIMIC_CONFIG_DIR/<sub>, then
-// the source tree's config/<sub> (MIMIC_SOURCE_DIR), where <sub> is "skeletons" or "markersets". Only
-// existing folders are returned.
+// config/<sub> of the data directory (core::data_dir(): $MIMIC_DATA_DIR, the install prefix or the source
+// tree), where <sub> is "skeletons" or "markersets". Only existing folders are returned.
 std::vector<std::filesystem::path> preset_directories(PresetKind kind);
 // Every *.yaml of those folders, sorted by file name within a folder; a name found twice keeps the first.
 std::vector<LandmarkPreset> shipped_presets(PresetKind kind);
