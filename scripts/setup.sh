@@ -9,6 +9,7 @@ packages=(
   liborocos-kdl-dev
   gnuplot-nox
   python3
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
