@@ -16,6 +16,11 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # mimic_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "mimic maintainers <mimic@localhost>")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# What dpkg-shlibdeps cannot see (CPack appends its result to these): `mimic view` inlines Debian's
+# three.js read at run time, and the Python package needs Debian's Python 3 and numpy. Headless Chromium
+# only makes `mimic view --png` snapshots: recommended, not required.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libjs-three, python3, python3-numpy")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "chromium")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
     "libeigen3-dev, libspdlog-dev, libyaml-cpp-dev, liburdfdom-dev, coinor-libipopt-dev, pkg-config, cmake")
 

@@ -8,7 +8,8 @@ every module reachable from M through DEPS (CMake links them PUBLIC, so their he
 apps/ may include only the modules of MIMIC_APP_MODULES (not their closure: the CLI calls pipeline/ and
 names types, it holds no algorithm). tests/<M>/ follows M's rule (tests/cli and tests/support are exempt:
 they link the whole toolkit; tests/install is a consumer project built against the installed mimic::mimic;
-tests/data and tests/mutation hold fixtures and the mutation suite's list of expected failures, no code).
+tests/data and tests/mutation hold fixtures and the mutation suite's list of expected failures, no code;
+tests/python is the pytest suite of the Python package).
 
   check_module_graph.py --root . [--graph CMakeLists.txt cmake/MimicModules.cmake] [--no-tests]
                         [--joint-literals models/hrp2.urdf ...]
@@ -31,8 +32,9 @@ MODULE_CALL = re.compile(r"^\s*mimic_module\(\s*(\w+)(.*?)\)", re.S | re.M)
 APP_SET = re.compile(r"^\s*set\(\s*MIMIC_APP_MODULES\b(.*?)\)", re.S | re.M)
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]mimic/([A-Za-z0-9_]+)/([^">]+)[">]')
 SOURCE_SUFFIXES = {".hpp", ".hxx", ".h", ".cpp", ".cc"}
-# data, mutation: fixtures and lists, no code; install: a consumer project of the installed package.
-EXEMPT_TEST_DIRS = {"cli", "support", "data", "mutation", "install"}
+# data, mutation: fixtures and lists, no code; install: a consumer project of the installed package;
+# python: pytest of the Python package (python/, no C++).
+EXEMPT_TEST_DIRS = {"cli", "support", "data", "mutation", "install", "python"}
 
 
 def strip_cmake_comments(text):

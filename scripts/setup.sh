@@ -11,6 +11,7 @@ packages=(
   libjs-three chromium
   python3
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes the Depends, file finds the ELF files
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi

@@ -25,12 +25,18 @@ SOURCE_DIR = Path(__file__).resolve().parents[2]
 # The acceptance of issue 18, run in that order in one fresh folder; {mimic} is P/bin/mimic, {data} is
 # P/share/mimic, {python} the Python that has numpy (Debian's). The full retarget takes 2 to 3 s of CPU
 # on boxing.bvh, small enough to run as it is (no --kinematic-only, whose output `check` refuses).
-# The Python module and `mimic view` add their line here, e.g.
-#   ["{mimic}", "view", "x.pos", "-o", "x.html"],
-#   ["{python}", "-c", "import mimic; print(mimic.__file__)"],
+# Then the viewer's page of that motion, and the installed Python module (not the build tree's: its file must
+# be under the prefix) loading the robot from the prefix's data and checking the motion.
 ACCEPTANCE = [
     ["{mimic}", "-q", "retarget", "{data}/data/mocap/boxing.bvh", "-o", "x.pos"],
     ["{mimic}", "check", "x.pos"],
+    ["{mimic}", "-q", "view", "x.pos", "-o", "x.html"],
+    ["{python}", "-c",
+     "import sys, mimic; prefix = sys.argv[1]; "
+     "assert mimic.__file__.startswith(prefix), mimic.__file__ + ' is not under ' + prefix; "
+     "robot = mimic.load_robot(); print(robot); "
+     "result = mimic.check('x.pos'); assert result.report['ok'], result.summary; print('python check ok')",
+     "{prefix}"],
 ]
 
 
@@ -124,10 +130,14 @@ def step_acceptance(args):
     prefix = Path(args.prefix).resolve()
     env = clean_environment(prefix)
     values = {"mimic": str(prefix / "bin" / "mimic"), "data": str(prefix / "share" / "mimic"),
-              "python": args.python}
+              "python": args.python, "prefix": str(prefix)}
     with fresh_folder("acceptance") as folder:
         for cmd in ACCEPTANCE:
             run([part.format(**values) for part in cmd], cwd=folder, env=env)
+        # The page is self-contained: three.js inlined (tests/view renders it in Chromium).
+        html = folder / "x.html"
+        if not html.is_file() or "THREE" not in html.read_text(errors="replace"):
+            fail(f"{html}: mimic view wrote no page with three.js inlined")
 
 
 def step_version(args):
