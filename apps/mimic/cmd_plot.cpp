@@ -1,8 +1,9 @@
-// `mimic plot MOTION.pos`: joint angles (with comparison motions and the limits), joint torques against
-// their limits and the ZMP against the support polygon, drawn by gnuplot as PNG or SVG.
+// `mimic plot MOTION.pos|MOTION.csv`: joint angles (with comparison motions and the limits), joint torques
+// against their limits and the ZMP against the support polygon, drawn by gnuplot as PNG or SVG.
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #include "mimic/io/job.hpp"
@@ -21,6 +22,7 @@ struct Options {
   std::vector<std::string> joints, compare;
   int max_joints = 8, torque_joints = 6;
   bool no_auto_compare = false, data_only = false;
+  std::optional<double> rate;
 };
 
 int run_plot(const Options& opt) {
@@ -48,6 +50,7 @@ int run_plot(const Options& opt) {
   options.geometry.collision = robot.collision;
   options.geometry.check = pipeline::check_options(job).geometry;
   options.compare.assign(opt.compare.begin(), opt.compare.end());
+  options.csv_rate = opt.rate ? opt.rate : job.csv_rate;
   options.auto_compare = !opt.no_auto_compare;
   options.render = !opt.data_only;
   options.gnuplot = opt.gnuplot;
@@ -87,7 +90,10 @@ std::function<int()> setup_plot(CLI::App& app) {
       "plot.gp` redraws after an edit. Exit code 3 for a missing or malformed motion or an unknown joint, "
       "5 when DIR cannot be written or gnuplot is missing or fails.");
   auto opt = std::make_shared<Options>();
-  cmd->add_option("motion", opt->motion, "Motion to draw: X.pos (or its base name X)")->required();
+  cmd->add_option("motion", opt->motion, "Motion to draw: X.pos (or its base name X), or X.csv")->required();
+  cmd->add_option("--rate", opt->rate,
+                  "Sample rate (Hz) of .csv motions, which carry no time (default: the job's csv_rate)")
+      ->check(CLI::Range(1.0, 10000.0));
   cmd->add_option("-o,--output", opt->output,
                   "Folder of the figures, data and script (default: X.plots beside X.pos)");
   cmd->add_option("--format", opt->format, "Figure format: png (pngcairo, else gnuplot's png) or svg")

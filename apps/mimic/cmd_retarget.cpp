@@ -30,7 +30,7 @@ using namespace mimic;
 struct RetargetCommandOptions {
   std::string input, output, config, report, preset, units, up, model, robot_config, objective, solver;
   std::string scale;  // auto | height | a number > 0; empty: the job's
-  std::optional<double> velocity_scale, sigma, knot_spacing, zmp_margin;
+  std::optional<double> velocity_scale, sigma, knot_spacing, zmp_margin, rate;
   std::optional<double> angle_factor, velocity_factor, torque_factor;
   std::optional<int> columns, max_iterations, threads;
   bool kinematic_only = false, no_stability = false, save_reference = false;
@@ -73,6 +73,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (o.threads) job.solver.threads = *o.threads;
   if (o.no_stability) job.stability.enabled = false;
   if (o.zmp_margin) job.stability.zmp_margin = *o.zmp_margin;
+  if (o.rate) job.csv_rate = *o.rate;
   if (job.input.empty())
     throw InputError("mimic retarget: no input clip (give IN.bvh / IN.c3d or a --config with input:)");
   if (job.output.path.empty())
@@ -105,7 +106,10 @@ int run_retarget(const RetargetCommandOptions& o) {
   if (o.save_reference)
     pipeline::write_reference_files(job.output.path, result.reference_files, job.output.columns);
   std::cout << pipeline::format_retarget_summary(result);
-  std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
+  if (result.csv)
+    std::cout << "wrote " << pipeline::csv_output_summary(job.output.path, *result.csv);
+  else
+    std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
   if (o.save_reference) std::cout << ", .reference.pos and .original.pos";
   if (!job.output.report.empty()) std::cout << ", report " << job.output.report.string();
   std::cout << '\n';
@@ -125,7 +129,13 @@ std::function<int()> setup_retarget(CLI::App& app) {
       "result would violate a limit (nothing written).");
   auto o = std::make_shared<RetargetCommandOptions>();
   cmd->add_option("input", o->input, "Motion capture file (.bvh or .c3d); default: the job's input");
-  cmd->add_option("-o,--output", o->output, "Output OUT.pos; OUT.waist and OUT.zmp are written beside it");
+  cmd->add_option("-o,--output", o->output,
+                  "Output OUT.pos (OUT.waist and OUT.zmp are written beside it) or OUT.csv (Unitree / LAFAN1 "
+                  "convention, at --rate)");
+  cmd->add_option("--rate", o->rate,
+                  "Rate (Hz) of a .csv output (default: the job's csv_rate, else the motion's, "
+                  "trajectory.output_rate)")
+      ->check(CLI::Range(1.0, 10000.0));
   // No CLI::ExistingFile check: a missing job file is bad input (exit 3, as for `smooth`, `walk` and
   // `check`), reported by load_job, not a bad command line (exit 2).
   cmd->add_option("-c,--config", o->config,

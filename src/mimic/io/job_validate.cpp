@@ -54,6 +54,10 @@ constexpr Range kKnotSpacing{0.01, 1.0, "s"};
 // Rate of the written files: 10 Hz is the coarsest that still shows a human motion, 1 kHz the fastest
 // joint controller of a humanoid (HRP-2: 200 Hz). 1e9 Hz asked for billions of samples.
 constexpr Range kOutputRate{10.0, 1000.0, "Hz"};
+// Rate of a CSV motion (csv_rate): below 1 Hz a file is a list of key poses, not a sampled motion; 10 kHz
+// is ten times the fastest joint controller of a humanoid (HRP-2 200 Hz, Unitree's low-level loop 500 Hz)
+// and already 50 times the rows of a 200 Hz .pos.
+constexpr Range kCsvRate{1.0, 10000.0, "Hz"};
 // Outer iterations (ALM) or iterations (Ipopt's own default cap is 3000).
 constexpr Range kMaxIterations{1, 10000, ""};
 // Threads of a solve, 0 = all cores; beyond 256 no machine mimic runs on has the cores.
@@ -184,8 +188,8 @@ void check_files(const JobConfig& job, const Checker& check) {
         check.fail("input", "a retarget job reads a .bvh or .c3d clip, not '" + job.input.string() + "'");
       break;
     case JobKind::kSmooth:
-      if (in != ".pos")
-        check.fail("input", "a smooth job reads a .pos motion, not '" + job.input.string() + "'");
+      if (in != ".pos" && in != ".csv")
+        check.fail("input", "a smooth job reads a .pos or .csv motion, not '" + job.input.string() + "'");
       break;
     case JobKind::kWalk:
       if (in != ".yaml" && in != ".yml")
@@ -193,9 +197,9 @@ void check_files(const JobConfig& job, const Checker& check) {
       break;
   }
   if (job.output.path.empty()) check.fail("output", "required (the .pos to write)");
-  if (lower_extension(job.output.path) != ".pos") {
+  if (lower_extension(job.output.path) != ".pos" && lower_extension(job.output.path) != ".csv") {
     check.fail("output.path",
-               "expected a path ending in .pos (.waist and .zmp are written beside it), found '" +
+               "expected a path ending in .pos (.waist and .zmp are written beside it) or .csv, found '" +
                    job.output.path.string() + "'");
   }
   // The columns a robot's .pos may have are in its description. The default robot's are checked here,
@@ -295,6 +299,7 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   const TrajectorySettings& trajectory = job.trajectory;
   check.within("trajectory.knot_spacing", trajectory.knot_spacing, kKnotSpacing);
   check.within("trajectory.output_rate", trajectory.output_rate, kOutputRate);
+  if (job.csv_rate) check.within("csv_rate", *job.csv_rate, kCsvRate);
   // The retarget fits its splines to the re-timed reference sampled at the output rate: every knot
   // interval needs a sample, or the fit is undetermined.
   if (1.0 / trajectory.output_rate > trajectory.knot_spacing) {
