@@ -12,6 +12,7 @@
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "rate_option.hpp"
 
 namespace {
 
@@ -36,9 +37,9 @@ std::function<int()> setup_check(CLI::App& app) {
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("motion", opt->motion, "Motion to check: X.pos (or its base name X), or X.csv")->required();
-  cmd->add_option("--rate", opt->rate,
-                  "Sample rate (Hz) of a .csv motion, which carries no time (default: the job's csv_rate)")
-      ->check(CLI::Range(1.0, 10000.0));
+  app::add_rate_option(
+      cmd, opt->rate,
+      "a .csv motion, which carries no time (required for one unless the job gives csv_rate)");
   cmd->add_option(
       "--config", opt->job,
       "Job YAML: takes the robot, the payload, the limit safety factors, the contact phases and the ZMP "

@@ -11,6 +11,7 @@
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "rate_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -91,9 +92,8 @@ std::function<int()> setup_plot(CLI::App& app) {
       "5 when DIR cannot be written or gnuplot is missing or fails.");
   auto opt = std::make_shared<Options>();
   cmd->add_option("motion", opt->motion, "Motion to draw: X.pos (or its base name X), or X.csv")->required();
-  cmd->add_option("--rate", opt->rate,
-                  "Sample rate (Hz) of .csv motions, which carry no time (default: the job's csv_rate)")
-      ->check(CLI::Range(1.0, 10000.0));
+  app::add_rate_option(cmd, opt->rate,
+                       ".csv motions, which carry no time (required for one unless the job gives csv_rate)");
   cmd->add_option("-o,--output", opt->output,
                   "Folder of the figures, data and script (default: X.plots beside X.pos)");
   cmd->add_option("--format", opt->format, "Figure format: png (pngcairo, else gnuplot's png) or svg")

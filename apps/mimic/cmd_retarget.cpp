@@ -17,10 +17,12 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/output_paths.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "progress_log.hpp"
+#include "rate_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -82,7 +84,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   // --save-reference also writes OUT.reference.* and OUT.original.* (pipeline/reference_files.hpp).
   std::vector<io::CommandFile> extra_outputs;
   if (o.save_reference) {
-    const std::string base = io::motion_base(job.output.path).string();
+    const std::string base = pipeline::motion_base_name(job.output.path).string();
     for (const std::string kind : {"reference", "original"}) {
       for (io::CommandFile& file : io::motion_file_set(base + "." + kind, "the " + kind + " motion"))
         extra_outputs.push_back(std::move(file));
@@ -132,10 +134,8 @@ std::function<int()> setup_retarget(CLI::App& app) {
   cmd->add_option("-o,--output", o->output,
                   "Output OUT.pos (OUT.waist and OUT.zmp are written beside it) or OUT.csv (Unitree / LAFAN1 "
                   "convention, at --rate)");
-  cmd->add_option("--rate", o->rate,
-                  "Rate (Hz) of a .csv output (default: the job's csv_rate, else the motion's, "
-                  "trajectory.output_rate)")
-      ->check(CLI::Range(1.0, 10000.0));
+  app::add_rate_option(cmd, o->rate,
+                       "a .csv output (default: the job's csv_rate, else trajectory.output_rate)");
   // No CLI::ExistingFile check: a missing job file is bad input (exit 3, as for `smooth`, `walk` and
   // `check`), reported by load_job, not a bad command line (exit 2).
   cmd->add_option("-c,--config", o->config,

@@ -21,6 +21,7 @@
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "progress_log.hpp"
+#include "rate_option.hpp"
 
 namespace {
 
@@ -43,11 +44,10 @@ io::JobConfig assemble_job(const Options& opt) {
   if (!opt.output.empty()) job.output.path = opt.output;
   // Default output: <stem>.smoothed.pos beside the input (<stem>.smoothed.csv for a .csv input).
   if (job.output.path.empty() && !job.input.empty()) {
-    const bool csv = io::is_csv_motion(job.input);
-    const std::filesystem::path base =
-        csv ? std::filesystem::path(job.input).replace_extension() : io::motion_base(job.input);
+    const std::filesystem::path base = pipeline::motion_base_name(job.input);
     job.output.path =
-        base.parent_path() / (base.filename().string() + (csv ? ".smoothed.csv" : ".smoothed.pos"));
+        base.parent_path() /
+        (base.filename().string() + (io::is_csv_motion(job.input) ? ".smoothed.csv" : ".smoothed.pos"));
   }
   if (!opt.solver.empty()) job.solver.name = io::parse_backend(opt.solver, "--solver");
   if (opt.threads) job.solver.threads = *opt.threads;
@@ -75,7 +75,9 @@ int run_smooth(const Options& opt) {
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
                job.contacts.empty() ? "detected" : "from the job",
-               planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
+               planned.base_reconstructed     ? "reconstructed from the support foot"
+               : io::is_csv_motion(job.input) ? "from the CSV"
+                                              : "from the waist file");
 
   pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
   settings.geometry.collision = robot.collision;
@@ -118,10 +120,9 @@ std::function<int()> setup_smooth(CLI::App& app) {
   cmd->add_option("-o,--output", opt->output,
                   "Output Y.pos (Y.waist and Y.zmp beside it) or Y.csv; default: the job's, else "
                   "X.smoothed.pos");
-  cmd->add_option("--rate", opt->rate,
-                  "Rate (Hz) of a .csv input (required for one) and a .csv output (default: the job's "
-                  "csv_rate, else the motion's)")
-      ->check(CLI::Range(1.0, 10000.0));
+  app::add_rate_option(cmd, opt->rate,
+                       "a .csv input (required for one unless the job gives csv_rate) and a .csv output "
+                       "(default: the input's)");
   cmd->add_option("--config", opt->job,
                   "Job YAML (job: smooth): robot, limits, solver, contacts, payload, stability, output");
   cmd->add_option("--solver", opt->solver, "alm (augmented Lagrangian, default) or ipopt")

@@ -10,6 +10,7 @@
 #include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
+#include "rate_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -62,9 +63,7 @@ std::function<int()> setup_walk(CLI::App& app) {
   cmd->add_option(
       "-o,--output", opt->output,
       "Output X.pos (X.waist and X.zmp beside it) or X.csv (Unitree / LAFAN1 convention, at --rate)");
-  cmd->add_option("--rate", opt->rate,
-                  "Rate (Hz) of a .csv output (default: the job's csv_rate, else the walk's)")
-      ->check(CLI::Range(1.0, 10000.0));
+  app::add_rate_option(cmd, opt->rate, "a .csv output (default: the job's csv_rate, else the walk's 200 Hz)");
   cmd->add_option("--upper-body", opt->upper_body,
                   "Upper-body motion: a .pos (resampled) or a keyframe .yaml (default: the steps file's "
                   "upper_body, else half-sitting)");

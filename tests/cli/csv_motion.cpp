@@ -118,3 +118,22 @@ TEST(CliCsv, JobRateKeyIsRangedAndRequiredForACsvInput) {
 
 }  // namespace
 }  // namespace mimic::test
+
+namespace mimic::test {
+namespace {
+
+TEST(CliCsv, SavedReferencesAreNamedAfterTheCsvAndPlottedWithIt) {
+  TempDir dir;
+  const RunResult r = run_mimic({"retarget", sample("data/mocap/boxing.bvh").string(), "--kinematic-only", "-o",
+                                 (dir / "x.csv").string(), "--save-reference"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_TRUE(std::filesystem::exists(dir / "x.reference.pos")) << join(list_dir(dir.path()));
+  EXPECT_TRUE(std::filesystem::exists(dir / "x.original.pos")) << join(list_dir(dir.path()));
+  // At the motion's own rate (200 Hz, the default of a retarget's CSV).
+  const RunResult plot = run_mimic({"plot", (dir / "x.csv").string(), "--rate", "200", "--data-only"});
+  ASSERT_EQ(plot.exit_code, 0) << plot.describe();
+  EXPECT_NE(plot.out.find("x, x.original, x.reference"), std::string::npos) << plot.describe();
+}
+
+}  // namespace
+}  // namespace mimic::test

@@ -181,14 +181,14 @@ TEST(CsvMotion, BadHeadersAreOneLineErrorsNamingFileLineAndColumn) {
   std::vector<std::string> missing = columns;
   missing.erase(missing.begin() + 20);
   const std::string missing_error = error_of(header_with(missing));
-  EXPECT_EQ(missing_error, "m.csv:line 1: column '" + columns[20] +
-                               "' missing after column 36; expected the 7 base columns and every one of the "
+  EXPECT_EQ(missing_error, "m.csv:line 1: missing column '" + columns[20] +
+                               "' (the header names 36); expected the 7 base columns and every one of the "
                                "robot's 30 joints")
       << missing_error;
 
   std::vector<std::string> no_base = columns;
   no_base.erase(no_base.begin() + 6);  // base_qw
-  EXPECT_NE(error_of(header_with(no_base)).find("column 'base_qw' missing"), std::string::npos);
+  EXPECT_NE(error_of(header_with(no_base)).find("missing column 'base_qw'"), std::string::npos);
 
   for (const std::string& e : {unknown_error, repeated_error, missing_error})
     EXPECT_EQ(e.find('\n'), std::string::npos) << e;

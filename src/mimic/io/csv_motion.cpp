@@ -102,7 +102,7 @@ class CsvReader {
       const std::string column = "column " + std::to_string(c + 1);
       if (it == names_.end()) {
         fail(column + ": unknown column " + token_text(fields[c]) +
-             "; expected base_x, base_y, base_z, base_qx, " + "base_qy, base_qz, base_qw and the robot's " +
+             "; expected base_x, base_y, base_z, base_qx, base_qy, base_qz, base_qw and the robot's " +
              std::to_string(model_.nj) + " joint names");
       }
       const int row = static_cast<int>(it - names_.begin());
@@ -116,9 +116,9 @@ class CsvReader {
     for (std::size_t row = 0; row < names_.size(); ++row) {
       if (std::find(rows_of_columns_.begin(), rows_of_columns_.end(), static_cast<int>(row)) ==
           rows_of_columns_.end()) {
-        fail("column " + token_text(names_[row]) + " missing after column " + std::to_string(fields.size()) +
-             "; expected the 7 base columns and every one of the robot's " + std::to_string(model_.nj) +
-             " joints");
+        fail("missing column " + token_text(names_[row]) + " (the header names " +
+             std::to_string(fields.size()) + "); expected the 7 base columns and every one of the robot's " +
+             std::to_string(model_.nj) + " joints");
       }
     }
     header_line_ = line_;

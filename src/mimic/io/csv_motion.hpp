@@ -35,6 +35,12 @@ inline constexpr int kCsvBaseColumns = 7;
 // position, a w-first file with another value in front).
 inline constexpr double kCsvQuaternionNormTolerance = 1e-3;
 
+// The rates a CSV motion may be read or written at (--rate, the job's csv_rate), Hz: below 1 Hz a file is
+// a list of key poses, not a sampled motion; 10 kHz is ten times the fastest joint controller of a humanoid
+// (HRP-2 200 Hz, Unitree's low-level loop 500 Hz) and already 50 times the rows of a 200 Hz .pos.
+inline constexpr double kCsvMinRate = 1.0;
+inline constexpr double kCsvMaxRate = 10000.0;
+
 // Whether `path` names a CSV motion (extension .csv, any case). Commands dispatch on it: a .csv is this
 // format, anything else the hrpsys files (motion_files.hpp).
 bool is_csv_motion(const std::filesystem::path& path);

@@ -9,6 +9,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 #include "mimic/core/text_file.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/model/robot_description.hpp"
 
 namespace mimic::io::detail {
@@ -54,10 +55,8 @@ constexpr Range kKnotSpacing{0.01, 1.0, "s"};
 // Rate of the written files: 10 Hz is the coarsest that still shows a human motion, 1 kHz the fastest
 // joint controller of a humanoid (HRP-2: 200 Hz). 1e9 Hz asked for billions of samples.
 constexpr Range kOutputRate{10.0, 1000.0, "Hz"};
-// Rate of a CSV motion (csv_rate): below 1 Hz a file is a list of key poses, not a sampled motion; 10 kHz
-// is ten times the fastest joint controller of a humanoid (HRP-2 200 Hz, Unitree's low-level loop 500 Hz)
-// and already 50 times the rows of a 200 Hz .pos.
-constexpr Range kCsvRate{1.0, 10000.0, "Hz"};
+// Rate of a CSV motion (csv_rate): the range and its reasons are in csv_motion.hpp (also --rate's).
+constexpr Range kCsvRate{kCsvMinRate, kCsvMaxRate, "Hz"};
 // Outer iterations (ALM) or iterations (Ipopt's own default cap is 3000).
 constexpr Range kMaxIterations{1, 10000, ""};
 // Threads of a solve, 0 = all cores; beyond 256 no machine mimic runs on has the cores.

@@ -6,6 +6,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 #include "mimic/io/csv_motion.hpp"
+#include "mimic/io/motion_files.hpp"
 #include "mimic/retarget/time_reparameterization.hpp"
 #include "mimic/stability/contact_detection.hpp"
 
@@ -16,6 +17,11 @@ namespace {
 std::string rate_text(double rate) { return core::format_number(std::round(rate * 1e6) / 1e6); }
 
 }  // namespace
+
+std::filesystem::path motion_base_name(const std::filesystem::path& motion) {
+  return io::is_csv_motion(motion) ? std::filesystem::path(motion).replace_extension()
+                                   : io::motion_base(motion);
+}
 
 model::SampledMotion read_csv_configurations(const model::Model& model, std::span<const std::string> joints,
                                              const std::filesystem::path& path, std::optional<double> rate) {

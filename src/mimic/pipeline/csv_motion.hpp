@@ -20,6 +20,10 @@
 
 namespace mimic::pipeline {
 
+// A motion's path without its extension, for the files named after it (X.reference.pos, X.plots,
+// X.smoothed.pos): "out/walk.pos" (or .waist ...) -> "out/walk" (io::motion_base), "out/g1.csv" -> "out/g1".
+std::filesystem::path motion_base_name(const std::filesystem::path& motion);
+
 // The times and configurations of the CSV motion at `path` (columns: `joints`, the model's joints in model
 // order), row k at t = k / rate; v, a and phases left empty. `rate` is required: without one an InputError
 // naming the file says how to give it (--rate, csv_rate).

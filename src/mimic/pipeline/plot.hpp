@@ -99,10 +99,6 @@ struct LabelledMotion {
   io::MotionFiles files;
 };
 
-// A motion's path without its file extension: "out/walk.pos" (or its .waist ...) -> "out/walk", "out/g1.csv"
-// -> "out/g1".
-std::filesystem::path motion_base_name(const std::filesystem::path& motion);
-
 // The file stem as a legend label: "out/walk.original.pos" -> "walk.original", "out/g1.csv" -> "g1".
 std::string motion_label(const std::filesystem::path& pos);
 

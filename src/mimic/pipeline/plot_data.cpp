@@ -6,7 +6,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
-#include "mimic/io/csv_motion.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/read_motion.hpp"
 #include "mimic/stability/motion_zmp.hpp"
@@ -19,11 +19,6 @@ PlotFormat parse_plot_format(const std::string& text) {
   if (text == "png") return PlotFormat::kPng;
   if (text == "svg") return PlotFormat::kSvg;
   throw InputError("--format: expected one of png, svg; found '" + text + "'");
-}
-
-std::filesystem::path motion_base_name(const std::filesystem::path& motion) {
-  return io::is_csv_motion(motion) ? std::filesystem::path(motion).replace_extension()
-                                   : io::motion_base(motion);
 }
 
 std::string motion_label(const std::filesystem::path& pos) {
