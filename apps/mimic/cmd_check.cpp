@@ -1,7 +1,9 @@
-// `mimic check MOTION.pos`: checks any motion file against the robot at its own sample rate.
+// `mimic check MOTION.pos|MOTION.csv`: checks any motion file against the robot at its own sample rate
+// (a CSV's given by --rate).
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #include "mimic/io/json.hpp"
@@ -10,6 +12,7 @@
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "rate_option.hpp"
 
 namespace {
 
@@ -18,7 +21,8 @@ using namespace mimic;
 std::function<int()> setup_check(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "check",
-      "Check a motion (X.pos, with X.waist / X.hip beside it when present) against the robot at the motion's "
+      "Check a motion (X.pos, with X.waist / X.hip beside it when present, or X.csv at --rate) against the "
+      "robot at the motion's "
       "own sample rate: joint angle, velocity (finite differences) and torque limits (inverse dynamics with "
       "the ground reaction shared between the support feet, seed 001), ZMP inside the support polygon, and "
       "support-foot slip, self-collision (every checked pair of the URDF's collision shapes at least the "
@@ -29,9 +33,13 @@ std::function<int()> setup_check(CLI::App& app) {
     double angle_factor = 1.0, velocity_factor = 1.0, torque_factor = 1.0;
     double zmp_margin = 0.0, slip = 1.0e-3, slip_deg = 0.1, safety_distance = 0.01;
     int max_offenders = 10;
+    std::optional<double> rate;
   };
   auto opt = std::make_shared<Options>();
-  cmd->add_option("motion", opt->motion, "Motion to check: X.pos (or its base name X)")->required();
+  cmd->add_option("motion", opt->motion, "Motion to check: X.pos (or its base name X), or X.csv")->required();
+  app::add_rate_option(
+      cmd, opt->rate,
+      "a .csv motion, which carries no time (required for one unless the job gives csv_rate)");
   cmd->add_option(
       "--config", opt->job,
       "Job YAML: takes the robot, the payload, the limit safety factors, the contact phases and the ZMP "
@@ -83,7 +91,8 @@ std::function<int()> setup_check(CLI::App& app) {
     options.collision = robot.collision;
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
-    const evaluation::Report report = pipeline::check_motion_files(robot, opt->motion, job.contacts, options);
+    const evaluation::Report report = pipeline::check_motion_files(robot, opt->motion, job.contacts, options,
+                                                                   opt->rate ? opt->rate : job.csv_rate);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
     if (!opt->report.empty())
       io::write_json_file(opt->report, pipeline::check_report_json(report, opt->motion));

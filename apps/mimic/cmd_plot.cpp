@@ -1,8 +1,9 @@
-// `mimic plot MOTION.pos`: joint angles (with comparison motions and the limits), joint torques against
-// their limits and the ZMP against the support polygon, drawn by gnuplot as PNG or SVG.
+// `mimic plot MOTION.pos|MOTION.csv`: joint angles (with comparison motions and the limits), joint torques
+// against their limits and the ZMP against the support polygon, drawn by gnuplot as PNG or SVG.
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #include "mimic/io/job.hpp"
@@ -10,6 +11,7 @@
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "rate_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -21,6 +23,7 @@ struct Options {
   std::vector<std::string> joints, compare;
   int max_joints = 8, torque_joints = 6;
   bool no_auto_compare = false, data_only = false;
+  std::optional<double> rate;
 };
 
 int run_plot(const Options& opt) {
@@ -48,6 +51,7 @@ int run_plot(const Options& opt) {
   options.geometry.collision = robot.collision;
   options.geometry.check = pipeline::check_options(job).geometry;
   options.compare.assign(opt.compare.begin(), opt.compare.end());
+  options.csv_rate = opt.rate ? opt.rate : job.csv_rate;
   options.auto_compare = !opt.no_auto_compare;
   options.render = !opt.data_only;
   options.gnuplot = opt.gnuplot;
@@ -87,7 +91,9 @@ std::function<int()> setup_plot(CLI::App& app) {
       "plot.gp` redraws after an edit. Exit code 3 for a missing or malformed motion or an unknown joint, "
       "5 when DIR cannot be written or gnuplot is missing or fails.");
   auto opt = std::make_shared<Options>();
-  cmd->add_option("motion", opt->motion, "Motion to draw: X.pos (or its base name X)")->required();
+  cmd->add_option("motion", opt->motion, "Motion to draw: X.pos (or its base name X), or X.csv")->required();
+  app::add_rate_option(cmd, opt->rate,
+                       ".csv motions, which carry no time (required for one unless the job gives csv_rate)");
   cmd->add_option("-o,--output", opt->output,
                   "Folder of the figures, data and script (default: X.plots beside X.pos)");
   cmd->add_option("--format", opt->format, "Figure format: png (pngcairo, else gnuplot's png) or svg")

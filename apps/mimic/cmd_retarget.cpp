@@ -17,10 +17,12 @@
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/output_paths.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "progress_log.hpp"
+#include "rate_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -30,7 +32,7 @@ using namespace mimic;
 struct RetargetCommandOptions {
   std::string input, output, config, report, preset, units, up, model, robot_config, objective, solver;
   std::string scale;  // auto | height | a number > 0; empty: the job's
-  std::optional<double> velocity_scale, sigma, torque_weight, knot_spacing, zmp_margin;
+  std::optional<double> velocity_scale, sigma, torque_weight, knot_spacing, zmp_margin, rate;
   std::optional<double> angle_factor, velocity_factor, torque_factor;
   std::optional<int> columns, max_iterations, threads;
   bool kinematic_only = false, no_stability = false, save_reference = false;
@@ -74,6 +76,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (o.threads) job.solver.threads = *o.threads;
   if (o.no_stability) job.stability.enabled = false;
   if (o.zmp_margin) job.stability.zmp_margin = *o.zmp_margin;
+  if (o.rate) job.csv_rate = *o.rate;
   if (job.input.empty())
     throw InputError("mimic retarget: no input clip (give IN.bvh / IN.c3d or a --config with input:)");
   if (job.output.path.empty())
@@ -82,7 +85,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   // --save-reference also writes OUT.reference.* and OUT.original.* (pipeline/reference_files.hpp).
   std::vector<io::CommandFile> extra_outputs;
   if (o.save_reference) {
-    const std::string base = io::motion_base(job.output.path).string();
+    const std::string base = pipeline::motion_base_name(job.output.path).string();
     for (const std::string kind : {"reference", "original"}) {
       for (io::CommandFile& file : io::motion_file_set(base + "." + kind, "the " + kind + " motion"))
         extra_outputs.push_back(std::move(file));
@@ -106,7 +109,10 @@ int run_retarget(const RetargetCommandOptions& o) {
   if (o.save_reference)
     pipeline::write_reference_files(job.output.path, result.reference_files, job.output.columns);
   std::cout << pipeline::format_retarget_summary(result);
-  std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
+  if (result.csv)
+    std::cout << "wrote " << pipeline::csv_output_summary(job.output.path, *result.csv);
+  else
+    std::cout << "wrote " << job.output.path.string() << " (+ .waist, .zmp)";
   if (o.save_reference) std::cout << ", .reference.pos and .original.pos";
   if (!job.output.report.empty()) std::cout << ", report " << job.output.report.string();
   std::cout << '\n';
@@ -126,7 +132,11 @@ std::function<int()> setup_retarget(CLI::App& app) {
       "result would violate a limit (nothing written).");
   auto o = std::make_shared<RetargetCommandOptions>();
   cmd->add_option("input", o->input, "Motion capture file (.bvh or .c3d); default: the job's input");
-  cmd->add_option("-o,--output", o->output, "Output OUT.pos; OUT.waist and OUT.zmp are written beside it");
+  cmd->add_option("-o,--output", o->output,
+                  "Output OUT.pos (OUT.waist and OUT.zmp are written beside it) or OUT.csv (Unitree / LAFAN1 "
+                  "convention, at --rate)");
+  app::add_rate_option(cmd, o->rate,
+                       "a .csv output (default: the job's csv_rate, else trajectory.output_rate)");
   // No CLI::ExistingFile check: a missing job file is bad input (exit 3, as for `smooth`, `walk` and
   // `check`), reported by load_job, not a bad command line (exit 2).
   cmd->add_option("-c,--config", o->config,

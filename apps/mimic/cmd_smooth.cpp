@@ -8,17 +8,20 @@
 
 #include "command.hpp"
 #include "mimic/core/error.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/output_paths.hpp"
 #include "mimic/io/sample_spacing.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "progress_log.hpp"
+#include "rate_option.hpp"
 
 namespace {
 
@@ -27,6 +30,7 @@ using namespace mimic;
 struct Options {
   std::string planned, output, job, solver, report;
   std::optional<int> threads;
+  std::optional<double> rate;
 };
 
 io::JobConfig assemble_job(const Options& opt) {
@@ -38,14 +42,17 @@ io::JobConfig assemble_job(const Options& opt) {
   }
   if (!opt.planned.empty()) job.input = opt.planned;
   if (!opt.output.empty()) job.output.path = opt.output;
-  // Default output: <stem>.smoothed.pos beside the input.
+  // Default output: <stem>.smoothed.pos beside the input (<stem>.smoothed.csv for a .csv input).
   if (job.output.path.empty() && !job.input.empty()) {
-    const std::filesystem::path base = io::motion_base(job.input);
-    job.output.path = base.parent_path() / (base.filename().string() + ".smoothed.pos");
+    const std::filesystem::path base = pipeline::motion_base_name(job.input);
+    job.output.path =
+        base.parent_path() /
+        (base.filename().string() + (io::is_csv_motion(job.input) ? ".smoothed.csv" : ".smoothed.pos"));
   }
   if (!opt.solver.empty()) job.solver.name = io::parse_backend(opt.solver, "--solver");
   if (opt.threads) job.solver.threads = *opt.threads;
   if (!opt.report.empty()) job.output.report = opt.report;
+  if (opt.rate) job.csv_rate = *opt.rate;
   io::validate_job(job);
   io::check_job_output_paths(job);
   return job;
@@ -59,13 +66,18 @@ int run_smooth(const Options& opt) {
 
   const io::PosLayout layout = io::PosLayout::of(robot.description);
   const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the solve
-  const model::SampledMotion planned = pipeline::read_sampled_motion(robot, job.input, job.contacts);
+  const model::SampledMotion planned =
+      pipeline::read_sampled_motion(robot, job.input, job.contacts, job.csv_rate);
   io::check_sample_spacing(planned.times, job.trajectory.knot_spacing,
-                           io::motion_file(io::motion_base(job.input), ".pos").string());
+                           io::is_csv_motion(job.input)
+                               ? job.input.string()
+                               : io::motion_file(io::motion_base(job.input), ".pos").string());
   spdlog::info("smooth {} -> {} ({} samples, {} s, contacts {}, base {})", job.input.string(),
                job.output.path.string(), planned.size(), planned.times.back() - planned.times.front(),
                job.contacts.empty() ? "detected" : "from the job",
-               planned.base_reconstructed ? "reconstructed from the support foot" : "from the waist file");
+               planned.base_reconstructed     ? "reconstructed from the support foot"
+               : io::is_csv_motion(job.input) ? "from the CSV"
+                                              : "from the waist file");
 
   pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
   settings.geometry.collision = robot.collision;
@@ -78,9 +90,19 @@ int run_smooth(const Options& opt) {
       !warning.empty())
     spdlog::warn("{}", warning);
 
+  // A .csv output is formatted (and resampled) before anything is written, as the .pos files are.
+  std::optional<pipeline::CsvOutput> csv;
+  if (io::is_csv_motion(job.output.path)) {
+    csv = pipeline::csv_output(model, robot.description.joint_order, result.motion, job.csv_rate,
+                               job.output.path.string());
+  }
   io::write_report_with_outputs(job.output.report, pipeline::smooth_report_json(job, model, result), [&] {
-    io::write_motion(io::motion_base(job.output.path), result.files, write_options, layout);
+    if (csv)
+      pipeline::write_csv_output(job.output.path, *csv);
+    else
+      io::write_motion(io::motion_base(job.output.path), result.files, write_options, layout);
   });
+  if (csv) spdlog::info("wrote {}", pipeline::csv_output_summary(job.output.path, *csv));
   return app::kOk;
 }
 
@@ -94,9 +116,13 @@ std::function<int()> setup_smooth(CLI::App& app) {
       "integral before / after, peak torques, foot slip, ZMP margin. Exit code 4 when a limit cannot be "
       "met.");
   auto opt = std::make_shared<Options>();
-  cmd->add_option("planned", opt->planned, "Planned motion X.pos (default: the job's input)");
+  cmd->add_option("planned", opt->planned, "Planned motion X.pos or X.csv (default: the job's input)");
   cmd->add_option("-o,--output", opt->output,
-                  "Output Y.pos (Y.waist and Y.zmp beside it); default: the job's, else X.smoothed.pos");
+                  "Output Y.pos (Y.waist and Y.zmp beside it) or Y.csv; default: the job's, else "
+                  "X.smoothed.pos");
+  app::add_rate_option(cmd, opt->rate,
+                       "a .csv input (required for one unless the job gives csv_rate) and a .csv output "
+                       "(default: the input's)");
   cmd->add_option("--config", opt->job,
                   "Job YAML (job: smooth): robot, limits, solver, contacts, payload, stability, output");
   cmd->add_option("--solver", opt->solver, "alm (augmented Lagrangian, default) or ipopt")

@@ -2,6 +2,7 @@
 // a footstep plan; writes WALK.pos, WALK.waist and WALK.zmp (the multibody ZMP of the motion, waist frame).
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "command.hpp"
 #include "mimic/core/error.hpp"
@@ -9,6 +10,7 @@
 #include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
+#include "rate_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -18,6 +20,7 @@ using namespace mimic;
 struct Options {
   std::string steps, output, upper_body, job, report;
   int columns = 0;  // 0: the job's
+  std::optional<double> rate;
 };
 
 io::JobConfig assemble_job(const Options& opt) {
@@ -30,6 +33,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (!opt.output.empty()) job.output.path = opt.output;
   if (opt.columns != 0) job.output.columns = opt.columns;
   if (!opt.report.empty()) job.output.report = opt.report;
+  if (opt.rate) job.csv_rate = *opt.rate;
   if (opt.columns != 0) app::check_columns_option(opt.columns, job.robot);
   io::validate_job(job);
   io::check_job_output_paths(job, {{opt.upper_body, "the upper-body motion (--upper-body)"}});
@@ -56,7 +60,10 @@ std::function<int()> setup_walk(CLI::App& app) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("steps", opt->steps,
                   "Footstep YAML (e.g. config/walk/bar_steps.yaml); default: the job's input");
-  cmd->add_option("-o,--output", opt->output, "Output X.pos (X.waist and X.zmp beside it)");
+  cmd->add_option(
+      "-o,--output", opt->output,
+      "Output X.pos (X.waist and X.zmp beside it) or X.csv (Unitree / LAFAN1 convention, at --rate)");
+  app::add_rate_option(cmd, opt->rate, "a .csv output (default: the job's csv_rate, else the walk's 200 Hz)");
   cmd->add_option("--upper-body", opt->upper_body,
                   "Upper-body motion: a .pos (resampled) or a keyframe .yaml (default: the steps file's "
                   "upper_body, else half-sitting)");

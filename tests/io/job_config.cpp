@@ -275,7 +275,7 @@ TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
       error_of("job: retarget\nimput: a.bvh\noutput: o.pos\n"),
       "config/jobs/test.yaml:line 2: unknown key 'imput' (did you mean 'input'? expected one of: job, input, "
       "output, robot, mocap, retarget, objective, limits, trajectory, solver, stability, geometry, payload, "
-      "contacts)");
+      "contacts, csv_rate)");
   EXPECT_EQ(error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1\n    rho: 2\n"),
             "config/jobs/test.yaml:line 7: unknown key 'solver.alm.rho' (expected one of: penalty_initial, "
             "penalty_growth, penalty_max, penalty_schedule)");
@@ -430,11 +430,14 @@ TEST(JobParse, OutOfRangeValuesAndRelations) {
   EXPECT_EQ(error_of(kMinimal + "payload: { frame: r_gripper }\n"),
             "config/jobs/test.yaml:line 4: missing required key 'payload.mass'");
   EXPECT_EQ(error_of("job: smooth\ninput: a.bvh\noutput: o.pos\n"),
-            "config/jobs/test.yaml:line 2: input: a smooth job reads a .pos motion, not 'config/jobs/a.bvh'");
-  EXPECT_EQ(error_of("job: retarget\ninput: a.BVH\noutput: o.csv\n"),
+            "config/jobs/test.yaml:line 2: input: a smooth job reads a .pos or .csv motion, not "
+            "'config/jobs/a.bvh'");
+  EXPECT_EQ(error_of("job: retarget\ninput: a.BVH\noutput: o.txt\n"),
             "config/jobs/test.yaml:line 3: output.path: expected a path ending in .pos (.waist and .zmp are "
-            "written "
-            "beside it), found 'config/jobs/o.csv'");
+            "written beside it) or .csv, found 'config/jobs/o.txt'");
+  // csv_rate: within [1, 10000] Hz, at its line.
+  EXPECT_EQ(error_of("job: smooth\ninput: w.csv\noutput: o.csv\ncsv_rate: 20000\n"),
+            "config/jobs/test.yaml:line 4: csv_rate: 20000 Hz is above the maximum 10000 Hz");
 }
 
 TEST(JobParse, MissingKeysEmptyFilesAndBrokenYaml) {

@@ -92,7 +92,7 @@ class JobParser {
     const core::StrictMapping top(
         document_, root, "", 1,
         {"job", "input", "output", "robot", "mocap", "retarget", "objective", "limits", "trajectory",
-         "solver", "stability", "geometry", "payload", "contacts"});
+         "solver", "stability", "geometry", "payload", "contacts", "csv_rate"});
     top.require("job");
     JobKind kind = JobKind::kRetarget;
     read_named(top, "job", kJobKinds, kind);
@@ -126,6 +126,11 @@ class JobParser {
       const auto map = top.child("trajectory", {"knot_spacing", "output_rate"});
       map.read("knot_spacing", job.trajectory.knot_spacing);
       map.read("output_rate", job.trajectory.output_rate);
+    }
+    if (top.has("csv_rate")) {
+      double rate = 0.0;
+      top.read("csv_rate", rate);
+      job.csv_rate = rate;
     }
     if (top.has("solver")) parse_solver(top, job.solver);
     if (top.has("stability")) parse_stability(top, kind, job.stability);

@@ -118,7 +118,7 @@ struct GeometrySettings {
 };
 
 struct OutputSettings {
-  std::filesystem::path path;  // X.pos; X.waist and X.zmp are written beside it
+  std::filesystem::path path;  // X.pos (X.waist and X.zmp are written beside it) or X.csv
   // Values per .pos row: the robot's joints, or the joints and its description's extra columns (HRP-2:
   // 30, or 40 with the 10 hand-mechanism values); checked against the robot by pos_write_options().
   int columns = 0;               // default_job(): the default robot's joint count
@@ -127,7 +127,7 @@ struct OutputSettings {
 
 struct JobConfig {
   JobKind job = JobKind::kRetarget;
-  std::filesystem::path input;  // .bvh / .c3d (retarget), .pos (smooth), steps YAML (walk)
+  std::filesystem::path input;  // .bvh / .c3d (retarget), .pos or .csv (smooth), steps YAML (walk)
   RobotSettings robot;
   MocapSettings mocap;
   RetargetSettings retarget;
@@ -142,6 +142,9 @@ struct JobConfig {
   std::optional<model::Payload> payload;
   std::vector<model::ContactInterval> contacts;  // empty: support phases detected from the feet
   OutputSettings output;
+  // Hz of the job's CSV files (io/csv_motion.hpp), which carry no time: the rate a .csv input is read at
+  // (required for one) and an output .csv is written at (default: the motion's own rate).
+  std::optional<double> csv_rate;
   std::filesystem::path source;  // the job YAML, or empty when built from the command line
   // The line of each key path written in `source` ("output.columns" -> 12), for errors found once the
   // robot is known; empty when built from the command line.

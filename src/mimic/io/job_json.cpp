@@ -36,6 +36,7 @@ Json job_to_json(const JobConfig& job) {
 
   json["trajectory"]["knot_spacing"] = job.trajectory.knot_spacing;
   json["trajectory"]["output_rate"] = job.trajectory.output_rate;
+  if (job.csv_rate) json["csv_rate"] = *job.csv_rate;  // only when set: a .pos job's echo is unchanged
 
   Json& solver = json["solver"];
   solver["name"] = optim::to_string(job.solver.name);

@@ -9,6 +9,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
 #include "mimic/core/text_file.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/model/robot_description.hpp"
 
 namespace mimic::io::detail {
@@ -58,6 +59,8 @@ constexpr Range kKnotSpacing{0.01, 1.0, "s"};
 // Rate of the written files: 10 Hz is the coarsest that still shows a human motion, 1 kHz the fastest
 // joint controller of a humanoid (HRP-2: 200 Hz). 1e9 Hz asked for billions of samples.
 constexpr Range kOutputRate{10.0, 1000.0, "Hz"};
+// Rate of a CSV motion (csv_rate): the range and its reasons are in csv_motion.hpp (also --rate's).
+constexpr Range kCsvRate{kCsvMinRate, kCsvMaxRate, "Hz"};
 // Outer iterations (ALM) or iterations (Ipopt's own default cap is 3000).
 constexpr Range kMaxIterations{1, 10000, ""};
 // Threads of a solve, 0 = all cores; beyond 256 no machine mimic runs on has the cores.
@@ -188,8 +191,8 @@ void check_files(const JobConfig& job, const Checker& check) {
         check.fail("input", "a retarget job reads a .bvh or .c3d clip, not '" + job.input.string() + "'");
       break;
     case JobKind::kSmooth:
-      if (in != ".pos")
-        check.fail("input", "a smooth job reads a .pos motion, not '" + job.input.string() + "'");
+      if (in != ".pos" && in != ".csv")
+        check.fail("input", "a smooth job reads a .pos or .csv motion, not '" + job.input.string() + "'");
       break;
     case JobKind::kWalk:
       if (in != ".yaml" && in != ".yml")
@@ -197,9 +200,9 @@ void check_files(const JobConfig& job, const Checker& check) {
       break;
   }
   if (job.output.path.empty()) check.fail("output", "required (the .pos to write)");
-  if (lower_extension(job.output.path) != ".pos") {
+  if (lower_extension(job.output.path) != ".pos" && lower_extension(job.output.path) != ".csv") {
     check.fail("output.path",
-               "expected a path ending in .pos (.waist and .zmp are written beside it), found '" +
+               "expected a path ending in .pos (.waist and .zmp are written beside it) or .csv, found '" +
                    job.output.path.string() + "'");
   }
   // The columns a robot's .pos may have are in its description. The default robot's are checked here,
@@ -304,6 +307,7 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   const TrajectorySettings& trajectory = job.trajectory;
   check.within("trajectory.knot_spacing", trajectory.knot_spacing, kKnotSpacing);
   check.within("trajectory.output_rate", trajectory.output_rate, kOutputRate);
+  if (job.csv_rate) check.within("csv_rate", *job.csv_rate, kCsvRate);
   // The retarget fits its splines to the re-timed reference sampled at the output rate: every knot
   // interval needs a sample, or the fit is undetermined.
   if (1.0 / trajectory.output_rate > trajectory.knot_spacing) {

@@ -1,6 +1,7 @@
 #include "mimic/io/output_paths.hpp"
 
 #include "mimic/core/error.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/motion_files.hpp"
 
 namespace fs = std::filesystem;
@@ -24,6 +25,8 @@ std::string shown(const CommandFile& file) { return file.role + " '" + file.path
 std::vector<CommandFile> motion_file_set(const fs::path& base_or_pos, const std::string& role) {
   std::vector<CommandFile> files;
   if (base_or_pos.empty()) return files;
+  // A CSV motion is one file (csv_motion.hpp).
+  if (is_csv_motion(base_or_pos)) return {{base_or_pos, role + " (.csv)"}};
   const fs::path base = motion_base(base_or_pos);
   for (const char* extension : {".pos", ".waist", ".hip", ".zmp"})
     files.push_back({motion_file(base, extension), role + " (" + extension + ")"});

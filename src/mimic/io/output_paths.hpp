@@ -20,7 +20,8 @@ struct CommandFile {
 };
 
 // The files of a motion X (or X.pos) as read_motion() reads and write_motion() writes or removes them:
-// X.pos, X.waist, X.hip, X.zmp, each with `role` and its extension ("the output motion (.zmp)").
+// X.pos, X.waist, X.hip, X.zmp, each with `role` and its extension ("the output motion (.zmp)"); a
+// CSV motion (X.csv, csv_motion.hpp) is that one file.
 std::vector<CommandFile> motion_file_set(const std::filesystem::path& base_or_pos, const std::string& role);
 
 // Throws UsageError (exit 2) naming both roles when an output is one of the inputs ("... would overwrite

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/output_paths.hpp"
 
@@ -149,7 +150,10 @@ std::vector<JobResult> run_batch(const std::vector<fs::path>& yamls, const Batch
       outputs = std::move(planned);
       const fs::path output = job.output.path;
       std::vector<fs::path> outputs = {output};
-      for (const char* ext : {".waist", ".zmp"}) outputs.push_back(fs::path(output).replace_extension(ext));
+      // A .csv output is one file; a .pos has its .waist and .zmp.
+      if (!io::is_csv_motion(output)) {
+        for (const char* ext : {".waist", ".zmp"}) outputs.push_back(fs::path(output).replace_extension(ext));
+      }
       if (!options.force && outputs_up_to_date(yamls[i], job.input, outputs)) {
         r.status = JobStatus::kSkipped;
         r.exit_code = 0;

@@ -2,6 +2,7 @@
 // geometry (evaluation/check.hpp), at the motion's own sample rate.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,11 @@
 namespace mimic::pipeline {
 
 // The motion X.pos (or its base name X, with X.waist / X.hip beside it when present) as sampled_motion()
-// reads it for `robot` (phases from `contacts` when given, else detected), checked with `options`.
+// reads it for `robot` (phases from `contacts` when given, else detected), checked with `options`; a
+// .csv motion read at `csv_rate` (read_sampled_motion).
 evaluation::Report check_motion_files(const Robot& robot, const std::string& motion,
                                       const std::vector<model::ContactInterval>& contacts,
-                                      const evaluation::CheckOptions& options);
+                                      const evaluation::CheckOptions& options,
+                                      std::optional<double> csv_rate = std::nullopt);
 
 }  // namespace mimic::pipeline

@@ -21,6 +21,9 @@
 #include "mimic/core/atomic_file.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/io/csv_motion.hpp"
+#include "mimic/io/motion_conversion.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 
 extern char** environ;
 
@@ -399,7 +402,7 @@ std::vector<PlotFileSet> plot_files(const PlotData& data, PlotFormat format, con
 }
 
 fs::path default_plot_dir(const fs::path& motion) {
-  fs::path base = io::motion_base(motion);
+  fs::path base = motion_base_name(motion);
   base += ".plots";
   return base;
 }
@@ -476,11 +479,25 @@ std::string last_line(const std::string& text) {
   return last;
 }
 
-LabelledMotion read_labelled(const fs::path& path) {
+// The file that names a motion: X.pos for hrpsys files (given as X, X.pos, X.waist ...), else the .csv.
+fs::path motion_path(const fs::path& path) {
+  return io::is_csv_motion(path) ? path : io::motion_file(io::motion_base(path), ".pos");
+}
+
+// A CSV motion is turned into the files of an hrpsys motion (.pos and .waist, io::motion_files), which
+// the figures are computed from: its joint columns are the model's joints, in the model's order (the
+// description's joint_order).
+LabelledMotion read_labelled(const model::Model& robot, const fs::path& path,
+                             std::optional<double> csv_rate) {
   LabelledMotion m;
-  m.path = io::motion_file(io::motion_base(path), ".pos");
+  m.path = motion_path(path);
   m.label = motion_label(path);
-  m.files = io::read_motion(path);
+  if (!io::is_csv_motion(path)) {
+    m.files = io::read_motion(path);
+    return m;
+  }
+  const model::SampledMotion motion = read_csv_configurations(robot, robot.joint_names, path, csv_rate);
+  m.files = io::motion_files(robot, motion, Eigen::MatrixXd(0, 3));
   return m;
 }
 
@@ -493,11 +510,11 @@ bool same_file(const fs::path& a, const fs::path& b) {
 
 PlotResult plot_motion(const model::Model& robot, const stability::Feet& feet, const fs::path& motion,
                        const std::vector<model::ContactInterval>& contacts, const PlotOptions& options) {
-  const LabelledMotion main = read_labelled(motion);
+  const LabelledMotion main = read_labelled(robot, motion, options.csv_rate);
   std::vector<LabelledMotion> comparisons;
   std::vector<fs::path> compare;  // X.original, X.reference (seed 000 Fig. 2 a, b), then the others
   if (options.auto_compare) {
-    const fs::path base = io::motion_base(motion);
+    const fs::path base = motion_base_name(motion);
     for (const char* extension : {".original.pos", ".reference.pos"}) {
       const fs::path candidate = io::motion_file(base, extension);
       std::error_code ec;
@@ -506,14 +523,13 @@ PlotResult plot_motion(const model::Model& robot, const stability::Feet& feet, c
     }
   }
   for (const auto& path : options.compare) {
-    const bool listed = std::any_of(compare.begin(), compare.end(), [&](const fs::path& p) {
-      return same_file(p, io::motion_file(io::motion_base(path), ".pos"));
-    });
+    const bool listed = std::any_of(compare.begin(), compare.end(),
+                                    [&](const fs::path& p) { return same_file(p, motion_path(path)); });
     if (!listed) compare.push_back(path);
   }
   for (const auto& path : compare) {
-    if (same_file(io::motion_file(io::motion_base(path), ".pos"), main.path)) continue;
-    comparisons.push_back(read_labelled(path));
+    if (same_file(motion_path(path), main.path)) continue;
+    comparisons.push_back(read_labelled(robot, path, options.csv_rate));
   }
 
   // gnuplot before any work, so that a missing one fails fast.

@@ -99,7 +99,7 @@ struct LabelledMotion {
   io::MotionFiles files;
 };
 
-// The file stem as a legend label: "out/walk.original.pos" -> "walk.original".
+// The file stem as a legend label: "out/walk.original.pos" -> "walk.original", "out/g1.csv" -> "g1".
 std::string motion_label(const std::filesystem::path& pos);
 
 // Computes the figures' data. `robot` is the model (payload included) whose limits and dynamics apply;
@@ -126,7 +126,8 @@ struct PlotOptions {
   PlotFormat format = PlotFormat::kPng;
   PlotSelection selection;
   PlotGeometry geometry;
-  std::vector<std::filesystem::path> compare;  // extra motions (.pos), labelled by their stems
+  std::vector<std::filesystem::path> compare;  // extra motions (.pos or .csv), labelled by their stems
+  std::optional<double> csv_rate;   // Hz of the .csv motions (they carry no time); required for one
   bool auto_compare = true;         // also X.original.pos and X.reference.pos when they exist beside X
   bool render = true;               // false: write the data and the script only
   std::string gnuplot = "gnuplot";  // program (searched in PATH unless it contains a '/')
@@ -141,7 +142,7 @@ struct PlotResult {
   PlotData data;
 };
 
-// "out/walk.pos" -> "out/walk.plots".
+// "out/walk.pos" -> "out/walk.plots", "out/g1.csv" -> "out/g1.plots".
 std::filesystem::path default_plot_dir(const std::filesystem::path& motion);
 
 // Reads X (and the comparisons), computes the data, writes the folder and runs gnuplot in it. Errors: a

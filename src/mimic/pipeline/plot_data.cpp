@@ -6,6 +6,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/read_motion.hpp"
 #include "mimic/stability/motion_zmp.hpp"
@@ -21,7 +22,7 @@ PlotFormat parse_plot_format(const std::string& text) {
 }
 
 std::string motion_label(const std::filesystem::path& pos) {
-  return io::motion_base(pos).filename().string();
+  return motion_base_name(pos).filename().string();
 }
 
 namespace {

@@ -1,7 +1,9 @@
 #include "mimic/pipeline/read_motion.hpp"
 
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/motion_conversion.hpp"
 #include "mimic/model/base_pose.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/stability/base_reconstruction.hpp"
 
 namespace mimic::pipeline {
@@ -32,7 +34,9 @@ model::SampledMotion sampled_motion(const model::Model& model, const stability::
 }
 
 model::SampledMotion read_sampled_motion(const Robot& robot, const std::filesystem::path& path,
-                                         const std::vector<model::ContactInterval>& intervals) {
+                                         const std::vector<model::ContactInterval>& intervals,
+                                         std::optional<double> csv_rate) {
+  if (io::is_csv_motion(path)) return read_csv_sampled_motion(robot, path, csv_rate, intervals);
   return sampled_motion(robot.model, robot.feet,
                         io::read_motion(path, io::PosColumns::kAuto, io::PosLayout::of(robot.description)),
                         intervals);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "mimic/io/motion_files.hpp"
@@ -27,8 +28,10 @@ model::SampledMotion sampled_motion(const model::Model& model, const stability::
                                     const stability::ContactDetectionOptions& detection = {});
 
 // The motion X.pos (or its base name X, with X.waist / X.hip beside it when present) read from its files
-// (io::read_motion) for `robot`: sampled_motion() with the robot's feet.
+// (io::read_motion) for `robot`: sampled_motion() with the robot's feet. A path ending in .csv is a CSV
+// motion instead (pipeline/csv_motion.hpp), read at `csv_rate` (required for one: InputError without it).
 model::SampledMotion read_sampled_motion(const Robot& robot, const std::filesystem::path& path,
-                                         const std::vector<model::ContactInterval>& intervals = {});
+                                         const std::vector<model::ContactInterval>& intervals = {},
+                                         std::optional<double> csv_rate = std::nullopt);
 
 }  // namespace mimic::pipeline

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "mimic/io/motion_conversion.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/retarget/time_reparameterization.hpp"
 
 namespace mimic::pipeline {
@@ -43,7 +44,7 @@ ReferenceFiles reference_files(const model::Model& model, const KinematicRetarge
 
 void write_reference_files(const std::filesystem::path& pos_path, const ReferenceFiles& files, int columns) {
   const io::PosWriteOptions options = io::PosWriteOptions::with_columns(files.layout, columns);
-  const std::filesystem::path base = io::motion_base(pos_path);
+  const std::filesystem::path base = motion_base_name(pos_path);
   io::write_motion(base.string() + ".reference", files.reference, options, files.layout);
   io::write_motion(base.string() + ".original", files.original, options, files.layout);
 }

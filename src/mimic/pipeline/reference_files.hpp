@@ -31,7 +31,7 @@ model::SampledMotion original_timing_motion(const model::Model& model, const Kin
 // The files of both motions (`model`: the robot the reference was retargeted to).
 ReferenceFiles reference_files(const model::Model& model, const KinematicRetargetResult& result);
 
-// X.reference.* and X.original.* for the output X.pos, each group all or none.
+// X.reference.* and X.original.* for the output X.pos (or X.csv: motion_base_name), each group all or none.
 void write_reference_files(const std::filesystem::path& pos_path, const ReferenceFiles& files, int columns);
 
 }  // namespace mimic::pipeline

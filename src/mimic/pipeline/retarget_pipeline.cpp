@@ -9,6 +9,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/motion_conversion.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/base_pose.hpp"
@@ -164,6 +165,10 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   }
 
   result.output = io::motion_files(robot.model, motion, written_zmp(robot.model, motion, zmp));
+  if (io::is_csv_motion(job.output.path)) {
+    result.csv = csv_output(robot.model, robot.description.joint_order, motion, job.csv_rate,
+                            job.output.path.string());
+  }
   // The summary is measured on the motion as written and read back, exactly as `mimic check` sees it.
   const auto written = sampled_motion(robot.model, robot.feet, result.output);
   // The written motion must keep the ZMP inside the support polygon; the margin is what the correction
@@ -190,6 +195,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
 }
 
 void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResult& result) {
+  if (result.csv) return write_csv_output(job.output.path, *result.csv);
   const io::PosLayout& layout = result.kinematic.pos_layout;
   io::write_motion(io::motion_base(job.output.path), result.output, io::pos_write_options(job, layout),
                    layout);

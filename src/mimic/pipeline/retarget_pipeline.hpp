@@ -14,6 +14,7 @@
 #include "mimic/evaluation/report.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
@@ -38,7 +39,8 @@ struct RetargetPipelineResult {
   double optimized_torque_integral = 0.0;
   bool stabilized = false;
   stability::StabilizationReport stabilization;
-  io::MotionFiles output;  // what is written
+  io::MotionFiles output;        // what is written (a .pos output)
+  std::optional<CsvOutput> csv;  // what is written instead for a .csv output (job.output.path)
   // The written motion checked against the robot (limits, ZMP, slip, geometry), with its imitation errors
   // (output joints against the re-timed reference, head / hands in the waist frame against P_c).
   evaluation::Report check;
@@ -49,7 +51,7 @@ struct RetargetPipelineResult {
 // InfeasibleError when the result violates a limit (the worst offender named).
 RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const ProgressCallback& progress = {});
 
-// X.pos / X.waist / X.zmp of the result, all or none.
+// X.pos / X.waist / X.zmp of the result, all or none, or X.csv.
 void write_retarget_outputs(const io::JobConfig& job, const RetargetPipelineResult& result);
 
 // The summary and the JSON report: pipeline/reports.hpp.

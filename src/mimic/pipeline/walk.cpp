@@ -9,8 +9,10 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/motion_conversion.hpp"
 #include "mimic/io/sequence.hpp"
+#include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/sample_budget.hpp"
@@ -132,9 +134,16 @@ void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk) {
   const io::PosWriteOptions write_options = io::pos_write_options(job, layout);  // before the report
   if (!job.output.report.empty()) io::write_json_file(job.output.report, walk_report_json(job, walk));
   try {
-    io::write_motion(io::motion_base(job.output.path),
-                     io::motion_files(walk.robot.model, walk.pattern.motion, walk.pattern.zmp), write_options,
-                     layout);
+    if (io::is_csv_motion(job.output.path)) {
+      const CsvOutput csv = csv_output(walk.robot.model, walk.robot.description.joint_order,
+                                       walk.pattern.motion, job.csv_rate, job.output.path.string());
+      write_csv_output(job.output.path, csv);
+      spdlog::info("wrote {}", csv_output_summary(job.output.path, csv));
+    } else {
+      io::write_motion(io::motion_base(job.output.path),
+                       io::motion_files(walk.robot.model, walk.pattern.motion, walk.pattern.zmp),
+                       write_options, layout);
+    }
   } catch (...) {
     if (!job.output.report.empty()) {
       std::error_code ignored;

@@ -45,7 +45,8 @@ walking::UpperBodyTrajectory load_upper_body(const std::filesystem::path& path, 
                                              const io::PosLayout& layout = io::default_pos_layout());
 
 // The report (pipeline/reports.hpp; first, so that an unwritable report path fails before any motion file
-// exists) and the motion files at job.output; all or none.
+// exists) and the motion files at job.output (or the .csv, csv_motion.hpp, at the job's csv_rate); all or
+// none.
 void write_walk_outputs(const io::JobConfig& job, const WalkResult& walk);
 
 }  // namespace mimic::pipeline
