@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 
 struct Options {
   std::string motion, output, job, model, robot_config, png;
-  double rate = 50.0;
+  double fps = 50.0;
+  std::optional<double> rate;  // of a .csv motion
   bool strip = false;
   int frames = 8;
 };
@@ -32,7 +33,8 @@ int run_view(const Options& opt) {
   io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
   if (!opt.model.empty()) job.robot.model = opt.model;
   if (!opt.robot_config.empty()) job.robot.config = opt.robot_config;
-  const fs::path base = io::motion_base(opt.motion);
+  const bool csv = io::is_csv_motion(opt.motion);
+  const fs::path base = csv ? fs::path(opt.motion).replace_extension() : io::motion_base(opt.motion);
   const fs::path html = opt.output.empty() ? fs::path(base.string() + ".html") : fs::path(opt.output);
   // --strip alone puts the pictures beside the page, in <page>.snapshots.
   const fs::path png_dir = !opt.png.empty() ? fs::path(opt.png)
@@ -57,7 +59,8 @@ int run_view(const Options& opt) {
 
   const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
   view::SceneOptions options;
-  options.rate = opt.rate;
+  options.rate = opt.fps;
+  options.csv_rate = opt.rate ? opt.rate : job.csv_rate;
   options.contacts = job.contacts;
   options.check = pipeline::check_options(job);
   options.check.collision = robot.collision;
@@ -91,7 +94,8 @@ std::function<int()> setup_view(CLI::App& app) {
       "--strip, headless Chromium (Debian package chromium) also writes snapshots. Exit code 0 even when "
       "the motion has violations (the page shows them; `mimic check` judges).");
   auto opt = std::make_shared<Options>();
-  cmd->add_option("motion", opt->motion, "Motion to view: X.pos (or its base name X)")->required();
+  cmd->add_option("motion", opt->motion, "Motion to view: X.pos (or its base name X), or X.csv with --rate")
+      ->required();
   cmd->add_option("-o,--output", opt->output, "The page (default: X.html beside the motion)");
   cmd->add_option(
       "--config", opt->job,
@@ -99,7 +103,8 @@ std::function<int()> setup_view(CLI::App& app) {
   cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
   cmd->add_option("--robot-config", opt->robot_config,
                   "Robot description YAML (default: config/robots/hrp2.yaml)");
-  cmd->add_option("--rate", opt->rate,
+  app::add_rate_option(cmd, opt->rate, "a .csv motion (required for one: a CSV carries no time)");
+  cmd->add_option("--fps", opt->fps,
                   "Frames per second the page holds (a slower motion keeps its own samples); 50 is smoother "
                   "than the eye needs and keeps the page a quarter of a 200 Hz one")
       ->check(CLI::Range(1.0, 1000.0))

@@ -44,11 +44,11 @@ TEST(ViewCli, WritesOnePageBesideTheMotion) {
   EXPECT_EQ(join(list_dir(dir.path())), "walk.html, walk.pos, walk.waist, walk.zmp");
 }
 
-TEST(ViewCli, TheRateBoundsTheFrames) {
+TEST(ViewCli, TheFpsBoundsTheFrames) {
   TempDir dir;
   const fs::path pos = copy_walk(dir);
   const RunResult r =
-      run_mimic({"view", pos.string(), "--rate", "10", "-o", (dir.path() / "slow.html").string()});
+      run_mimic({"view", pos.string(), "--fps", "10", "-o", (dir.path() / "slow.html").string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   // 8.7 s of walk at 10 Hz: 88 frames (the last sample added); at 50 Hz 436.
   EXPECT_NE(r.out.find(": 88 frames over 8.70 s"), std::string::npos) << r.out;
@@ -73,12 +73,32 @@ TEST(ViewCli, ThePageMayNotOverwriteAnInput) {
   EXPECT_EQ(join(list_dir(dir.path())), "walk.pos, walk.waist, walk.zmp");
 }
 
-TEST(ViewCli, ABadRateIsAUsageError) {
+TEST(ViewCli, ABadFpsIsAUsageError) {
   TempDir dir;
   const fs::path pos = copy_walk(dir);
-  const RunResult r = run_mimic({"view", pos.string(), "--rate", "0"});
+  const RunResult r = run_mimic({"view", pos.string(), "--fps", "0"});
   EXPECT_EQ(r.exit_code, 2) << r.describe();
   EXPECT_EQ(join(list_dir(dir.path())), "walk.pos, walk.waist, walk.zmp");
+}
+
+// A CSV motion (Unitree / LAFAN1 convention) is viewed at its --rate, as `check` reads it; without a rate
+// it is one error line and nothing is written.
+TEST(ViewCli, ACsvMotionIsViewedAtItsRate) {
+  TempDir dir;
+  const fs::path pos = copy_walk(dir);
+  const fs::path csv = dir.path() / "walk50.csv";
+  const RunResult convert = run_mimic({"-q", "smooth", pos.string(), "-o", csv.string(), "--rate", "50"});
+  ASSERT_EQ(convert.exit_code, 0) << convert.describe();
+  const RunResult missing = run_mimic({"view", csv.string()});
+  EXPECT_EQ(missing.exit_code, 3) << missing.describe();
+  EXPECT_NE(single_error_line(missing).find("rate"), std::string::npos) << missing.describe();
+  EXPECT_FALSE(fs::exists(dir.path() / "walk50.html"));
+  const RunResult r = run_mimic({"view", csv.string(), "--rate", "50", "--fps", "10"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  // 8.7 s at 10 frames per second: 88 frames, as from the .pos.
+  EXPECT_NE(r.out.find(": 88 frames over 8.70 s"), std::string::npos) << r.out;
+  EXPECT_NE(read_text(dir.path() / "walk50.html").find("var MIMIC_SCENE = {\"title\":\"walk50.csv\""),
+            std::string::npos);
 }
 
 TEST(ViewCli, MissingThreeJsNamesTheDebianPackage) {

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/zmp_frame.hpp"
 #include "mimic/model/base_pose.hpp"
@@ -98,12 +99,17 @@ std::vector<int> frame_of_samples(const std::vector<double>& sample_times,
 
 Scene build_scene(const pipeline::Robot& robot, const fs::path& motion_path, const SceneOptions& options) {
   const model::Model& model = robot.model;
-  const io::PosLayout layout = io::PosLayout::of(robot.description);
-  const io::MotionFiles files = io::read_motion(motion_path, io::PosColumns::kAuto, layout);
-  const model::SampledMotion motion = pipeline::sampled_motion(model, robot.feet, files, options.contacts);
+  // A .csv motion is one file without a ZMP (pipeline::read_sampled_motion); X.pos comes with its files.
+  const bool csv = io::is_csv_motion(motion_path);
+  io::MotionFiles files;
+  if (!csv) files = io::read_motion(motion_path, io::PosColumns::kAuto, io::PosLayout::of(robot.description));
+  const model::SampledMotion motion =
+      csv ? pipeline::read_sampled_motion(robot, motion_path, options.contacts, options.csv_rate)
+          : pipeline::sampled_motion(model, robot.feet, files, options.contacts);
 
   Scene scene;
-  scene.title = io::motion_file(io::motion_base(motion_path), ".pos").filename().string();
+  scene.title = csv ? motion_path.filename().string()
+                    : io::motion_file(io::motion_base(motion_path), ".pos").filename().string();
   scene.body_names = model.body_names;
   scene.parents = model.parents;
   if (robot.collision) scene.shapes = robot.collision->shapes;

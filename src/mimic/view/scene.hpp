@@ -8,6 +8,7 @@
 
 #include <Eigen/Core>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct SceneOptions {
   // 60 Hz) and keeps an 8 s motion's page a fraction of a 200 Hz one's size; a slower motion keeps its
   // own samples.
   double rate = 50.0;
+  // The rate of a .csv motion, which carries no time (io/csv_motion.hpp): required for one.
+  std::optional<double> csv_rate;
   std::vector<model::ContactInterval> contacts;  // the job's phases; empty: detected, as `mimic check`
   evaluation::CheckOptions check;                // as `mimic check` would check the motion
 };
