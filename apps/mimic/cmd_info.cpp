@@ -12,7 +12,6 @@
 #include "mimic/core/error.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/describe.hpp"
-#include "mimic/pipeline/robot_report.hpp"
 #include "robot_options.hpp"
 
 namespace {

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "cli/run_mimic.hpp"
+#include "mimic/model/robot.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::test {
@@ -31,6 +32,44 @@ TEST(CliRobots, InfoDescribesG1) {
   for (const char* text : {"joints (29, the description's joint_order)", "held joints (0,",
                            "total mass: 33.3411 kg", "standing pose report"})
     EXPECT_NE(r.out.find(text), std::string::npos) << text << "\n" << r.describe();
+}
+
+// A motion standing in the description's nominal pose for 2 s at 200 Hz (.pos in joint_order, .waist) passes
+// `mimic check` on the robot: limits, ZMP, slip, self-collision at the default 0.01 m, soles on the floor.
+void expect_standing_check_passes(const std::string& robot, const fs::path& urdf) {
+  const model::Robot loaded = model::load_robot(
+      (source_dir() / "config" / "robots" / (robot + ".yaml")).string(), std::nullopt, urdf.string());
+  const Eigen::VectorXd q = loaded.description.nominal_q(loaded.model);
+  const fs::path dir = fs::temp_directory_path() / ("mimic_test_stand_" + robot);
+  fs::create_directories(dir);
+  std::ofstream pos(dir / "stand.pos"), waist(dir / "stand.waist");
+  pos.precision(17);
+  waist.precision(17);
+  for (int k = 0; k <= 400; ++k) {
+    pos << k * 0.005;
+    for (int j = 0; j < loaded.model.nj; ++j) pos << " " << q[loaded.model.idx_q(j)];
+    pos << "\n";
+    waist << k * 0.005 << " " << q[0] << " " << q[1] << " " << q[2] << " 0 0 0\n";
+  }
+  pos.close();
+  waist.close();
+  const RunResult r =
+      run_mimic({"check", (dir / "stand.pos").string(), "--robot", robot, "--model", urdf.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("OK: every limit holds, no self-collision, no sole corner below the floor"),
+            std::string::npos)
+      << r.describe();
+  fs::remove_all(dir);
+}
+
+TEST(CliRobots, StandingMotionPassesTheCheckOnJvrc1) {
+  MIMIC_REQUIRE_SHARED(urdf, "robots/jvrc1/urdf/jvrc1.urdf");
+  expect_standing_check_passes("jvrc1", urdf);
+}
+
+TEST(CliRobots, StandingMotionPassesTheCheckOnG1) {
+  MIMIC_REQUIRE_SHARED(urdf, "robots/g1/g1_29dof_rev_1_0.urdf");
+  expect_standing_check_passes("g1", urdf);
 }
 
 TEST(CliRobots, UnknownRobotNameIsAUsageError) {

@@ -72,9 +72,15 @@ CollisionShape from_urdf(const std::string& urdf_path, const std::string& mesh_r
     case urdf::Geometry::MESH: {
       // The capsule holding every vertex of the mesh (capsule_fit.hpp), in the body frame.
       const auto& mesh = static_cast<const urdf::Mesh&>(*collision.geometry);
-      const Capsule capsule = fit_capsule(read_mesh(resolve_mesh_path(mesh.filename, urdf_path, mesh_root),
-                                                    Vec3(mesh.scale.x, mesh.scale.y, mesh.scale.z), placement)
-                                              .vertices);
+      const std::string file = resolve_mesh_path(mesh.filename, urdf_path, mesh_root);
+      Mesh vertices;
+      try {
+        vertices = read_mesh(file, Vec3(mesh.scale.x, mesh.scale.y, mesh.scale.z), placement);
+      } catch (const ModelError& e) {
+        // Name the link as every other shape error does; the message of read_mesh names the file.
+        fail(urdf_path, where, "<mesh filename=\"" + mesh.filename + "\">: " + e.what());
+      }
+      const Capsule capsule = fit_capsule(vertices.vertices);
       shape.kind = ShapeKind::kCapsule;
       shape.a = capsule.a;
       shape.b = capsule.b;
