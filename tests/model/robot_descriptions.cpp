@@ -137,5 +137,35 @@ TEST(RobotDescriptions, HeldJointIsNotInTheNominalPose) {
   fs::remove(path);
 }
 
+// mesh_root (where package:// meshes are read) is a path of the description: relative to its folder, or
+// under ${MIMIC_ROBOTS_DIR}.
+TEST(RobotDescriptions, MeshRootIsResolvedAgainstTheDescription) {
+  MIMIC_REQUIRE_SHARED(urdf, "robots/jvrc1/urdf/jvrc1.urdf");
+  const fs::path dir = fs::temp_directory_path() / "mimic_test_mesh_root";
+  fs::create_directories(dir);
+  std::ofstream(dir / "jvrc1.yaml") << "mesh_root: my_meshes/jvrc1\n" << read_text(description_path("jvrc1"));
+  const RobotDescription description = load_robot_description((dir / "jvrc1.yaml").string(), urdf.string());
+  EXPECT_EQ(description.mesh_root, (dir / "my_meshes" / "jvrc1").string());
+  fs::remove_all(dir);
+}
+
+TEST(RobotDescriptions, AddedFrameWithTheNameOfALinkIsAnError) {
+  MIMIC_REQUIRE_SHARED(urdf, "robots/jvrc1/urdf/jvrc1.urdf");
+  std::string text = read_text(description_path("jvrc1"));
+  const std::string added = "added_frames:\n";
+  text.replace(text.find(added), added.size(),
+               added + "  r_wrist: {link: R_WRIST_Y_S, xyz: [0, 0, 0], rpy: [0, 0, 0]}\n");
+  const fs::path path = fs::temp_directory_path() / "mimic_test_jvrc1_added_link.yaml";
+  std::ofstream(path) << text;
+  try {
+    load_robot_description(path.string(), urdf.string());
+    ADD_FAILURE() << "no InputError";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'r_wrist' is already a link of the URDF"), std::string::npos)
+        << e.what();
+  }
+  fs::remove(path);
+}
+
 }  // namespace
 }  // namespace mimic::model
