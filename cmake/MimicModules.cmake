@@ -42,8 +42,8 @@ mimic_module(model      DEPS mimic_spatial urdfdom::urdfdom_model yaml-cpp)
 mimic_module(dynamics   DEPS mimic_model)
 
 # Collision shapes of the robot, self-collision distances and sole-corner heights with their q-gradients
-# (issue 13); urdfdom reads the URDF's <collision> elements.
-mimic_module(geometry   DEPS mimic_dynamics urdfdom::urdfdom_model)
+# (issue 13); urdfdom reads the URDF's <collision> elements, assimp their meshes (issue 16).
+mimic_module(geometry   DEPS mimic_dynamics urdfdom::urdfdom_model assimp::assimp)
 
 
 mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)

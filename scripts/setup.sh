@@ -5,6 +5,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libeigen3-dev coinor-libipopt-dev libcli11-dev libyaml-cpp-dev libspdlog-dev libfmt-dev
   liburdfdom-dev liburdfdom-headers-dev
+  libassimp-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   liborocos-kdl-dev
   gnuplot-nox

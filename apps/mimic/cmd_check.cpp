@@ -13,6 +13,7 @@
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "rate_option.hpp"
+#include "robot_options.hpp"
 
 namespace {
 
@@ -45,8 +46,8 @@ std::function<int()> setup_check(CLI::App& app) {
       "Job YAML: takes the robot, the payload, the limit safety factors, the contact phases and the ZMP "
       "margin (stability.zmp_margin) from it (options given here win)");
   cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
-  cmd->add_option("--robot-config", opt->robot_config,
-                  "Robot description YAML (default: config/robots/hrp2.yaml)");
+  cmd->add_option("--robot,--robot-config", opt->robot_config,
+                  "Robot: a shipped description (hrp2, jvrc1, g1) or a description YAML (default: hrp2)");
   auto* af =
       cmd->add_option("--angle-factor", opt->angle_factor, "Safety factor on the joint angle ranges (0, 1]")
           ->check(CLI::Range(1e-6, 1.0));
@@ -74,7 +75,7 @@ std::function<int()> setup_check(CLI::App& app) {
   return [opt, af, vf, tf, zm, sd]() {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
     if (!opt->model.empty()) job.robot.model = opt->model;
-    if (!opt->robot_config.empty()) job.robot.config = opt->robot_config;
+    if (!opt->robot_config.empty()) job.robot.config = app::robot_description_path(opt->robot_config);
     std::vector<io::CommandFile> inputs = io::motion_file_set(opt->motion, "the checked motion");
     inputs.insert(inputs.end(), {{opt->job, "the job file (--config)"},
                                  {job.robot.model, "the robot model"},

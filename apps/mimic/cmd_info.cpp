@@ -1,4 +1,5 @@
-// `mimic info FILE`: what a robot model or a mocap clip contains.
+// `mimic info FILE`: what a robot model or a mocap clip contains; `mimic info --robot NAME|FILE [--model
+// URDF]`: the robot as its description loads it, with its collision model and standing pose report.
 //  * .urdf: the joints in OpenHRP order (when the model has them) with their limits, the total mass, the
 //    centre of mass in half-sitting and the foot / hand / head frames (the robot description names them);
 //  * .bvh / .c3d: the clip summary (--units / --up override the guesses).
@@ -11,6 +12,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/pipeline/describe.hpp"
+#include "robot_options.hpp"
 
 namespace {
 
@@ -29,26 +31,41 @@ std::function<int()> setup_info(CLI::App& app) {
       "half-sitting, foot / hand / head frames) or a motion-capture clip (.bvh, .c3d: skeleton or markers, "
       "frames, rate, units)");
   struct Options {
-    std::string file;
-    std::string robot_config;  // empty: the data directory's, looked up when the command runs
+    std::string file, model;
+    std::string robot_config;  // empty: hrp2, the data directory's, looked up when the command runs
     std::string units = "auto", up = "auto";
   };
   auto opt = std::make_shared<Options>();
-  cmd->add_option("file", opt->file, "A .urdf, .bvh or .c3d file")->required();
-  cmd->add_option("--robot-config", opt->robot_config,
-                  "Robot description YAML giving the half-sitting pose and the frame names (default: "
-                  "config/robots/hrp2.yaml)");
+  cmd->add_option("file", opt->file, "A .urdf, .bvh or .c3d file (none: the robot of --robot)");
+  auto* robot =
+      cmd->add_option("--robot,--robot-config", opt->robot_config,
+                      "Robot: a shipped description (hrp2, jvrc1, g1) or a description YAML; without "
+                      "FILE, describe it as loaded, with its collision model and standing pose "
+                      "(default: hrp2)");
+  cmd->add_option("--model", opt->model, "The robot's URDF, replacing the description's (with --robot)");
   // The same overrides as `mimic retarget`, so that a guess `info` reports wrong can be checked fixed.
   cmd->add_option("--units", opt->units,
                   "Clip only: length unit of the clip, auto|m|dm|cm|mm|inch|cmu (default auto)");
   cmd->add_option("--up", opt->up,
                   "Clip only: up axis of the clip, auto|x|y|z (or +y, -z ...) (default auto)");
-  return [opt]() -> int {
+  return [opt, robot]() -> int {
+    const std::string description = opt->robot_config.empty()
+                                        ? model::default_robot_description_path()
+                                        : app::robot_description_path(opt->robot_config);
+    if (opt->file.empty()) {
+      if (robot->count() == 0 && opt->model.empty())
+        throw UsageError("info: give a FILE (.urdf, .bvh, .c3d) or a robot with --robot NAME|FILE");
+      pipeline::describe_robot_description(description, opt->model, std::cout);
+      return app::kOk;
+    }
     const std::string ext = lower_extension(opt->file);
+    if (ext == ".urdf" && robot->count() > 0) {
+      // A URDF with an explicit robot: that robot on this file.
+      pipeline::describe_robot_description(description, opt->file, std::cout);
+      return app::kOk;
+    }
     if (ext == ".urdf") {
-      const std::string robot_config =
-          opt->robot_config.empty() ? model::default_robot_description_path() : opt->robot_config;
-      pipeline::describe_robot(opt->file, robot_config, std::cout);
+      pipeline::describe_robot(opt->file, description, std::cout);
       return app::kOk;
     }
     if (ext == ".bvh" || ext == ".c3d") {

@@ -53,7 +53,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (!o.units.empty()) job.mocap.units = o.units;
   if (!o.up.empty()) job.mocap.up_axis = o.up;
   if (!o.model.empty()) job.robot.model = o.model;
-  if (!o.robot_config.empty()) job.robot.config = o.robot_config;
+  if (!o.robot_config.empty()) job.robot.config = app::robot_description_path(o.robot_config);
   if (o.columns) app::check_columns_option(*o.columns, job.robot);  // a bad command line first (exit 2)
   if (!o.scale.empty()) {
     // Replaces the job's setting whichever form either takes (validate_job rejects a number with height);
@@ -200,8 +200,8 @@ std::function<int()> setup_retarget(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   cmd->add_option("--model", o->model,
                   "Robot URDF (default: the one the robot description names, models/hrp2.urdf)");
-  cmd->add_option("--robot-config", o->robot_config,
-                  "Robot description YAML (default: config/robots/hrp2.yaml)");
+  cmd->add_option("--robot,--robot-config", o->robot_config,
+                  "Robot: a shipped description (hrp2, jvrc1, g1) or a description YAML (default: hrp2)");
   cmd->add_flag(
       "--save-reference", o->save_reference,
       "Also write OUT.reference.pos (re-timed kinematic reference) and OUT.original.pos (the clip's "

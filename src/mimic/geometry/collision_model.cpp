@@ -8,6 +8,9 @@
 #include <set>
 
 #include "mimic/core/error.hpp"
+#include "mimic/geometry/capsule_fit.hpp"
+#include "mimic/geometry/mesh.hpp"
+#include "mimic/geometry/mesh_path.hpp"
 
 namespace mimic::geometry {
 namespace {
@@ -25,15 +28,17 @@ SE3 to_se3(const urdf::Pose& pose) {
   return SE3(q.normalized().toRotationMatrix(), Vec3(pose.position.x, pose.position.y, pose.position.z));
 }
 
-// The shape of a URDF <collision> element, placed in the body of `link` (frame `in_body`).
-CollisionShape from_urdf(const std::string& urdf_path, const std::string& link, int body, const SE3& in_body,
-                         const urdf::Collision& collision) {
+// The shape of a URDF <collision> element, placed in the body of `link` (frame `in_body`); a mesh's file
+// is found by geometry/mesh_path.hpp's rule (`mesh_root`: the description's key).
+CollisionShape from_urdf(const std::string& urdf_path, const std::string& mesh_root, const std::string& link,
+                         int body, const SE3& in_body, const urdf::Collision& collision) {
   CollisionShape shape;
   shape.link = link;
   shape.body = body;
   const SE3 placement = in_body * to_se3(collision.origin);
   const std::string where = "link " + link + ": <collision>";
-  switch (collision.geometry ? collision.geometry->type : urdf::Geometry::MESH) {
+  if (!collision.geometry) fail(urdf_path, where, "a <collision> without geometry");
+  switch (collision.geometry->type) {
     case urdf::Geometry::CYLINDER: {
       const auto& cylinder = static_cast<const urdf::Cylinder&>(*collision.geometry);
       if (!(cylinder.radius > 0.0) || cylinder.length < 2.0 * cylinder.radius)
@@ -64,10 +69,26 @@ CollisionShape from_urdf(const std::string& urdf_path, const std::string& link, 
       if (!(shape.half.minCoeff() > 0.0)) fail(urdf_path, where, "a <box> needs sizes > 0");
       return shape;
     }
+    case urdf::Geometry::MESH: {
+      // The capsule holding every vertex of the mesh (capsule_fit.hpp), in the body frame.
+      const auto& mesh = static_cast<const urdf::Mesh&>(*collision.geometry);
+      const std::string file = resolve_mesh_path(mesh.filename, urdf_path, mesh_root);
+      Mesh vertices;
+      try {
+        vertices = read_mesh(file, Vec3(mesh.scale.x, mesh.scale.y, mesh.scale.z), placement);
+      } catch (const ModelError& e) {
+        // Name the link as every other shape error does; the message of read_mesh names the file.
+        fail(urdf_path, where, "<mesh filename=\"" + mesh.filename + "\">: " + e.what());
+      }
+      const Capsule capsule = fit_capsule(vertices.vertices);
+      shape.kind = ShapeKind::kCapsule;
+      shape.a = capsule.a;
+      shape.b = capsule.b;
+      shape.radius = capsule.radius;
+      return shape;
+    }
     default:
-      fail(urdf_path, where,
-           "a <mesh> is not supported (mimic checks capsules and boxes): give the link a capsule or a box in "
-           "the robot description's collision.shapes");
+      fail(urdf_path, where, "an unknown <geometry>");
   }
 }
 
@@ -134,8 +155,8 @@ CollisionModel build_collision_model(const Model& model, const model::RobotDescr
     if (!link) continue;
     for (const auto& collision : link->collision_array)
       if (collision)
-        cmodel.shapes.push_back(
-            from_urdf(description.urdf, frame.name, frame.body, frame.placement, *collision));
+        cmodel.shapes.push_back(from_urdf(description.urdf, description.mesh_root, frame.name, frame.body,
+                                          frame.placement, *collision));
   }
   for (const auto& spec : description.collision.shapes) cmodel.shapes.push_back(from_spec(model, spec));
   for (auto& shape : cmodel.shapes) {

@@ -5,8 +5,10 @@
 //
 // Shapes come from the URDF: a <cylinder> is read as the capsule inscribed in it (radius r, a segment of
 // length (length - 2 r) along the cylinder's z axis), a <sphere> as a capsule of zero length, a <box> as a
-// box. A link named in the description's collision.shapes takes the shapes given there instead of its
-// URDF ones. A mesh, or a cylinder shorter than its diameter, is a ModelError naming the link.
+// box, a <mesh> as the capsule fitted to its vertices (capsule_fit.hpp: it contains them; the file found
+// by mesh_path.hpp, read by mesh.hpp). A link named in the description's collision.shapes takes the
+// shapes given there instead of its URDF ones. A cylinder shorter than its diameter, or a mesh file that
+// cannot be read, is a ModelError naming the link or the file.
 //
 // Pairs: every two shapes on different bodies, except the adjacent ones and the description's
 // collision.exclude. Two bodies are adjacent when one is the other's nearest ancestor that carries a shape

@@ -28,6 +28,8 @@ LoadOptions LoadOptions::from(const RobotDescription& description, RootType root
   LoadOptions options;
   options.root = root;
   options.joint_order = description.joint_order;
+  options.held_joints = description.held_joints;
+  options.added_frames = description.added_frames;
   return options;
 }
 

@@ -44,12 +44,32 @@ struct Frame {
   spatial::SE3 placement;  // pose of the frame in the body frame
 };
 
+// A moving joint of the URDF that the model holds at `value` (rad or m): it is loaded as a fixed joint at
+// that value, its child link merged into its parent body (JVRC-1's finger joints, which no motion drives;
+// the description's held_joints).
+struct HeldJoint {
+  std::string name;
+  double value = 0.0;
+};
+
+// A frame that is not a URDF link, rigidly attached to one (the description's added_frames: G1's soles,
+// which its URDF does not have).
+struct AddedFrame {
+  std::string name;
+  std::string link;        // URDF link it hangs from
+  spatial::SE3 placement;  // in that link's frame
+};
+
 struct LoadOptions {
   RootType root = RootType::kFreeFlyer;
   // When non-empty: the names of ALL the moving joints of the URDF, in the wanted joint-index order; it
   // must list a parent joint before its children. A name missing from the URDF, a moving URDF joint missing
   // from the list or a child-before-parent order is a ModelError. When empty: depth-first URDF order.
   std::vector<std::string> joint_order;
+  // Moving URDF joints loaded as fixed at their value; joint_order lists the others.
+  std::vector<HeldJoint> held_joints;
+  // Frames appended after the URDF's links (a name that is already a link is a ModelError).
+  std::vector<AddedFrame> added_frames;
 
   // The joints in the description's joint_order.
   static LoadOptions from(const RobotDescription& description, RootType root = RootType::kFreeFlyer);
@@ -91,7 +111,7 @@ struct Model {
   Eigen::VectorXd velocity_limit;  // rad/s or m/s (URDF <limit velocity>)
   Eigen::VectorXd effort_limit;    // N m or N (URDF <limit effort>)
 
-  std::vector<Frame> frames;  // one per URDF link (moving and fixed-joint children)
+  std::vector<Frame> frames;  // one per URDF link (moving and fixed-joint children), then the added frames
 
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // world frame, m/s^2
 
@@ -111,9 +131,11 @@ struct Model {
   double total_mass() const;
 };
 
-// Loads a URDF with urdfdom. Throws ModelError ("<file>: <element>: <what>") for a missing or unparsable
-// file, an unknown joint type (floating, planar), a moving body without <inertial>, or a joint_order that
-// does not match the URDF.
+// Loads a URDF with urdfdom. The root is the URDF's root link, or, when that link is a massless "world"
+// whose one joint is `floating` (G1's URDF for simulators), the child of that joint: the floating joint is
+// the free-flyer. Throws ModelError ("<file>: <element>: <what>") for a missing or unparsable file, an
+// unknown joint type (planar, a floating joint elsewhere), a moving body without mass, a joint_order that
+// does not match the URDF, or a held joint or added frame naming no joint / link of it.
 Model load_urdf(const std::string& path, const LoadOptions& options = {});
 
 }  // namespace mimic::model

@@ -5,8 +5,8 @@ namespace mimic::model {
 Robot load_robot(const std::string& description_path, const std::optional<Payload>& payload,
                  const std::string& urdf) {
   Robot robot;
-  robot.description = load_robot_description(description_path);
-  robot.model = load_urdf(urdf.empty() ? robot.description.urdf : urdf, LoadOptions::from(robot.description));
+  robot.description = load_robot_description(description_path, urdf);
+  robot.model = load_urdf(robot.description.urdf, LoadOptions::from(robot.description));
   if (payload) robot.model = with_payload(robot.model, *payload);
   return robot;
 }

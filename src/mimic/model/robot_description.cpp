@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -15,6 +16,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/core/strict_yaml.hpp"
 #include "mimic/core/text_file.hpp"
+#include "mimic/spatial/rpy.hpp"
 
 namespace mimic::model {
 namespace {
@@ -29,6 +31,25 @@ constexpr std::array<std::string_view, 6> kGroupNames = {"right_leg", "left_leg"
 // Six joints from the hip to the ankle: the analytic leg IK (stability/leg_ik) and the leg refits need
 // exactly this structure.
 constexpr std::size_t kLegJoints = 6;
+
+// The environment variable naming the folder of third-party robots (`${MIMIC_ROBOTS_DIR}` in a path of a
+// description); unset, it is ../shared/robots next to the source tree, where the tests find them.
+constexpr std::string_view kRobotsDirVariable = "MIMIC_ROBOTS_DIR";
+
+std::string expand_robots_dir(const std::string& text) {
+  const std::string token = "${" + std::string(kRobotsDirVariable) + "}";
+  const auto at = text.find(token);
+  if (at == std::string::npos) return text;
+  const char* env = std::getenv(std::string(kRobotsDirVariable).c_str());
+  const std::string dir =
+      env && *env ? std::string(env) : (fs::path(MIMIC_SOURCE_DIR) / ".." / "shared" / "robots").string();
+  return text.substr(0, at) + dir + text.substr(at + token.size());
+}
+
+// A path of the description, relative to the description's folder.
+std::string resolve_description_path(const std::string& description, const fs::path& value) {
+  return (value.is_absolute() ? value : fs::path(description).parent_path() / value).lexically_normal();
+}
 
 // The required list of names `key` of `map`, each name once.
 std::vector<YamlListItem> name_list(const StrictMapping& map, std::string_view key) {
@@ -53,6 +74,8 @@ class UrdfNames {
       map.fail(key, item.line, "no joint '" + item.text + "' in " + model_.source_path);
     return item.text;
   }
+
+  bool has_frame(const std::string& name) const { return model_.has_frame(name); }
 
   // The link `item` of the list `key` of `map`.
   std::string link(const StrictMapping& map, std::string_view key, const YamlListItem& item) const {
@@ -181,6 +204,37 @@ void read_nominal_pose(const UrdfNames& urdf, const StrictMapping& top, std::str
     joints.read(name, values.emplace_back());
   }
   pose.joints = Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+}
+
+// held_joints: {JOINT: value, ...}: moving URDF joints the model holds (LoadOptions::held_joints).
+std::vector<HeldJoint> read_held_joints(const UrdfNames& urdf, const StrictMapping& top) {
+  std::vector<HeldJoint> held;
+  const auto joints = top.child_with_any_keys("held_joints");
+  for (const auto& name : joints.keys()) {
+    urdf.joint(top, "held_joints", {name, joints.line(name)});
+    joints.read(name, held.emplace_back(HeldJoint{name, 0.0}).value);
+  }
+  return held;
+}
+
+// added_frames: {NAME: {link: LINK, xyz: [x, y, z], rpy: [r, p, y]}}: frames the URDF lacks.
+std::vector<AddedFrame> read_added_frames(const UrdfNames& urdf, const StrictMapping& top) {
+  std::vector<AddedFrame> added;
+  const auto frames = top.child_with_any_keys("added_frames");
+  for (const auto& name : frames.keys()) {
+    const auto map = frames.child(name, {"link", "xyz", "rpy"});
+    for (const auto key : {"link", "xyz", "rpy"}) map.require(key);
+    if (urdf.has_frame(name)) frames.fail(name, "'" + name + "' is already a link of the URDF");
+    AddedFrame frame;
+    frame.name = name;
+    frame.link = urdf.frame(map, "link");
+    spatial::Vec3 xyz, rpy;
+    map.read("xyz", std::span<double>(xyz.data(), 3));
+    map.read("rpy", std::span<double>(rpy.data(), 3));
+    frame.placement = spatial::SE3(spatial::rpy_to_rotation(rpy), xyz);
+    added.push_back(frame);
+  }
+  return added;
 }
 
 // collision: {shapes: [{link, capsule: {a, b, radius}} | {link, box: {centre, size}}], exclude: [[l1, l2]]}
@@ -332,14 +386,15 @@ Eigen::VectorXd RobotDescription::nominal_q(const Model& model) const {
   return q;
 }
 
-RobotDescription load_robot_description(const std::string& path) {
+RobotDescription load_robot_description(const std::string& path, const std::string& urdf_override) {
   if (!fs::exists(path)) throw InputError(input_error_message(path, "", "no such file"));
   core::YamlDocument document(core::read_text_file(path), path);
   const YAML::Node& root = document.root();
   const int root_line = std::max(core::YamlDocument::line_of(root), 1);
-  const StrictMapping top(document, root, "", root_line,
-                          {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands",
-                           "nominal_pose", "half_sitting", "collision"});
+  const StrictMapping top(
+      document, root, "", root_line,
+      {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands", "nominal_pose",
+       "half_sitting", "collision", "held_joints", "added_frames", "mesh_root"});
   for (const auto key : {"urdf", "frames", "soles"}) top.require(key);
   // half_sitting is the name of nominal_pose in files written before the description (HRP-2 only had one
   // nominal pose); both at once would be ambiguous.
@@ -357,12 +412,32 @@ RobotDescription load_robot_description(const std::string& path) {
 
   RobotDescription description;
   description.source_path = path;
-  std::string urdf_text;
-  top.read("urdf", urdf_text);
-  const fs::path urdf = urdf_text;
-  description.urdf = (urdf.is_absolute() ? urdf : fs::path(path).parent_path() / urdf).lexically_normal();
-  if (!fs::exists(description.urdf)) top.fail("urdf", "no such file '" + description.urdf + "'");
-  const Model model = load_urdf(description.urdf);
+  if (urdf_override.empty()) {
+    std::string urdf_text;
+    top.read("urdf", urdf_text);
+    description.urdf = resolve_description_path(path, expand_robots_dir(urdf_text));
+    if (!fs::exists(description.urdf))
+      top.fail("urdf", "no such file '" + description.urdf +
+                           "' (give the robot's URDF with --model or the job's robot.model, or set " +
+                           std::string(kRobotsDirVariable) + " to the folder holding the robots)");
+  } else {
+    description.urdf = urdf_override;
+  }
+  if (top.has("mesh_root")) {
+    std::string mesh_root;
+    top.read("mesh_root", mesh_root);
+    description.mesh_root = resolve_description_path(path, expand_robots_dir(mesh_root));
+  }
+  // Held joints and added frames are checked against the URDF as it is, the rest against the model mimic
+  // moves (held joints fixed, added frames present).
+  const Model urdf_model = load_urdf(description.urdf);
+  const UrdfNames urdf_names(urdf_model);
+  if (top.has("held_joints")) description.held_joints = read_held_joints(urdf_names, top);
+  if (top.has("added_frames")) description.added_frames = read_added_frames(urdf_names, top);
+  LoadOptions moving;
+  moving.held_joints = description.held_joints;
+  moving.added_frames = description.added_frames;
+  const Model model = load_urdf(description.urdf, moving);
   const UrdfNames names(model);
 
   if (legacy) {
@@ -379,7 +454,7 @@ RobotDescription load_robot_description(const std::string& path) {
           description.joint_order.end())
         top.fail("joint_order", "the URDF joint '" + joint +
                                     "' is missing (the list names every moving joint of " +
-                                    model.source_path + ")");
+                                    model.source_path + " that held_joints does not hold)");
     for (const auto& item : name_list(top, "extra_columns")) {
       if (model.has_joint(item.text))
         top.fail("extra_columns", item.line,
@@ -410,8 +485,13 @@ RobotDescription load_robot_description(const std::string& path) {
   description.right_sole = read_sole(soles, "right");
   description.left_sole = read_sole(soles, "left");
 
-  read_nominal_pose(names, top, top.has("nominal_pose") ? "nominal_pose" : "half_sitting",
+  read_nominal_pose(urdf_names, top, top.has("nominal_pose") ? "nominal_pose" : "half_sitting",
                     description.nominal_pose);
+  for (std::size_t k = 0; k < description.nominal_pose.joint_names.size(); ++k)
+    if (!model.has_joint(description.nominal_pose.joint_names[k]))
+      top.fail(top.has("nominal_pose") ? "nominal_pose" : "half_sitting",
+               "joint '" + description.nominal_pose.joint_names[k] +
+                   "' is held (held_joints gives its value, not the nominal pose)");
   if (top.has("collision")) read_collision(document, names, top, description.collision);
   return description;
 }

@@ -73,7 +73,10 @@ struct CollisionDescription {
 
 struct RobotDescription {
   std::string source_path;  // the YAML file (named in errors)
-  std::string urdf;         // the model file, resolved against the YAML file's folder
+  std::string urdf;         // the model file, resolved against the YAML file's folder (or the override)
+  // Where a mesh's package://NAME/REST resolves (mesh_root/REST); empty: the URDF's folder when it holds
+  // REST, else its parent (geometry/mesh_path.hpp).
+  std::string mesh_root;
 
   std::vector<std::string> joint_order;    // every moving URDF joint: the model order and the .pos columns
   std::vector<std::string> extra_columns;  // columns after the joints in a wide .pos (not URDF joints)
@@ -86,6 +89,11 @@ struct RobotDescription {
   SoleRectangle right_sole, left_sole;
   NominalPose nominal_pose;
   CollisionDescription collision;  // empty when the file has no collision section
+  // Moving URDF joints that no motion drives, held at their value (JVRC-1's fingers): not in joint_order,
+  // not in the model (loaded as fixed joints at that value).
+  std::vector<HeldJoint> held_joints;
+  // Frames the URDF does not have, on one of its links (G1's soles).
+  std::vector<AddedFrame> added_frames;
 
   // The joints of a group by its name ("right_leg", ..., "left_arm": an arm's chain without its hand).
   // Throws ModelError naming the description for an unknown group.
@@ -105,7 +113,11 @@ struct RobotDescription {
 // Reads and checks a description (every joint and frame name against its URDF). A file written before
 // the description existed (the keys urdf, frames, soles and half_sitting only) still loads: half_sitting
 // is nominal_pose, and joint_order, extra_columns, groups and commands come from the default description.
-RobotDescription load_robot_description(const std::string& path);
+// `urdf_override` (--model, the job's robot.model), when not empty, replaces the file's `urdf`, which is then
+// not read (the shipped JVRC-1 and G1 descriptions name a copy the user may not have). A `urdf` or
+// `mesh_root` value may start with ${MIMIC_ROBOTS_DIR}: the environment variable, or unset
+// <source dir>/../shared/robots.
+RobotDescription load_robot_description(const std::string& path, const std::string& urdf_override = {});
 
 // The shipped HRP-2 description, config/robots/hrp2.yaml of the data directory (core::data_dir()).
 std::string default_robot_description_path();

@@ -2,8 +2,9 @@
 //
 // The URDF tree is walked depth-first from the root link. A moving joint (revolute, continuous, prismatic)
 // starts a new body; a fixed joint merges its child link into the current body: its inertia is added there
-// (parallel-axis theorem) and the link stays reachable as a Frame. The bodies are then renumbered into the
-// requested joint order (LoadOptions::joint_order) and must stay topologically sorted.
+// (parallel-axis theorem) and the link stays reachable as a Frame. A held joint (LoadOptions::held_joints)
+// is a fixed joint whose transform includes its motion at the held value. The bodies are then renumbered
+// into the requested joint order (LoadOptions::joint_order) and must stay topologically sorted.
 #include <console_bridge/console.h>
 #include <urdf_model/model.h>
 #include <urdf_parser/urdf_parser.h>
@@ -87,21 +88,43 @@ struct PendingFrame {
   SE3 placement;
 };
 
+// The motion of a 1-DoF joint at `value` (rad or m) about / along its unit axis, in the joint frame.
+SE3 joint_motion(const urdf::Joint& joint, double value) {
+  const Vec3 axis = Vec3(joint.axis.x, joint.axis.y, joint.axis.z).normalized();
+  if (joint.type == urdf::Joint::PRISMATIC) return SE3(Mat3::Identity(), axis * value);
+  return SE3(Eigen::AngleAxisd(value, axis).toRotationMatrix(), Vec3::Zero());
+}
+
 class TreeBuilder {
  public:
-  TreeBuilder(std::string file, RootType root) : file_(std::move(file)), root_(root) {}
+  TreeBuilder(std::string file, RootType root, const std::vector<HeldJoint>& held)
+      : file_(std::move(file)), root_(root) {
+    for (const HeldJoint& h : held)
+      if (!held_.emplace(h.name, h.value).second)
+        fail(file_, "joint '" + h.name + "'", "held twice (held_joints)");
+  }
 
   // body_link: `link` is the link of the moving body itself (not merged into it through a fixed joint).
   void walk(const urdf::LinkConstSharedPtr& link, int body, const SE3& link_in_body, bool body_link) {
     frames_.push_back({link->name, body, link_in_body});
     if (link->inertial) {
       bodies_[body].inertia += link_in_body.act(to_inertia(*link->inertial));
-    } else if (body_link && body_needs_inertial(body)) {
+    } else if (body_link && body > 0) {
+      // The root link may be massless (JVRC-1's base_link): its fixed children carry the mass, checked
+      // once the walk is done (check_root_mass).
       fail(file_, "link '" + link->name + "'", "moving body has no <inertial>");
     }
     for (const auto& joint : link->child_joints) {
       const urdf::LinkConstSharedPtr child = find_child(link, joint->child_link_name);
       const SE3 joint_in_body = link_in_body * to_se3(joint->parent_to_joint_origin_transform);
+      if (const auto held = held_.find(joint->name); held != held_.end()) {
+        if (joint->type != urdf::Joint::REVOLUTE && joint->type != urdf::Joint::CONTINUOUS &&
+            joint->type != urdf::Joint::PRISMATIC)
+          fail(file_, "joint '" + joint->name + "'", "held (held_joints) but not a moving joint");
+        walk(child, body, joint_in_body * joint_motion(*joint, held->second), false);
+        held_used_.insert(joint->name);
+        continue;
+      }
       switch (joint->type) {
         case urdf::Joint::FIXED:
           walk(child, body, joint_in_body, false);
@@ -116,7 +139,8 @@ class TreeBuilder {
           fail(file_, "joint '" + joint->name + "'",
                "unsupported joint type (" +
                    std::string(joint->type == urdf::Joint::FLOATING ? "floating" : "planar") +
-                   "); only revolute, continuous, prismatic and fixed joints are supported");
+                   "); only revolute, continuous, prismatic and fixed joints are supported (a floating "
+                   "joint only as the one joint of a massless root link)");
         default:
           fail(file_, "joint '" + joint->name + "'", "unknown joint type");
       }
@@ -128,14 +152,18 @@ class TreeBuilder {
     body.link = root->name;
     bodies_.push_back(body);
     walk(root, 0, SE3::Identity(), true);
+    for (const auto& [name, value] : held_)
+      if (!held_used_.count(name))
+        fail(file_, "joint '" + name + "'", "held (held_joints) but not a joint of the URDF");
+    if (root_ == RootType::kFreeFlyer && !(bodies_[0].inertia.mass > 0.0))
+      fail(file_, "link '" + root->name + "'",
+           "the free-flyer's root body has no mass (no <inertial> on it or its fixed children)");
   }
 
   std::vector<PendingBody> bodies_;
   std::vector<PendingFrame> frames_;
 
  private:
-  bool body_needs_inertial(int body) const { return body > 0 || root_ == RootType::kFreeFlyer; }
-
   urdf::LinkConstSharedPtr find_child(const urdf::LinkConstSharedPtr& link, const std::string& name) const {
     for (const auto& child : link->child_links)
       if (child->name == name) return child;
@@ -174,7 +202,18 @@ class TreeBuilder {
 
   std::string file_;
   RootType root_;
+  std::map<std::string, double> held_;
+  std::set<std::string> held_used_;
 };
+
+// The link the model starts from: the URDF's root, or the child of its floating joint when the root is a
+// massless link whose one joint is floating (the "world" of simulator URDFs, G1's when uncommented).
+urdf::LinkConstSharedPtr model_root(const urdf::LinkConstSharedPtr& root) {
+  if (!root->inertial && root->child_joints.size() == 1 &&
+      root->child_joints.front()->type == urdf::Joint::FLOATING && root->child_links.size() == 1)
+    return root->child_links.front();
+  return root;
+}
 
 AxisKind axis_kind(const Vec3& axis) {
   if (axis == Vec3::UnitX()) return AxisKind::kX;
@@ -228,10 +267,10 @@ Model load_urdf(const std::string& path, const LoadOptions& options) {
     if (!unknown.empty()) throw ModelError(input_error_message(path, "", unknown));
     fail(path, "", "not a valid URDF (urdfdom could not parse it)");
   }
-  const urdf::LinkConstSharedPtr root = urdf->getRoot();
-  if (!root) fail(path, "", "URDF has no root link");
+  if (!urdf->getRoot()) fail(path, "", "URDF has no root link");
+  const urdf::LinkConstSharedPtr root = model_root(urdf->getRoot());
 
-  TreeBuilder tree(path, options.root);
+  TreeBuilder tree(path, options.root, options.held_joints);
   tree.start(root);
   const std::vector<int> order = body_order(path, tree.bodies_, options.joint_order);
 
@@ -279,6 +318,14 @@ Model load_urdf(const std::string& path, const LoadOptions& options) {
   }
   for (int b = 1; b < nb; ++b) model.children[model.parents[b]].push_back(b);
   for (const PendingFrame& f : tree.frames_) model.frames.push_back({f.name, order[f.body], f.placement});
+  for (const AddedFrame& added : options.added_frames) {
+    if (model.has_frame(added.name))
+      fail(path, "frame '" + added.name + "'", "added frame has the name of a URDF link");
+    if (!model.has_frame(added.link))
+      fail(path, "frame '" + added.name + "'", "added frame hangs from '" + added.link + "', no link of it");
+    const Frame& link = model.frames[static_cast<std::size_t>(model.frame_index(added.link))];
+    model.frames.push_back({added.name, link.body, link.placement * added.placement});
+  }
   return model;
 }
 

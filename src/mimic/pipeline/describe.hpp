@@ -15,6 +15,18 @@ namespace mimic::pipeline {
 // its sole rectangles. An empty `description_path` gives no description.
 void describe_robot(const std::string& urdf_path, const std::string& description_path, std::ostream& out);
 
+// What `mimic info --robot NAME|FILE [--model URDF]` prints: a robot as mimic loads it from its
+// description (docs/robot-description.md), so that a user can check a new robot before any motion:
+//  * the model: root, joints in the description's joint_order with their limits, the held joints and
+//    their values, total mass;
+//  * the groups, the operational frames and the sole rectangles;
+//  * the collision model: every shape (capsules fitted to meshes included) and the number of checked pairs;
+//  * the standing pose report of the nominal pose: each sole's height and tilt, the centre of mass and its
+//    distance inside the support polygon of both feet, the closest checked pair and the lowest sole corner.
+// `urdf` (when not empty) replaces the description's urdf. Throws what loading the robot throws.
+void describe_robot_description(const std::string& description_path, const std::string& urdf,
+                                std::ostream& out);
+
 // The clip at `path` (.bvh or .c3d): mocap::describe_clip. `units` and `up` override the guesses as the
 // options named `units_option` / `up_option` (e.g. "--units"; "auto" keeps the guess; InputError naming the
 // option for any other unknown value).

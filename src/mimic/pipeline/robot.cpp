@@ -7,9 +7,9 @@ namespace mimic::pipeline {
 Robot load_robot(const io::RobotSettings& settings) {
   Robot robot;
   robot.description = model::load_robot_description(
-      settings.config.empty() ? model::default_robot_description_path() : settings.config.string());
-  if (!settings.model.empty()) robot.description.urdf = settings.model.string();
-  robot.model = model::load_urdf(robot.description.urdf, model::LoadOptions::hrp2());
+      settings.config.empty() ? model::default_robot_description_path() : settings.config.string(),
+      settings.model.string());
+  robot.model = model::load_urdf(robot.description.urdf, model::LoadOptions::from(robot.description));
   robot.feet = stability::Feet::from(robot.model, robot.description);
   robot.collision = std::make_shared<const geometry::CollisionModel>(
       geometry::build_collision_model(robot.model, robot.description));
