@@ -11,6 +11,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/strict_yaml.hpp"
+#include "mimic/retarget/skeleton_mapping.hpp"
 
 namespace mimic::retarget {
 
@@ -118,6 +119,22 @@ std::string describe_missing(const LandmarkPreset& preset, const PresetMatch& ma
     }
   }
   return out;
+}
+
+// A preset's evidence: the name it listed that the clip has.
+SelectedPreset with_evidence(SelectedPreset selected, const mocap::Clip& clip) {
+  for (int i = 0; i < kLandmarkCount; ++i) {
+    const auto& idx = selected.match.indices[static_cast<std::size_t>(i)];
+    if (idx.empty()) continue;
+    std::string names;
+    for (int k : idx) {
+      names += (names.empty() ? "" : " + ") + (clip.is_skeleton()
+                                                   ? clip.skeleton().joints[static_cast<std::size_t>(k)].name
+                                                   : clip.markers().labels[static_cast<std::size_t>(k)]);
+    }
+    selected.evidence[static_cast<std::size_t>(i)] = "preset '" + selected.preset.name + "' lists " + names;
+  }
+  return selected;
 }
 
 bool looks_like_file(std::string_view text) {
@@ -240,9 +257,19 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
           "preset '" + preset.name + "' lacks landmarks needed for retargeting: " +
               describe_missing(preset, match) + ". The clip's " + what + ": " + clip_names(clip)));
     }
-    return SelectedPreset{std::move(preset), std::move(match)};
+    return with_evidence(SelectedPreset{std::move(preset), std::move(match), {}, {}}, clip);
   };
 
+  if (name_or_file == "automatic") {
+    // The mapping found from the skeleton itself, even when a shipped preset would fit.
+    AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : AutomaticMapping{};
+    if (automatic.found) return std::move(automatic.selected);
+    throw InputError(input_error_message(
+        clip_name, "",
+        (kind == PresetKind::kSkeleton ? automatic.failure
+                                       : std::string("automatic mapping: no marker family recognised")) +
+            ". The clip's " + what + ": " + clip_names(clip)));
+  }
   if (!name_or_file.empty()) {
     if (looks_like_file(name_or_file))
       return check(load_landmark_preset(std::filesystem::path(name_or_file)));
@@ -283,8 +310,11 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
   }
   if (best_usable >= 0) {
     const auto i = static_cast<std::size_t>(best_usable);
-    return SelectedPreset{std::move(presets[i]), std::move(matches[i])};
+    return with_evidence(SelectedPreset{std::move(presets[i]), std::move(matches[i]), {}, {}}, clip);
   }
+  // No preset fits: the mapping found from the skeleton itself (skeleton_mapping.hpp).
+  AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : AutomaticMapping{};
+  if (automatic.found) return std::move(automatic.selected);
   const auto& closest = presets[static_cast<std::size_t>(best_any)];
   const auto& closest_match = matches[static_cast<std::size_t>(best_any)];
   std::string diagnosis;
@@ -301,8 +331,9 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
   throw InputError(input_error_message(
       clip_name, "",
       "unknown " + std::string(to_string(kind)) + ": " + diagnosis + ". The clip's " + what + ": " +
-          clip_names(clip) + ". Write a mapping (see config/" +
-          (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") + "/) and pass --preset FILE"));
+          clip_names(clip) + (kind == PresetKind::kSkeleton ? ". " + automatic.failure : std::string()) +
+          ". Write a mapping (see config/" + (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") +
+          "/) and pass --preset FILE"));
 }
 
 }  // namespace mimic::retarget
