@@ -5,19 +5,25 @@
 #pragma once
 
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "support/shared_data.hpp"
 
 namespace mimic::test {
 
 struct BvhEdit {
   std::map<std::string, std::string> rename;  // old joint name -> new; absent names are kept
   bool zero_end_sites = false;
-  // Insert a joint named `twist_name` between `twist_parent` and its only child, at half the child's
-  // offset (the child keeps the other half), with three rotation channels that are zero in every frame.
+  // Insert a joint named `twist_name` between `twist_parent` and its only child, at `twist_fraction` of
+  // the child's offset (the child keeps the rest), with three rotation channels that are zero in every
+  // frame. At 0 the joints' positions are the original ones bit for bit; in mid-bone they are sums of two
+  // parts (a rounding of the last bit).
   std::string twist_parent, twist_name;
+  double twist_fraction = 0.5;
   bool crlf = false;
 };
 
@@ -75,7 +81,10 @@ inline void write_node(std::ostringstream& out, const BvhNode& node, int depth, 
     BvhNode twist;
     twist.keyword = "JOINT";
     twist.name = edit.twist_name;
-    for (int k = 0; k < 3; ++k) twist.offset[k] = child.offset[k] / 2, child.offset[k] /= 2;
+    for (int k = 0; k < 3; ++k) {
+      twist.offset[k] = edit.twist_fraction * child.offset[k];
+      child.offset[k] -= twist.offset[k];
+    }
     twist.channels = {"Zrotation", "Xrotation", "Yrotation"};
     twist_column = channel;
     const std::string inner(static_cast<std::size_t>(depth + 1), '\t');
@@ -146,6 +155,88 @@ inline std::string edited_bvh(const std::string& path, const BvhEdit& edit) {
     crlf += c;
   }
   return crlf;
+}
+
+inline std::string boxing_bvh() { return (source_dir() / "data" / "mocap" / "boxing.bvh").string(); }
+
+// The boxing clip's joints (CMU MotionBuilder names): the centre line, then the limb joints of one side.
+inline const std::vector<std::string> kBoxingCentre = {"Hips", "LowerBack", "Spine", "Spine1",
+                                                       "Neck", "Neck1",     "Head"};
+inline const std::vector<std::string> kBoxingLeft = {
+    "LHipJoint", "LeftUpLeg",   "LeftLeg",  "LeftFoot",       "LeftToeBase", "LeftShoulder",
+    "LeftArm",   "LeftForeArm", "LeftHand", "LeftFingerBase", "LFingers",    "LThumb"};
+inline const std::vector<std::string> kBoxingRight = {
+    "RHipJoint", "RightUpLeg",   "RightLeg",  "RightFoot",       "RightToeBase", "RightShoulder",
+    "RightArm",  "RightForeArm", "RightHand", "RightFingerBase", "RFingers",     "RThumb"};
+
+struct Family {
+  std::string name;
+  std::vector<std::string> centre;  // new names of kBoxingCentre
+  std::vector<std::string> limb;    // new stems of kBoxingLeft / kBoxingRight
+  std::function<std::string(const std::string& stem, bool left)> sided;
+  BvhEdit edit;  // zero_end_sites, twist, crlf; rename is filled from the above
+};
+
+// The shipped boxing clip's joints renamed into six naming families, some with zero-length End Sites,
+// an inserted roll / twist joint or CRLF line ends.
+inline std::vector<Family> boxing_families() {
+  std::vector<Family> f;
+  f.push_back(
+      {"mixamo",
+       {"mixamorig:Hips", "mixamorig:Spine", "mixamorig:Spine1", "mixamorig:Spine2", "mixamorig:Neck",
+        "mixamorig:Neck1", "mixamorig:Head"},
+       {"Pelvis", "UpLeg", "Leg", "Foot", "ToeBase", "Shoulder", "Arm", "ForeArm", "Hand", "HandMiddle1",
+        "HandMiddle2", "HandThumb1"},
+       [](const std::string& s, bool l) { return "mixamorig:" + std::string(l ? "Left" : "Right") + s; },
+       {}});
+  f.push_back({"asf",
+               {"root", "lowerback", "upperback", "thorax", "lowerneck", "upperneck", "head"},
+               {"hipjoint", "femur", "tibia", "foot", "toes", "clavicle", "humerus", "radius", "wrist",
+                "hand", "fingers", "thumb"},
+               [](const std::string& s, bool l) { return std::string(l ? "l" : "r") + s; },
+               {}});
+  f.push_back({"blender",
+               {"hips", "spine", "spine.001", "chest", "neck", "neck.001", "head"},
+               {"pelvis", "thigh", "shin", "foot", "toe", "shoulder", "upper_arm", "forearm", "hand",
+                "f_middle.01", "f_middle.02", "thumb.01"},
+               [](const std::string& s, bool l) { return s + (l ? ".L" : ".R"); },
+               {}});
+  f.back().edit.zero_end_sites = true;
+  f.back().edit.crlf = true;
+  f.push_back({"unreal",
+               {"pelvis", "spine_01", "spine_02", "spine_03", "neck_01", "neck_02", "head"},
+               {"hipjoint", "thigh", "calf", "foot", "ball", "clavicle", "upperarm", "lowerarm", "hand",
+                "middle_01", "middle_02", "thumb_01"},
+               [](const std::string& s, bool l) { return s + (l ? "_l" : "_r"); },
+               {}});
+  f.back().edit.twist_parent = "LeftForeArm";
+  f.back().edit.twist_name = "lowerarm_twist_01_l";
+  f.push_back({"prefix",
+               {"Pelvis", "Waist", "Spine", "Chest", "Neck", "Neck1", "Head"},
+               {"HipJoint", "Thigh", "Knee", "Ankle", "Toe", "Clavicle", "UpperArm", "Elbow", "Wrist",
+                "Finger0", "Finger01", "Thumb"},
+               [](const std::string& s, bool l) { return std::string(l ? "L_" : "R_") + s; },
+               {}});
+  f.back().edit.crlf = true;
+  f.push_back({"xsens",
+               {"Pelvis", "L5", "L3", "T8", "Neck", "UpperNeck", "Head"},
+               {"HipJoint", "UpperLeg", "LowerLeg", "Foot", "Toe", "Shoulder", "UpperArm", "ForeArm", "Hand",
+                "Fingers", "FingerTip", "Thumb"},
+               [](const std::string& s, bool l) { return std::string(l ? "Left" : "Right") + s; },
+               {}});
+  f.back().edit.twist_parent = "RightArm";
+  f.back().edit.twist_name = "RightArmRoll";
+  f.back().edit.twist_fraction = 0.0;  // a roll joint at the shoulder
+  f.back().edit.zero_end_sites = true;
+  for (Family& family : f) {
+    for (std::size_t i = 0; i < kBoxingCentre.size(); ++i)
+      family.edit.rename[kBoxingCentre[i]] = family.centre[i];
+    for (std::size_t i = 0; i < kBoxingLeft.size(); ++i) {
+      family.edit.rename[kBoxingLeft[i]] = family.sided(family.limb[i], true);
+      family.edit.rename[kBoxingRight[i]] = family.sided(family.limb[i], false);
+    }
+  }
+  return f;
 }
 
 }  // namespace mimic::test

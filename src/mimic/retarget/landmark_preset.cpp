@@ -11,6 +11,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/strict_yaml.hpp"
+#include "mimic/retarget/marker_mapping.hpp"
 #include "mimic/retarget/skeleton_mapping.hpp"
 
 namespace mimic::retarget {
@@ -262,13 +263,10 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
 
   if (name_or_file == "automatic") {
     // The mapping found from the skeleton itself, even when a shipped preset would fit.
-    AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : AutomaticMapping{};
+    AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : map_markers(clip);
     if (automatic.found) return std::move(automatic.selected);
     throw InputError(input_error_message(
-        clip_name, "",
-        (kind == PresetKind::kSkeleton ? automatic.failure
-                                       : std::string("automatic mapping: no marker family recognised")) +
-            ". The clip's " + what + ": " + clip_names(clip)));
+        clip_name, "", automatic.failure + ". The clip's " + what + ": " + clip_names(clip)));
   }
   if (!name_or_file.empty()) {
     if (looks_like_file(name_or_file))
@@ -313,7 +311,7 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
     return with_evidence(SelectedPreset{std::move(presets[i]), std::move(matches[i]), {}, {}}, clip);
   }
   // No preset fits: the mapping found from the skeleton itself (skeleton_mapping.hpp).
-  AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : AutomaticMapping{};
+  AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : map_markers(clip);
   if (automatic.found) return std::move(automatic.selected);
   const auto& closest = presets[static_cast<std::size_t>(best_any)];
   const auto& closest_match = matches[static_cast<std::size_t>(best_any)];
@@ -331,9 +329,8 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
   throw InputError(input_error_message(
       clip_name, "",
       "unknown " + std::string(to_string(kind)) + ": " + diagnosis + ". The clip's " + what + ": " +
-          clip_names(clip) + (kind == PresetKind::kSkeleton ? ". " + automatic.failure : std::string()) +
-          ". Write a mapping (see config/" + (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") +
-          "/) and pass --preset FILE"));
+          clip_names(clip) + ". " + automatic.failure + ". Write a mapping (see config/" +
+          (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") + "/) and pass --preset FILE"));
 }
 
 }  // namespace mimic::retarget
