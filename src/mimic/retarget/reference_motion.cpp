@@ -1,8 +1,8 @@
 #include "mimic/retarget/reference_motion.hpp"
 
 #include <cmath>
-#include <string>
 #include <utility>
+#include <string>
 
 #include "mimic/core/error.hpp"
 #include "mimic/model/base_pose.hpp"
