@@ -224,18 +224,26 @@ std::vector<LandmarkPreset> shipped_presets(PresetKind kind) {
   return presets;
 }
 
-PresetMatch match_preset(const LandmarkPreset& preset, const mocap::Clip& clip) {
-  PresetMatch match;
-  const bool same_kind = preset.kind == kind_of(clip);
+void PresetMatch::count() {
+  resolved_count = 0;
+  missing_required.clear();
   for (int i = 0; i < kLandmarkCount; ++i) {
     const auto l = static_cast<Landmark>(i);
-    if (same_kind) match.indices[static_cast<std::size_t>(i)] = resolve(preset, clip, l);
-    if (match.resolved(l)) {
-      ++match.resolved_count;
+    if (resolved(l)) {
+      ++resolved_count;
     } else if (is_required(l)) {
-      match.missing_required.push_back(l);
+      missing_required.push_back(l);
     }
   }
+}
+
+PresetMatch match_preset(const LandmarkPreset& preset, const mocap::Clip& clip) {
+  PresetMatch match;
+  if (preset.kind == kind_of(clip)) {
+    for (int i = 0; i < kLandmarkCount; ++i)
+      match.indices[static_cast<std::size_t>(i)] = resolve(preset, clip, static_cast<Landmark>(i));
+  }
+  match.count();
   return match;
 }
 

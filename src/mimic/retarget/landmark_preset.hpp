@@ -60,6 +60,8 @@ struct PresetMatch {
   std::vector<Landmark> missing_required;
   int resolved_count = 0;
 
+  // Sets resolved_count and missing_required from indices.
+  void count();
   bool usable() const { return missing_required.empty(); }
   bool resolved(Landmark l) const { return !indices[static_cast<std::size_t>(index(l))].empty(); }
 };

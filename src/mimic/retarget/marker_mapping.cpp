@@ -82,14 +82,7 @@ AutomaticMapping map_markers(const mocap::Clip& clip) {
       candidate.preset.sources[k] = family.sources[k];
       candidate.evidence[k] = "family '" + family.name + "' by label fragments: " + how;
     }
-    for (int i = 0; i < kLandmarkCount; ++i) {
-      const auto l = static_cast<Landmark>(i);
-      if (candidate.match.resolved(l)) {
-        ++candidate.match.resolved_count;
-      } else if (is_required(l)) {
-        candidate.match.missing_required.push_back(l);
-      }
-    }
+    candidate.match.count();
     const bool better =
         candidate.match.usable() &&
         (!result.found || candidate.match.resolved_count > result.selected.match.resolved_count);

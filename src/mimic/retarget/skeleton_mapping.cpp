@@ -43,6 +43,8 @@ struct Tree {
   std::vector<bool> kept;
   std::vector<Vector3d> rest, first;  // rest pose and frame 0
   std::vector<double> reach;          // distance from the root along the bones (rest)
+  std::vector<int> depth;             // number of ancestors
+  std::vector<int> farthest;          // per joint, the leaf of its subtree with the largest reach
   std::vector<JointName> names;
   double height = 0.0;
 
@@ -57,14 +59,19 @@ struct Tree {
   const Vector3d& at(int j) const { return rest[static_cast<std::size_t>(j)]; }
 
   bool ancestor_or_self(int a, int j) const {
-    for (; j >= 0; j = parent(j))
-      if (j == a) return true;
-    return false;
+    while (j >= 0 && depth[static_cast<std::size_t>(j)] > depth[static_cast<std::size_t>(a)]) j = parent(j);
+    return j == a;
   }
+  // Linear in the depth: a corrupt file may hold a chain of 100,000 joints.
   int lca(int a, int b) const {
-    for (int x = a; x >= 0; x = parent(x))
-      if (ancestor_or_self(x, b)) return x;
-    return -1;
+    while (a >= 0 && b >= 0 && a != b) {
+      if (depth[static_cast<std::size_t>(a)] >= depth[static_cast<std::size_t>(b)]) {
+        a = parent(a);
+      } else {
+        b = parent(b);
+      }
+    }
+    return a == b ? a : -1;
   }
   // Joints from `from` (excluded) down to `to` (included), root side first.
   std::vector<int> path(int from, int to) const {
@@ -74,14 +81,7 @@ struct Tree {
     return p;
   }
   // The leaf of j's subtree farthest from j along the bones.
-  int farthest_leaf(int j) const {
-    int best = j;
-    for (int c : children[static_cast<std::size_t>(j)]) {
-      const int leaf = farthest_leaf(c);
-      if (reach[static_cast<std::size_t>(leaf)] > reach[static_cast<std::size_t>(best)]) best = leaf;
-    }
-    return best;
-  }
+  int farthest_leaf(int j) const { return farthest[static_cast<std::size_t>(j)]; }
 };
 
 Tree build_tree(const mocap::SkeletonClip& s) {
@@ -117,6 +117,19 @@ Tree build_tree(const mocap::SkeletonClip& s) {
       continue;
     }
     t.children[static_cast<std::size_t>(joint.parent)].push_back(static_cast<int>(j));
+  }
+  // Parents come before their children (clip.hpp): depths forwards, farthest leaves backwards, no recursion.
+  t.depth.assign(n, 0);
+  for (std::size_t j = 0; j < n; ++j)
+    if (s.joints[j].parent >= 0) t.depth[j] = t.depth[static_cast<std::size_t>(s.joints[j].parent)] + 1;
+  t.farthest.resize(n);
+  for (std::size_t j = n; j-- > 0;) {
+    int best = static_cast<int>(j);
+    for (int c : t.children[j]) {
+      const int leaf = t.farthest[static_cast<std::size_t>(c)];
+      if (t.reach[static_cast<std::size_t>(leaf)] > t.reach[static_cast<std::size_t>(best)]) best = leaf;
+    }
+    t.farthest[j] = best;
   }
   return t;
 }
@@ -504,8 +517,11 @@ AutomaticMapping map_skeleton(const mocap::Clip& clip) {
     return result;
   }
   const Tree t = build_tree(clip.skeleton());
-  if (t.height <= 0.0) {
-    result.failure = "automatic mapping: the rest pose has no height";
+  bool finite = std::isfinite(t.height);
+  for (int j = 0; j < t.size() && finite; ++j)
+    finite = t.at(j).allFinite() && std::isfinite(t.reach[static_cast<std::size_t>(j)]);
+  if (!finite || !(t.height > 0.0)) {
+    result.failure = "automatic mapping: the rest pose has no height or non-finite offsets";
     return result;
   }
 
@@ -645,14 +661,7 @@ AutomaticMapping map_skeleton(const mocap::Clip& clip) {
   for (const Limb& arm : arms) map_arm(t, arm, chest, b);
   for (const Limb& leg : legs) map_leg(t, leg, pelvis, b);
 
-  for (int i = 0; i < kLandmarkCount; ++i) {
-    const auto l = static_cast<Landmark>(i);
-    if (out.match.resolved(l)) {
-      ++out.match.resolved_count;
-    } else if (is_required(l)) {
-      out.match.missing_required.push_back(l);
-    }
-  }
+  out.match.count();
   if (!out.match.usable()) {
     std::string found, missing;
     for (int i = 0; i < kLandmarkCount; ++i) {
