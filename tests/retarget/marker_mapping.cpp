@@ -14,6 +14,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/mocap/load.hpp"
 #include "mimic/retarget/landmark_track.hpp"
+#include "support/marker_clip.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::retarget {
@@ -89,28 +90,12 @@ TEST(MarkerMapping, SharedClipsMapLikeTheirPresets) {
   }
 }
 
-mocap::Clip labelled(const std::vector<std::string>& labels) {
-  mocap::MarkerClip m;
-  m.labels = labels;
-  m.raw_labels = labels;
-  m.rate = 100.0;
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    m.positions.emplace_back(0.01 * static_cast<double>(i), 0.0, 1.0);
-    m.states.push_back(mocap::SampleState::kMeasured);
-  }
-  mocap::Clip clip;
-  clip.data = std::move(m);
-  clip.source = "markers.c3d";
-  clip.format = mocap::ClipFormat::kC3d;
-  return clip;
-}
-
 TEST(MarkerMapping, MeaninglessLabelsAreAnErrorThatSaysWhy) {
   for (const std::string prefix : {"M0", "*"}) {
     std::vector<std::string> labels;
     for (int i = 1; i <= 40; ++i)
       labels.push_back(prefix + (prefix == "M0" && i < 10 ? "0" : "") + std::to_string(i));
-    const mocap::Clip clip = labelled(labels);
+    const mocap::Clip clip = test::marker_clip(labels);
     const AutomaticMapping automatic = map_markers(clip);
     EXPECT_FALSE(automatic.found);
     EXPECT_NE(automatic.failure.find("carry no anatomical meaning"), std::string::npos) << automatic.failure;
@@ -124,7 +109,8 @@ TEST(MarkerMapping, MeaninglessLabelsAreAnErrorThatSaysWhy) {
     }
   }
   // Labels of a known family but no arms: the closest family and what it lacks.
-  const AutomaticMapping legs = map_markers(labelled({"L_ASI", "R_ASI", "LKNE", "RKNE", "LANK", "RANK"}));
+  const AutomaticMapping legs =
+      map_markers(test::marker_clip({"L_ASI", "R_ASI", "LKNE", "RKNE", "LANK", "RANK"}));
   EXPECT_FALSE(legs.found);
   EXPECT_NE(legs.failure.find("lacks"), std::string::npos) << legs.failure;
   EXPECT_NE(legs.failure.find("right_elbow"), std::string::npos) << legs.failure;
