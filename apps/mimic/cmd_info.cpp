@@ -2,7 +2,8 @@
 // URDF]`: the robot as its description loads it, with its collision model and standing pose report.
 //  * .urdf: the joints in OpenHRP order (when the model has them) with their limits, the total mass, the
 //    centre of mass in half-sitting and the foot / hand / head frames (the robot description names them);
-//  * .bvh / .c3d: the clip summary (--units / --up override the guesses).
+//  * .bvh / .c3d: the clip summary (--units / --up override the guesses), or with --landmarks the
+//    landmark mapping (preset or automatic) and how each landmark was decided.
 // pipeline/describe.hpp writes both; this file is the command line only.
 #include <filesystem>
 #include <iostream>
@@ -34,6 +35,8 @@ std::function<int()> setup_info(CLI::App& app) {
     std::string file, model;
     std::string robot_config;  // empty: hrp2, the data directory's, looked up when the command runs
     std::string units = "auto", up = "auto";
+    bool landmarks = false;
+    std::string preset;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("file", opt->file, "A .urdf, .bvh or .c3d file (none: the robot of --robot)");
@@ -48,6 +51,11 @@ std::function<int()> setup_info(CLI::App& app) {
                   "Clip only: length unit of the clip, auto|m|dm|cm|mm|inch|cmu (default auto)");
   cmd->add_option("--up", opt->up,
                   "Clip only: up axis of the clip, auto|x|y|z (or +y, -z ...) (default auto)");
+  cmd->add_flag("--landmarks", opt->landmarks,
+                "Clip only: print the landmark mapping retargeting would use (preset or automatic), joint or "
+                "markers per landmark and how each was decided");
+  cmd->add_option("--preset", opt->preset,
+                  "Clip only, with --landmarks: a shipped preset name, a YAML file, or 'automatic'");
   return [opt, robot]() -> int {
     const std::string description = opt->robot_config.empty()
                                         ? model::default_robot_description_path()
@@ -69,7 +77,12 @@ std::function<int()> setup_info(CLI::App& app) {
       return app::kOk;
     }
     if (ext == ".bvh" || ext == ".c3d") {
-      pipeline::describe_clip(opt->file, opt->units, opt->up, std::cout, "--units", "--up");
+      if (opt->landmarks) {
+        pipeline::describe_landmarks(opt->file, opt->units, opt->up, opt->preset, std::cout, "--units",
+                                     "--up");
+      } else {
+        pipeline::describe_clip(opt->file, opt->units, opt->up, std::cout, "--units", "--up");
+      }
       return app::kOk;
     }
     throw InputError(

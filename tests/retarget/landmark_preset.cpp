@@ -8,6 +8,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/retarget/landmark_track.hpp"
+#include "support/marker_clip.hpp"
 #include "support/temp_path.hpp"
 
 namespace mimic::retarget {
@@ -28,25 +29,6 @@ mocap::Clip chain_clip(const std::vector<std::string>& names) {
   mocap::Clip clip;
   clip.data = std::move(s);
   clip.source = "chain.bvh";
-  return clip;
-}
-
-mocap::Clip marker_clip(const std::vector<std::string>& labels) {
-  mocap::MarkerClip m;
-  m.labels = labels;
-  m.raw_labels = labels;
-  m.rate = 100.0;
-  for (int f = 0; f < 3; ++f) {
-    for (std::size_t i = 0; i < labels.size(); ++i) {
-      m.positions.emplace_back(0.01 * static_cast<double>(i), 0.1 * static_cast<double>(i % 3),
-                               1.0 + 0.02 * f);
-      m.states.push_back(mocap::SampleState::kMeasured);
-    }
-  }
-  mocap::Clip clip;
-  clip.data = std::move(m);
-  clip.source = "markers.c3d";
-  clip.format = mocap::ClipFormat::kC3d;
   return clip;
 }
 
@@ -189,7 +171,7 @@ TEST(LandmarkPreset, MarkerLandmarksAreCentroidsAndGapsAreInterpolated) {
   std::vector<std::string> labels = {"LASI", "RASI", "LPSI", "RPSI", "C7",   "CLAV", "STRN", "T10",
                                      "LFHD", "RFHD", "LBHD", "RBHD", "LSHO", "LELB", "LWRA", "LWRB",
                                      "LFIN", "RSHO", "RELB", "RWRA", "RWRB", "RFIN"};
-  mocap::Clip clip = marker_clip(labels);
+  mocap::Clip clip = test::marker_clip(labels);
   auto& m = clip.markers();
   const int lwra = m.marker_index("LWRA");
   m.states[1 * labels.size() + static_cast<std::size_t>(lwra)] = mocap::SampleState::kMissing;

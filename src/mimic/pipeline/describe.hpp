@@ -33,4 +33,11 @@ void describe_robot_description(const std::string& description_path, const std::
 void describe_clip(const std::string& path, std::string_view units, std::string_view up, std::ostream& out,
                    std::string_view units_option, std::string_view up_option);
 
+// `mimic info CLIP --landmarks`: the landmark mapping retargeting would use (the preset named `preset`, or
+// the best shipped one, or the automatic mapping) with, per landmark, its joint or markers and how it was
+// decided. InputError (one line) when no mapping fits: what was found and what is missing.
+void describe_landmarks(const std::string& path, std::string_view units, std::string_view up,
+                        std::string_view preset, std::ostream& out, std::string_view units_option,
+                        std::string_view up_option);
+
 }  // namespace mimic::pipeline

@@ -12,6 +12,8 @@
 #include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/core/strict_yaml.hpp"
+#include "mimic/retarget/marker_mapping.hpp"
+#include "mimic/retarget/skeleton_mapping.hpp"
 
 namespace mimic::retarget {
 
@@ -121,6 +123,22 @@ std::string describe_missing(const LandmarkPreset& preset, const PresetMatch& ma
   return out;
 }
 
+// A preset's evidence: the name it listed that the clip has.
+SelectedPreset with_evidence(SelectedPreset selected, const mocap::Clip& clip) {
+  for (int i = 0; i < kLandmarkCount; ++i) {
+    const auto& idx = selected.match.indices[static_cast<std::size_t>(i)];
+    if (idx.empty()) continue;
+    std::string names;
+    for (int k : idx) {
+      names += (names.empty() ? "" : " + ") + (clip.is_skeleton()
+                                                   ? clip.skeleton().joints[static_cast<std::size_t>(k)].name
+                                                   : clip.markers().labels[static_cast<std::size_t>(k)]);
+    }
+    selected.evidence[static_cast<std::size_t>(i)] = "preset '" + selected.preset.name + "' lists " + names;
+  }
+  return selected;
+}
+
 bool looks_like_file(std::string_view text) {
   const std::string t = lower(text);
   return std::filesystem::exists(std::filesystem::path(text)) || t.ends_with(".yaml") ||
@@ -207,18 +225,26 @@ std::vector<LandmarkPreset> shipped_presets(PresetKind kind) {
   return presets;
 }
 
-PresetMatch match_preset(const LandmarkPreset& preset, const mocap::Clip& clip) {
-  PresetMatch match;
-  const bool same_kind = preset.kind == kind_of(clip);
+void PresetMatch::count() {
+  resolved_count = 0;
+  missing_required.clear();
   for (int i = 0; i < kLandmarkCount; ++i) {
     const auto l = static_cast<Landmark>(i);
-    if (same_kind) match.indices[static_cast<std::size_t>(i)] = resolve(preset, clip, l);
-    if (match.resolved(l)) {
-      ++match.resolved_count;
+    if (resolved(l)) {
+      ++resolved_count;
     } else if (is_required(l)) {
-      match.missing_required.push_back(l);
+      missing_required.push_back(l);
     }
   }
+}
+
+PresetMatch match_preset(const LandmarkPreset& preset, const mocap::Clip& clip) {
+  PresetMatch match;
+  if (preset.kind == kind_of(clip)) {
+    for (int i = 0; i < kLandmarkCount; ++i)
+      match.indices[static_cast<std::size_t>(i)] = resolve(preset, clip, static_cast<Landmark>(i));
+  }
+  match.count();
   return match;
 }
 
@@ -241,9 +267,16 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
           "preset '" + preset.name + "' lacks landmarks needed for retargeting: " +
               describe_missing(preset, match) + ". The clip's " + what + ": " + clip_names(clip)));
     }
-    return SelectedPreset{std::move(preset), std::move(match)};
+    return with_evidence(SelectedPreset{std::move(preset), std::move(match), {}, {}}, clip);
   };
 
+  if (name_or_file == "automatic") {
+    // The mapping found from the skeleton itself, even when a shipped preset would fit.
+    AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : map_markers(clip);
+    if (automatic.found) return std::move(automatic.selected);
+    throw InputError(input_error_message(
+        clip_name, "", automatic.failure + ". The clip's " + what + ": " + clip_names(clip)));
+  }
   if (!name_or_file.empty()) {
     if (looks_like_file(name_or_file))
       return check(load_landmark_preset(std::filesystem::path(name_or_file)));
@@ -283,8 +316,11 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
   }
   if (best_usable >= 0) {
     const auto i = static_cast<std::size_t>(best_usable);
-    return SelectedPreset{std::move(presets[i]), std::move(matches[i])};
+    return with_evidence(SelectedPreset{std::move(presets[i]), std::move(matches[i]), {}, {}}, clip);
   }
+  // No preset fits: the mapping found from the skeleton itself (skeleton_mapping.hpp).
+  AutomaticMapping automatic = kind == PresetKind::kSkeleton ? map_skeleton(clip) : map_markers(clip);
+  if (automatic.found) return std::move(automatic.selected);
   const auto& closest = presets[static_cast<std::size_t>(best_any)];
   const auto& closest_match = matches[static_cast<std::size_t>(best_any)];
   std::string diagnosis;
@@ -301,7 +337,7 @@ SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_f
   throw InputError(input_error_message(
       clip_name, "",
       "unknown " + std::string(to_string(kind)) + ": " + diagnosis + ". The clip's " + what + ": " +
-          clip_names(clip) + ". Write a mapping (see config/" +
+          clip_names(clip) + ". " + automatic.failure + ". Write a mapping (see config/" +
           (kind == PresetKind::kSkeleton ? "skeletons" : "markersets") + "/) and pass --preset FILE"));
 }
 

@@ -60,6 +60,8 @@ struct PresetMatch {
   std::vector<Landmark> missing_required;
   int resolved_count = 0;
 
+  // Sets resolved_count and missing_required from indices.
+  void count();
   bool usable() const { return missing_required.empty(); }
   bool resolved(Landmark l) const { return !indices[static_cast<std::size_t>(index(l))].empty(); }
 };
@@ -70,13 +72,19 @@ PresetMatch match_preset(const LandmarkPreset& preset, const mocap::Clip& clip);
 struct SelectedPreset {
   LandmarkPreset preset;
   PresetMatch match;
+  // How each landmark was decided, one line each ("preset 'mixamo': joint LeftArm", "structure: ...",
+  // "name 'forearm', geometry agrees"); empty for a landmark not resolved. notes: what else the mapping
+  // noticed (how left and right were told, disagreements).
+  std::array<std::string, kLandmarkCount> evidence;
+  std::vector<std::string> notes;
 };
 
 // The preset for `clip`. `name_or_file` empty: the shipped preset of the clip's kind that resolves the
 // most landmarks among those that resolve every required one (ties: the first in file-name order).
-// Otherwise the shipped preset of that name, or a YAML file when it names an existing file (or ends in
-// .yaml / .yml). Throws InputError when no preset fits: the message lists the missing landmarks of the
-// closest preset, the names it looked for, and the joint names or marker labels of the clip.
+// "automatic": the mapping found from the clip itself (skeleton_mapping.hpp), used also when no shipped
+// preset fits. Otherwise the shipped preset of that name, or a YAML file when it names an existing file (or
+// ends in .yaml / .yml). Throws InputError when no preset fits: the message lists the missing landmarks of
+// the closest preset, the names it looked for, and the joint names or marker labels of the clip.
 SelectedPreset select_preset(const mocap::Clip& clip, std::string_view name_or_file = {});
 
 }  // namespace mimic::retarget
