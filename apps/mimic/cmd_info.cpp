@@ -3,7 +3,8 @@
 //  * .urdf: the joints in OpenHRP order (when the model has them) with their limits, the total mass, the
 //    centre of mass in half-sitting and the foot / hand / head frames (the robot description names them);
 //  * .bvh / .c3d: the clip summary (--units / --up override the guesses), or with --landmarks the
-//    landmark mapping (preset or automatic) and how each landmark was decided.
+//    landmark mapping (preset or automatic) and how each landmark was decided, or with --contacts the
+//    contacts read from the clip (support phases, footsteps, flight phases, pelvis path).
 // pipeline/describe.hpp writes both; this file is the command line only.
 #include <filesystem>
 #include <iostream>
@@ -36,6 +37,7 @@ std::function<int()> setup_info(CLI::App& app) {
     std::string robot_config;  // empty: hrp2, the data directory's, looked up when the command runs
     std::string units = "auto", up = "auto";
     bool landmarks = false;
+    bool contacts = false;
     std::string preset;
   };
   auto opt = std::make_shared<Options>();
@@ -54,8 +56,12 @@ std::function<int()> setup_info(CLI::App& app) {
   cmd->add_flag("--landmarks", opt->landmarks,
                 "Clip only: print the landmark mapping retargeting would use (preset or automatic), joint or "
                 "markers per landmark and how each was decided");
-  cmd->add_option("--preset", opt->preset,
-                  "Clip only, with --landmarks: a shipped preset name, a YAML file, or 'automatic'");
+  cmd->add_flag("--contacts", opt->contacts,
+                "Clip only: print the contacts read from the clip: support phases of each foot, footsteps "
+                "(position, heading), flight phases, the pelvis path and its travel, steps and cadence");
+  cmd->add_option(
+      "--preset", opt->preset,
+      "Clip only, with --landmarks or --contacts: a shipped preset name, a YAML file, or 'automatic'");
   return [opt, robot]() -> int {
     const std::string description = opt->robot_config.empty()
                                         ? model::default_robot_description_path()
@@ -77,7 +83,11 @@ std::function<int()> setup_info(CLI::App& app) {
       return app::kOk;
     }
     if (ext == ".bvh" || ext == ".c3d") {
-      if (opt->landmarks) {
+      if (opt->landmarks && opt->contacts) throw UsageError("info: give --landmarks or --contacts, not both");
+      if (opt->contacts) {
+        pipeline::describe_contacts(opt->file, opt->units, opt->up, opt->preset, std::cout, "--units",
+                                    "--up");
+      } else if (opt->landmarks) {
         pipeline::describe_landmarks(opt->file, opt->units, opt->up, opt->preset, std::cout, "--units",
                                      "--up");
       } else {

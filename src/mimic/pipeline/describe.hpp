@@ -40,4 +40,13 @@ void describe_landmarks(const std::string& path, std::string_view units, std::st
                         std::string_view preset, std::ostream& out, std::string_view units_option,
                         std::string_view up_option);
 
+// `mimic info CLIP --contacts`: the contacts read from the clip's landmarks (retarget/clip_contacts): each
+// foot's support phases with their times, positions and headings, which of them are steps, the flight
+// phases, the pelvis path with its travel, the step count and cadence, and a line saying whether the clip
+// stands still or has flight phases. Same options as describe_landmarks; InputError when the landmarks
+// lack the feet.
+void describe_contacts(const std::string& path, std::string_view units, std::string_view up,
+                       std::string_view preset, std::ostream& out, std::string_view units_option,
+                       std::string_view up_option);
+
 }  // namespace mimic::pipeline
