@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
@@ -166,6 +167,8 @@ TEST(ClipContacts, SyntheticWalkGivesTheKnownStepsTimesAndPositions) {
   // Expected support phases per foot: from the start to its first lift, then from each touchdown to the
   // next lift of that foot (or the end).
   const int last_frame = static_cast<int>(poses.size()) - 1;
+  int worst_frames = 0;
+  double worst_position = 0.0;
   for (int foot = 0; foot < 2; ++foot) {
     std::vector<const ClipFootstep*> found;
     for (const auto& s : c.footsteps)
@@ -186,9 +189,14 @@ TEST(ClipContacts, SyntheticWalkGivesTheKnownStepsTimesAndPositions) {
       EXPECT_EQ(found[j]->step, j > 0);
       // Within a centimetre (noise 1 mm, median over the phase).
       EXPECT_LT((found[j]->position - where.head<2>()).norm(), 0.01);
+      worst_frames = std::max({worst_frames, std::abs(found[j]->interval.first - first),
+                               std::abs(found[j]->interval.last - last)});
+      worst_position = std::max(worst_position, (found[j]->position - where.head<2>()).norm());
       EXPECT_NEAR(found[j]->heading, arc / kRadius, 1.0 * std::numbers::pi / 180.0);
     }
   }
+  std::cout << "synthetic walk: phase ends within " << worst_frames << " frame(s), footsteps within "
+            << worst_position << " m, travel " << c.travel << " m\n";
   // The pelvis travels along the arc from 0 to the last feet's mean, 2.1 m; the sway of +-3 cm at the
   // stride frequency is averaged out by the one-second window (a few millimetres remain).
   EXPECT_NEAR(c.travel, 0.3 * (kSteps - 1), 0.03);

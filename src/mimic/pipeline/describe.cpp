@@ -227,12 +227,17 @@ void describe_robot(const std::string& urdf_path, const std::string& description
   if (description) print_frames(m, data, *description, pose, out);
 }
 
-void describe_clip(const std::string& path, std::string_view units, std::string_view up, std::ostream& out,
-                   std::string_view units_option, std::string_view up_option) {
+mocap::LoadOptions clip_load_options(std::string_view units, std::string_view up,
+                                     std::string_view units_option, std::string_view up_option) {
   mocap::LoadOptions load;
   load.unit = mocap::parse_unit_option(units, units_option);
   load.up = mocap::parse_up_option(up, up_option);
-  mocap::describe_clip(path, out, load);
+  return load;
+}
+
+void describe_clip(const std::string& path, std::string_view units, std::string_view up, std::ostream& out,
+                   std::string_view units_option, std::string_view up_option) {
+  mocap::describe_clip(path, out, clip_load_options(units, up, units_option, up_option));
 }
 
 void describe_robot_description(const std::string& description_path, const std::string& urdf,

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "mimic/mocap/load.hpp"
+
 namespace mimic::pipeline {
 
 // The URDF at `urdf_path`: joints in OpenHRP order when the model has exactly HRP-2's joints (else in
@@ -32,6 +34,10 @@ void describe_robot_description(const std::string& description_path, const std::
 // option for any other unknown value).
 void describe_clip(const std::string& path, std::string_view units, std::string_view up, std::ostream& out,
                    std::string_view units_option, std::string_view up_option);
+
+// The load options of a clip for `mimic info`: `units` and `up` as describe_clip takes them.
+mocap::LoadOptions clip_load_options(std::string_view units, std::string_view up,
+                                     std::string_view units_option, std::string_view up_option);
 
 // `mimic info CLIP --landmarks`: the landmark mapping retargeting would use (the preset named `preset`, or
 // the best shipped one, or the automatic mapping) with, per landmark, its joint or markers and how it was

@@ -33,10 +33,7 @@ std::string foot_points(const retarget::LandmarkTrack& track, retarget::Landmark
 void describe_contacts(const std::string& path, std::string_view units, std::string_view up,
                        std::string_view preset, std::ostream& out, std::string_view units_option,
                        std::string_view up_option) {
-  mocap::LoadOptions load;
-  load.unit = mocap::parse_unit_option(units, units_option);
-  load.up = mocap::parse_up_option(up, up_option);
-  const mocap::Clip clip = mocap::load_clip(path, load);
+  const mocap::Clip clip = mocap::load_clip(path, clip_load_options(units, up, units_option, up_option));
   const retarget::LandmarkTrack track = retarget::extract_landmarks(clip, preset);
   const retarget::ClipContacts c = retarget::detect_clip_contacts(track);
   using retarget::Landmark;

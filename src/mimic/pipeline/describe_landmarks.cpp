@@ -11,10 +11,7 @@ namespace mimic::pipeline {
 void describe_landmarks(const std::string& path, std::string_view units, std::string_view up,
                         std::string_view preset, std::ostream& out, std::string_view units_option,
                         std::string_view up_option) {
-  mocap::LoadOptions load;
-  load.unit = mocap::parse_unit_option(units, units_option);
-  load.up = mocap::parse_up_option(up, up_option);
-  const mocap::Clip clip = mocap::load_clip(path, load);
+  const mocap::Clip clip = mocap::load_clip(path, clip_load_options(units, up, units_option, up_option));
   const retarget::SelectedPreset selected =
       retarget::select_preset(clip, preset);  // InputError when none fits
 
