@@ -22,6 +22,6 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libjs-three, python3, python3-numpy")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "chromium")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
-    "libeigen3-dev, libspdlog-dev, libyaml-cpp-dev, liburdfdom-dev, coinor-libipopt-dev, pkg-config, cmake")
+    "libeigen3-dev, libspdlog-dev, libyaml-cpp-dev, liburdfdom-dev, libassimp-dev, coinor-libipopt-dev, pkg-config, cmake")
 
 include(CPack)
