@@ -82,13 +82,13 @@ TEST(ViewCli, ABadFpsIsAUsageError) {
 }
 
 // A CSV motion (Unitree / LAFAN1 convention) is viewed at its --rate, as `check` reads it; without a rate
-// it is one error line and nothing is written.
+// it is one error line and nothing is written. The CSV is the shipped walk written at 50 Hz.
 TEST(ViewCli, ACsvMotionIsViewedAtItsRate) {
   TempDir dir;
-  const fs::path pos = copy_walk(dir);
   const fs::path csv = dir.path() / "walk50.csv";
-  const RunResult convert = run_mimic({"-q", "smooth", pos.string(), "-o", csv.string(), "--rate", "50"});
-  ASSERT_EQ(convert.exit_code, 0) << convert.describe();
+  const RunResult walk = run_mimic({"-q", "walk", "--config", sample("config/walk/bar_walk.yaml").string(),
+                                    "-o", csv.string(), "--rate", "50"});
+  ASSERT_EQ(walk.exit_code, 0) << walk.describe();
   const RunResult missing = run_mimic({"view", csv.string()});
   EXPECT_EQ(missing.exit_code, 3) << missing.describe();
   EXPECT_NE(single_error_line(missing).find("rate"), std::string::npos) << missing.describe();
