@@ -369,6 +369,16 @@ TEST(JobParse, OutputColumnsOfAnotherRobot) {
   command_line.output.columns = 31;
   EXPECT_EQ(input_error_of([&] { pos_write_options(command_line, other); }),
             "output.columns: expected 3 or 4, found 31");
+  // Not given (the default robot's 30 by default_job()): the robot's own joints. Given as 30 in the
+  // file, it is checked.
+  JobConfig unset = default_job(JobKind::kWalk);
+  unset.output.path = "x.pos";
+  EXPECT_FALSE(pos_write_options(unset, other).wide);
+  const JobConfig thirty = parse(
+      "job: retarget\ninput: a.bvh\nrobot:\n  config: ../robots/other.yaml\noutput:\n  path: x.pos\n"
+      "  columns: 30\n");
+  EXPECT_EQ(input_error_of([&] { pos_write_options(thirty, other); }),
+            "config/jobs/test.yaml:line 7: output.columns: expected 3 or 4, found 30");
 }
 
 TEST(JobParse, OutOfRangeValuesAndRelations) {

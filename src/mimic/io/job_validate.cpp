@@ -367,6 +367,12 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
 namespace mimic::io {
 
 PosWriteOptions pos_write_options(const JobConfig& job, const PosLayout& layout) {
+  // output.columns defaults to the default robot's joint count (default_job()); a job that gives neither
+  // the key nor another count (file or --columns) writes the joints of the robot it runs on: JVRC-1's 32,
+  // G1's 29, not HRP-2's 30.
+  const bool given =
+      job.key_lines.contains("output.columns") || job.output.columns != default_pos_layout().joint_columns();
+  if (!given) return PosWriteOptions::with_columns(layout, layout.joint_columns());
   detail::check_output_columns(job, layout, detail::Checker({job.source.string(), &job.key_lines}));
   return PosWriteOptions::with_columns(layout, job.output.columns);
 }
