@@ -64,6 +64,7 @@ io::JobConfig assemble_job(const Options& opt) {
 int run_smooth(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
   const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
+  pipeline::check_smooth_joints(robot.description);
   const model::Model& model = robot.model;
   const stability::Feet& feet = robot.feet;
 
