@@ -107,6 +107,20 @@ TEST(CliRobotWalk, G1WalksSmoothsAndPassesTheCheck) {
   expect_walk_smooth_check(kG1, urdf);
 }
 
+// `mimic batch` runs a walk job on G1 through the job's robot section (description and URDF): the .pos
+// has G1's 29 joint columns.
+TEST(CliRobotWalk, BatchWalksG1FromTheJobsRobot) {
+  MIMIC_REQUIRE_SHARED(urdf, kG1.urdf);
+  TempDir dir;
+  write_text(dir / "steps.yaml", short_plan(kG1.sole_x, kG1.sole_y, 0.1, kG1.waist_drop));
+  write_text(dir / "walk.yaml", "job: walk\ninput: steps.yaml\noutput: walk.pos\nrobot:\n  config: " +
+                                    (source_dir() / "config" / "robots" / "g1.yaml").string() +
+                                    "\n  model: " + urdf.string() + "\n");
+  const RunResult r = run_mimic({"batch", "walk.yaml", "--log-dir", "logs"}, dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.describe() << read_text(dir / "logs" / "walk.log");
+  EXPECT_EQ(first_line_fields(dir / "walk.pos"), 1 + kG1.joints);
+}
+
 // A stride of 1.2 m is beyond G1's legs (0.63 m from hip to sole): exit code 4, one error naming the
 // failing leg and the time, no file written but the plan.
 TEST(CliRobotWalk, StepBeyondTheLegsIsRefused) {

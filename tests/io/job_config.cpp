@@ -349,6 +349,18 @@ TEST(JobParse, WrongEnumerationValues) {
 
 // output.columns of another robot is checked against that robot's .pos layout (its description) once the
 // robot is known, and the error still names the job file and the key's line.
+// A job naming a robot description but no model takes the URDF the description names (empty model), not
+// the default robot's; a model alone keeps the default description.
+TEST(JobParse, DescriptionWithoutModelUsesItsOwnUrdf) {
+  const JobConfig described = parse(kMinimal + "robot: { config: /m/other.yaml }\n");
+  EXPECT_TRUE(described.robot.model.empty());
+  EXPECT_EQ(described.robot.config, "/m/other.yaml");
+  const JobConfig modelled = parse(kMinimal + "robot: { model: /m/other.urdf }\n");
+  EXPECT_EQ(modelled.robot.model, "/m/other.urdf");
+  EXPECT_EQ(modelled.robot.config, default_job(JobKind::kRetarget).robot.config);
+  EXPECT_EQ(parse(kMinimal).robot.model, default_job(JobKind::kRetarget).robot.model);
+}
+
 TEST(JobParse, OutputColumnsOfAnotherRobot) {
   const std::string yaml =
       "job: retarget\ninput: a.bvh\nrobot:\n  config: ../robots/other.yaml\noutput:\n  path: x.pos\n"

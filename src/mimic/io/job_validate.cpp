@@ -215,7 +215,8 @@ void check_files(const JobConfig& job, const Checker& check) {
   } else {
     check.at_least("output.columns", job.output.columns, 1);
   }
-  if (job.robot.model.empty()) check.fail("robot.model", "required (a URDF)");
+  // Without a model, a description's own `urdf:` is loaded (pipeline::load_robot).
+  if (job.robot.model.empty() && job.robot.config.empty()) check.fail("robot.model", "required (a URDF)");
 }
 
 void check_geometry(const GeometrySettings& geometry, const Checker& check) {
