@@ -33,8 +33,9 @@ constexpr std::array<std::string_view, 6> kGroupNames = {"right_leg", "left_leg"
 constexpr std::size_t kLegJoints = 6;
 
 // The environment variable naming the folder of third-party robots (`${MIMIC_ROBOTS_DIR}` in a path of a
-// description); unset, it is ../shared/robots next to the data directory (the source tree in a build tree),
-// where the tests find them. core::data_dir, not the source path: that reaches only core (MimicModules).
+// description); unset, it is ../shared/robots next to the data directory (core::data_dir: in the build
+// tree the source tree, where the tests find them; an installed mimic has none there, so its users point
+// the variable or --model at their copy).
 constexpr std::string_view kRobotsDirVariable = "MIMIC_ROBOTS_DIR";
 
 std::string expand_robots_dir(const std::string& text) {
@@ -42,8 +43,9 @@ std::string expand_robots_dir(const std::string& text) {
   const auto at = text.find(token);
   if (at == std::string::npos) return text;
   const char* env = std::getenv(std::string(kRobotsDirVariable).c_str());
-  const std::string dir =
-      env && *env ? std::string(env) : (core::data_dir() / ".." / "shared" / "robots").string();
+  const std::string dir = env && *env
+                              ? std::string(env)
+                              : (core::data_dir() / ".." / "shared" / "robots").lexically_normal().string();
   return text.substr(0, at) + dir + text.substr(at + token.size());
 }
 
