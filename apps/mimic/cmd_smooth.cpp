@@ -22,6 +22,7 @@
 #include "mimic/pipeline/smooth.hpp"
 #include "progress_log.hpp"
 #include "rate_option.hpp"
+#include "robot_option.hpp"
 
 namespace {
 
@@ -31,6 +32,7 @@ struct Options {
   std::string planned, output, job, solver, report;
   std::optional<int> threads;
   std::optional<double> rate;
+  app::RobotOption robot;
 };
 
 io::JobConfig assemble_job(const Options& opt) {
@@ -53,6 +55,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (opt.threads) job.solver.threads = *opt.threads;
   if (!opt.report.empty()) job.output.report = opt.report;
   if (opt.rate) job.csv_rate = *opt.rate;
+  app::apply_robot_option(opt.robot, job.robot);
   io::validate_job(job);
   io::check_job_output_paths(job);
   return job;
@@ -61,6 +64,7 @@ io::JobConfig assemble_job(const Options& opt) {
 int run_smooth(const Options& opt) {
   const io::JobConfig job = assemble_job(opt);
   const pipeline::Robot robot = pipeline::load_robot(job.robot, job.payload);
+  pipeline::check_smooth_joints(robot.description);
   const model::Model& model = robot.model;
   const stability::Feet& feet = robot.feet;
 
@@ -125,6 +129,7 @@ std::function<int()> setup_smooth(CLI::App& app) {
                        "(default: the input's)");
   cmd->add_option("--config", opt->job,
                   "Job YAML (job: smooth): robot, limits, solver, contacts, payload, stability, output");
+  app::add_robot_option(cmd, opt->robot);
   cmd->add_option("--solver", opt->solver, "alm (augmented Lagrangian, default) or ipopt")
       ->check(CLI::IsMember({"alm", "ipopt"}));
   cmd->add_option("--threads", opt->threads, "Threads of the solver, 0 = all cores (default: the job's, 0)")

@@ -11,6 +11,7 @@
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/walk.hpp"
 #include "rate_option.hpp"
+#include "robot_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -21,6 +22,7 @@ struct Options {
   std::string steps, output, upper_body, job, report;
   int columns = 0;  // 0: the job's
   std::optional<double> rate;
+  app::RobotOption robot;
 };
 
 io::JobConfig assemble_job(const Options& opt) {
@@ -34,6 +36,7 @@ io::JobConfig assemble_job(const Options& opt) {
   if (opt.columns != 0) job.output.columns = opt.columns;
   if (!opt.report.empty()) job.output.report = opt.report;
   if (opt.rate) job.csv_rate = *opt.rate;
+  app::apply_robot_option(opt.robot, job.robot);
   if (opt.columns != 0) app::check_columns_option(opt.columns, job.robot);
   io::validate_job(job);
   io::check_job_output_paths(job, {{opt.upper_body, "the upper-body motion (--upper-body)"}});
@@ -72,6 +75,7 @@ std::function<int()> setup_walk(CLI::App& app) {
                   "extra_columns (HRP-2: 30, or 40 with 10 hand values)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--config", opt->job, "Job YAML (job: walk): robot, payload, preview settings, output");
+  app::add_robot_option(cmd, opt->robot);
   cmd->add_option("--report", opt->report, "Also write the settings and the summary as JSON to this file");
   return [opt]() { return run_walk(*opt); };
 }

@@ -349,6 +349,18 @@ TEST(JobParse, WrongEnumerationValues) {
 
 // output.columns of another robot is checked against that robot's .pos layout (its description) once the
 // robot is known, and the error still names the job file and the key's line.
+// A job naming a robot description but no model takes the URDF the description names (empty model), not
+// the default robot's; a model alone keeps the default description.
+TEST(JobParse, DescriptionWithoutModelUsesItsOwnUrdf) {
+  const JobConfig described = parse(kMinimal + "robot: { config: /m/other.yaml }\n");
+  EXPECT_TRUE(described.robot.model.empty());
+  EXPECT_EQ(described.robot.config, "/m/other.yaml");
+  const JobConfig modelled = parse(kMinimal + "robot: { model: /m/other.urdf }\n");
+  EXPECT_EQ(modelled.robot.model, "/m/other.urdf");
+  EXPECT_EQ(modelled.robot.config, default_job(JobKind::kRetarget).robot.config);
+  EXPECT_EQ(parse(kMinimal).robot.model, default_job(JobKind::kRetarget).robot.model);
+}
+
 TEST(JobParse, OutputColumnsOfAnotherRobot) {
   const std::string yaml =
       "job: retarget\ninput: a.bvh\nrobot:\n  config: ../robots/other.yaml\noutput:\n  path: x.pos\n"
@@ -369,6 +381,16 @@ TEST(JobParse, OutputColumnsOfAnotherRobot) {
   command_line.output.columns = 31;
   EXPECT_EQ(input_error_of([&] { pos_write_options(command_line, other); }),
             "output.columns: expected 3 or 4, found 31");
+  // Not given (the default robot's 30 by default_job()): the robot's own joints. Given as 30 in the
+  // file, it is checked.
+  JobConfig unset = default_job(JobKind::kWalk);
+  unset.output.path = "x.pos";
+  EXPECT_FALSE(pos_write_options(unset, other).wide);
+  const JobConfig thirty = parse(
+      "job: retarget\ninput: a.bvh\nrobot:\n  config: ../robots/other.yaml\noutput:\n  path: x.pos\n"
+      "  columns: 30\n");
+  EXPECT_EQ(input_error_of([&] { pos_write_options(thirty, other); }),
+            "config/jobs/test.yaml:line 7: output.columns: expected 3 or 4, found 30");
 }
 
 TEST(JobParse, OutOfRangeValuesAndRelations) {

@@ -180,6 +180,9 @@ class JobParser {
   void parse_robot(const core::StrictMapping& map, RobotSettings& robot) const {
     read_path(map, "model", robot.model);
     read_path(map, "config", robot.config);
+    // A description without a model: the URDF its `urdf:` names (not the default robot's, which would
+    // not have the description's joints).
+    if (map.has("config") && !map.has("model")) robot.model.clear();
     if (!check_robot_files_) return;
     if (map.has("model") && !fs::exists(robot.model))
       map.fail("model", "no such file '" + robot.model.string() + "'");

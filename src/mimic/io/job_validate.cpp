@@ -215,7 +215,8 @@ void check_files(const JobConfig& job, const Checker& check) {
   } else {
     check.at_least("output.columns", job.output.columns, 1);
   }
-  if (job.robot.model.empty()) check.fail("robot.model", "required (a URDF)");
+  // Without a model, a description's own `urdf:` is loaded (pipeline::load_robot).
+  if (job.robot.model.empty() && job.robot.config.empty()) check.fail("robot.model", "required (a URDF)");
 }
 
 void check_geometry(const GeometrySettings& geometry, const Checker& check) {
@@ -367,6 +368,12 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
 namespace mimic::io {
 
 PosWriteOptions pos_write_options(const JobConfig& job, const PosLayout& layout) {
+  // output.columns defaults to the default robot's joint count (default_job()); a job that gives neither
+  // the key nor another count (file or --columns) writes the joints of the robot it runs on: JVRC-1's 32,
+  // G1's 29, not HRP-2's 30.
+  const bool given =
+      job.key_lines.contains("output.columns") || job.output.columns != default_pos_layout().joint_columns();
+  if (!given) return PosWriteOptions::with_columns(layout, layout.joint_columns());
   detail::check_output_columns(job, layout, detail::Checker({job.source.string(), &job.key_lines}));
   return PosWriteOptions::with_columns(layout, job.output.columns);
 }

@@ -265,10 +265,13 @@ std::string format_smooth_summary(const Robot& robot, const SmoothResult& r) {
       r.before.torque_integral, r.after.torque_integral, -100.0 * torque_reduction(r),
       r.optimized_torque_integral);
   out << "peak |torque| (N m), before -> after:\n";
+  // The name column fits HRP-2's names (13) or the robot's longest (G1's left_shoulder_pitch_joint).
+  std::size_t width = 13;
+  for (const std::string& name : model.joint_names) width = std::max(width, name.size());
   const auto line = [&](int j) {
     const double before = peak_torque(r.before, j), after = peak_torque(r.after, j);
-    out << fmt::format("  {:<13} {:8.2f} -> {:8.2f}  ({:+.1f} %)\n", model.joint_names[j], before, after,
-                       before > 0.0 ? 100.0 * (after - before) / before : 0.0);
+    out << fmt::format("  {:<{}} {:8.2f} -> {:8.2f}  ({:+.1f} %)\n", model.joint_names[j], width, before,
+                       after, before > 0.0 ? 100.0 * (after - before) / before : 0.0);
   };
   std::vector<bool> is_leg(static_cast<std::size_t>(model.nj), false);
   for (const auto* leg : {&robot.description.groups.right_leg, &robot.description.groups.left_leg})

@@ -217,4 +217,19 @@ void require_success(const SmoothResult& result) {
   if (!result.success) throw InfeasibleError("smoothing: " + result.failure);
 }
 
+void check_smooth_joints(const model::RobotDescription& description) {
+  std::vector<std::string> smooth = description.command_joints("smooth");
+  std::vector<std::string> legs = description.groups.right_leg;
+  legs.insert(legs.end(), description.groups.left_leg.begin(), description.groups.left_leg.end());
+  std::sort(smooth.begin(), smooth.end());
+  std::sort(legs.begin(), legs.end());
+  if (smooth != legs) {
+    throw ModelError(input_error_message(
+        description.source_path, "commands.smooth",
+        "mimic smooth moves the two legs (seed 001: each leg's six joints keep its support foot in place); "
+        "expected the joints of right_leg and left_leg, found " +
+            std::to_string(smooth.size()) + " other joints"));
+  }
+}
+
 }  // namespace mimic::pipeline

@@ -40,6 +40,7 @@
 #include "mimic/io/motion_files.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/robot_description.hpp"
 #include "mimic/model/sampled_motion.hpp"
 #include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/optim/solve_result.hpp"
@@ -115,6 +116,12 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
 
 // Throws InfeasibleError("smoothing: " + result.failure) unless result.success.
 void require_success(const SmoothResult& result);
+
+// Seed 001's active joints are the two legs (each leg's six joints reach its support foot: the support
+// rows and the final leg-IK projection need them), so the description's `commands.smooth` must name
+// exactly the joints of groups.right_leg and groups.left_leg, in any order; a ModelError at that key
+// otherwise, before anything is read.
+void check_smooth_joints(const model::RobotDescription& description);
 
 // Sequence files of a smoothed motion: io::motion_files() with the multibody ZMP of the motion
 // (stability::motion_zmp) as .zmp.
