@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "mimic/io/csv_motion.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/motion_files.hpp"
 #include "mimic/io/output_paths.hpp"
@@ -15,6 +16,7 @@
 #include "mimic/view/page.hpp"
 #include "mimic/view/scene.hpp"
 #include "mimic/view/snapshots.hpp"
+#include "rate_option.hpp"
 
 namespace {
 

@@ -33,7 +33,8 @@ constexpr std::array<std::string_view, 6> kGroupNames = {"right_leg", "left_leg"
 constexpr std::size_t kLegJoints = 6;
 
 // The environment variable naming the folder of third-party robots (`${MIMIC_ROBOTS_DIR}` in a path of a
-// description); unset, it is ../shared/robots next to the source tree, where the tests find them.
+// description); unset, it is ../shared/robots next to the data directory (core::data_dir(): the source tree
+// in a build tree), where the tests find them. The source path itself reaches core only.
 constexpr std::string_view kRobotsDirVariable = "MIMIC_ROBOTS_DIR";
 
 std::string expand_robots_dir(const std::string& text) {
@@ -42,7 +43,7 @@ std::string expand_robots_dir(const std::string& text) {
   if (at == std::string::npos) return text;
   const char* env = std::getenv(std::string(kRobotsDirVariable).c_str());
   const std::string dir =
-      env && *env ? std::string(env) : (fs::path(MIMIC_SOURCE_DIR) / ".." / "shared" / "robots").string();
+      env && *env ? std::string(env) : (core::data_dir() / ".." / "shared" / "robots").string();
   return text.substr(0, at) + dir + text.substr(at + token.size());
 }
 
