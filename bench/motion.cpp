@@ -40,10 +40,9 @@ const Boxing& boxing() {
   static const std::unique_ptr<Boxing> data = [] {
     auto b = std::make_unique<Boxing>();
     b->robot = mimic::pipeline::load_robot(mimic::io::RobotSettings{});
-    const Eigen::VectorXd half_sitting = b->robot.description.nominal_q(b->robot.model);
     const mimic::mocap::Clip clip =
         mimic::mocap::load_clip(std::filesystem::path(MIMIC_SOURCE_DIR) / "data/mocap/boxing.bvh");
-    auto retarget = mimic::pipeline::kinematic_retarget(clip, b->robot.model, half_sitting,
+    auto retarget = mimic::pipeline::kinematic_retarget(clip, b->robot.model, b->robot.description,
                                                         mimic::pipeline::KinematicRetargetOptions{});
     auto& ref = retarget.reference;
     mimic::pipeline::prepare_reference(b->robot, ref, mm::MotionSettings{}.knot_spacing);

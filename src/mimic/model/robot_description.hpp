@@ -116,7 +116,7 @@ struct RobotDescription {
 // `urdf_override` (--model, the job's robot.model), when not empty, replaces the file's `urdf`, which is then
 // not read (the shipped JVRC-1 and G1 descriptions name a copy the user may not have). A `urdf` or
 // `mesh_root` value may start with ${MIMIC_ROBOTS_DIR}: the environment variable, or unset
-// <source dir>/../shared/robots.
+// <data dir>/../shared/robots (core::data_dir(): the source tree in a build tree).
 RobotDescription load_robot_description(const std::string& path, const std::string& urdf_override = {});
 
 // The shipped HRP-2 description, config/robots/hrp2.yaml of the data directory (core::data_dir()).

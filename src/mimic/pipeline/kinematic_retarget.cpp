@@ -79,15 +79,14 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
 KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Robot& robot,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress) {
-  return retarget_clip(clip, robot.model, robot.description, robot.description.nominal_q(robot.model),
-                       options, progress);
+  return kinematic_retarget(clip, robot.model, robot.description, options, progress);
 }
 
 KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
-                                           const Eigen::VectorXd& half_sitting,
+                                           const model::RobotDescription& description,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress) {
-  return retarget_clip(clip, model, model::default_robot_description(), half_sitting, options, progress);
+  return retarget_clip(clip, model, description, description.nominal_q(model), options, progress);
 }
 
 KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip_path,

@@ -54,11 +54,11 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress = {});
 
-// The same from a model in the default description's joint order (HRP-2, free-flyer) and its half-sitting
-// q, retargeted over the default description's joints. For callers that hold no description yet
-// (pipeline/retarget_pipeline.cpp, until the retarget spine takes a model::Robot).
+// The same from a model (free-flyer, in `description`'s joint order) and its description held apart (as
+// pipeline::Robot holds them): the IK runs over the description's retarget joints and starts from its
+// nominal pose.
 KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
-                                           const Eigen::VectorXd& half_sitting,
+                                           const model::RobotDescription& description,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress = {});
 

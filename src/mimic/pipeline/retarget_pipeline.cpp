@@ -107,13 +107,12 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   // One robot for every stage, carrying the job's payload: the optimisation, the ZMP correction and the
   // check all see the same dynamics.
   const Robot robot = load_robot(job.robot, job.payload);
-  const Eigen::VectorXd half_sitting = robot.description.nominal_q(robot.model);
 
   const KinematicRetargetOptions options = kinematic_retarget_options(job);
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);
   timer.done("load");
 
-  result.kinematic = kinematic_retarget(clip, robot.model, half_sitting, options, progress);
+  result.kinematic = kinematic_retarget(clip, robot.model, robot.description, options, progress);
   prepare_reference(robot, result.kinematic.reference, job.trajectory.knot_spacing);
   result.reference_files = reference_files(robot.model, result.kinematic);
   timer.done("kinematic retarget");
