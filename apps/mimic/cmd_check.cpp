@@ -13,6 +13,7 @@
 #include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "rate_option.hpp"
+#include "robot_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -30,7 +31,8 @@ std::function<int()> setup_check(CLI::App& app) {
       "safety distance apart) and sole corners above the floor. Prints the worst offenders; exit code 4 on "
       "any violation.");
   struct Options {
-    std::string motion, model, robot_config, job, report, contacts_job;
+    std::string motion, job, report, contacts_job;
+    app::RobotOption robot;
     double angle_factor = 1.0, velocity_factor = 1.0, torque_factor = 1.0;
     double zmp_margin = 0.0, slip = 1.0e-3, slip_deg = 0.1, safety_distance = 0.01;
     int max_offenders = 10;
@@ -45,9 +47,7 @@ std::function<int()> setup_check(CLI::App& app) {
       "--config", opt->job,
       "Job YAML: takes the robot, the payload, the limit safety factors, the contact phases and the ZMP "
       "margin (stability.zmp_margin) from it (options given here win)");
-  cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
-  cmd->add_option("--robot,--robot-config", opt->robot_config,
-                  "Robot: a shipped description (hrp2, jvrc1, g1) or a description YAML (default: hrp2)");
+  app::add_robot_option(cmd, opt->robot);
   auto* af =
       cmd->add_option("--angle-factor", opt->angle_factor, "Safety factor on the joint angle ranges (0, 1]")
           ->check(CLI::Range(1e-6, 1.0));
@@ -74,8 +74,7 @@ std::function<int()> setup_check(CLI::App& app) {
       ->capture_default_str();
   return [opt, af, vf, tf, zm, sd]() {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
-    if (!opt->model.empty()) job.robot.model = opt->model;
-    if (!opt->robot_config.empty()) job.robot.config = app::robot_description_path(opt->robot_config);
+    app::apply_robot_option(opt->robot, job.robot);
     std::vector<io::CommandFile> inputs = io::motion_file_set(opt->motion, "the checked motion");
     inputs.insert(inputs.end(), {{opt->job, "the job file (--config)"},
                                  {job.robot.model, "the robot model"},

@@ -12,6 +12,7 @@
 #include "mimic/pipeline/plot.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "rate_option.hpp"
+#include "robot_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -19,7 +20,8 @@ namespace {
 using namespace mimic;
 
 struct Options {
-  std::string motion, output, format = "png", job, model, robot_config, gnuplot = "gnuplot";
+  std::string motion, output, format = "png", job, gnuplot = "gnuplot";
+  app::RobotOption robot;
   std::vector<std::string> joints, compare;
   int max_joints = 8, torque_joints = 6;
   bool no_auto_compare = false, data_only = false;
@@ -28,8 +30,7 @@ struct Options {
 
 int run_plot(const Options& opt) {
   io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
-  if (!opt.model.empty()) job.robot.model = opt.model;
-  if (!opt.robot_config.empty()) job.robot.config = app::robot_description_path(opt.robot_config);
+  app::apply_robot_option(opt.robot, job.robot);
   // The figures and data go into the -o folder: it must not be one of the files read.
   std::vector<io::CommandFile> inputs = io::motion_file_set(opt.motion, "the plotted motion");
   for (const std::string& compared : opt.compare) {
@@ -121,9 +122,7 @@ std::function<int()> setup_plot(CLI::App& app) {
   cmd->add_option("--config", opt->job,
                   "Job YAML: takes the robot, the payload (its inertia joins the dynamics), the contact "
                   "phases and geometry.safety_distance from it");
-  cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
-  cmd->add_option("--robot,--robot-config", opt->robot_config,
-                  "Robot: a shipped description (hrp2, jvrc1, g1) or a description YAML (default: hrp2)");
+  app::add_robot_option(cmd, opt->robot);
   cmd->add_flag("--data-only", opt->data_only, "Write the data and plot.gp but do not run gnuplot");
   cmd->add_option("--gnuplot", opt->gnuplot, "The gnuplot program (searched in PATH unless it has a '/')")
       ->capture_default_str();

@@ -23,6 +23,7 @@
 #include "mimic/pipeline/retarget_pipeline.hpp"
 #include "progress_log.hpp"
 #include "rate_option.hpp"
+#include "robot_option.hpp"
 #include "robot_options.hpp"
 
 namespace {
@@ -30,7 +31,8 @@ namespace {
 using namespace mimic;
 
 struct RetargetCommandOptions {
-  std::string input, output, config, report, preset, units, up, model, robot_config, objective, solver;
+  std::string input, output, config, report, preset, units, up, objective, solver;
+  app::RobotOption robot;
   std::string scale;  // auto | height | a number > 0; empty: the job's
   std::optional<double> velocity_scale, sigma, torque_weight, knot_spacing, zmp_margin, rate;
   std::optional<double> angle_factor, velocity_factor, torque_factor;
@@ -52,8 +54,7 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   if (!o.preset.empty()) job.mocap.preset = o.preset;
   if (!o.units.empty()) job.mocap.units = o.units;
   if (!o.up.empty()) job.mocap.up_axis = o.up;
-  if (!o.model.empty()) job.robot.model = o.model;
-  if (!o.robot_config.empty()) job.robot.config = app::robot_description_path(o.robot_config);
+  app::apply_robot_option(o.robot, job.robot);
   if (o.columns) app::check_columns_option(*o.columns, job.robot);  // a bad command line first (exit 2)
   if (!o.scale.empty()) {
     // Replaces the job's setting whichever form either takes (validate_job rejects a number with height);
@@ -198,10 +199,7 @@ std::function<int()> setup_retarget(CLI::App& app) {
                   "Columns of OUT.pos: the robot's joints (its description's joint_order), or those and its "
                   "extra_columns (HRP-2: 30, or 40 with 10 hand-mechanism zeros)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--model", o->model,
-                  "Robot URDF (default: the one the robot description names, models/hrp2.urdf)");
-  cmd->add_option("--robot,--robot-config", o->robot_config,
-                  "Robot: a shipped description (hrp2, jvrc1, g1) or a description YAML (default: hrp2)");
+  app::add_robot_option(cmd, o->robot);
   cmd->add_flag(
       "--save-reference", o->save_reference,
       "Also write OUT.reference.pos (re-timed kinematic reference) and OUT.original.pos (the clip's "

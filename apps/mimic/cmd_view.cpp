@@ -17,6 +17,7 @@
 #include "mimic/view/scene.hpp"
 #include "mimic/view/snapshots.hpp"
 #include "rate_option.hpp"
+#include "robot_option.hpp"
 
 namespace {
 
@@ -24,7 +25,8 @@ using namespace mimic;
 namespace fs = std::filesystem;
 
 struct Options {
-  std::string motion, output, job, model, robot_config, png;
+  std::string motion, output, job, png;
+  app::RobotOption robot;
   double fps = 50.0;
   std::optional<double> rate;  // of a .csv motion
   bool strip = false;
@@ -33,8 +35,7 @@ struct Options {
 
 int run_view(const Options& opt) {
   io::JobConfig job = opt.job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt.job);
-  if (!opt.model.empty()) job.robot.model = opt.model;
-  if (!opt.robot_config.empty()) job.robot.config = opt.robot_config;
+  app::apply_robot_option(opt.robot, job.robot);
   const bool csv = io::is_csv_motion(opt.motion);
   const fs::path base = csv ? fs::path(opt.motion).replace_extension() : io::motion_base(opt.motion);
   const fs::path html = opt.output.empty() ? fs::path(base.string() + ".html") : fs::path(opt.output);
@@ -102,9 +103,7 @@ std::function<int()> setup_view(CLI::App& app) {
   cmd->add_option(
       "--config", opt->job,
       "Job YAML: takes the robot, the payload, the contact phases and the check's settings from it");
-  cmd->add_option("--model", opt->model, "Robot URDF (default: the shipped models/hrp2.urdf)");
-  cmd->add_option("--robot-config", opt->robot_config,
-                  "Robot description YAML (default: config/robots/hrp2.yaml)");
+  app::add_robot_option(cmd, opt->robot);
   app::add_rate_option(cmd, opt->rate, "a .csv motion (required for one: a CSV carries no time)");
   cmd->add_option("--fps", opt->fps,
                   "Frames per second the page holds (a slower motion keeps its own samples); 50 is smoother "

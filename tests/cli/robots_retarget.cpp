@@ -4,6 +4,7 @@
 // the test to a few seconds; the CSV written is read back by `mimic check` at the same rate.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -95,6 +96,26 @@ TEST(CliRobotsRetarget, KinematicBoxingOnG1WritesTheRobotsColumns) {
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.out.find("29 joints"), std::string::npos) << r.describe();
   EXPECT_NE(first_line(csv).find("waist_yaw_joint"), std::string::npos) << first_line(csv);
+}
+
+// Without --model, --robot NAME loads the URDF its description names (${MIMIC_ROBOTS_DIR}/g1/...), not the
+// job's default HRP-2 model: retarget, check and view alike (app::apply_robot_option).
+TEST(CliRobotsRetarget, RobotWithoutModelUsesTheDescriptionsUrdf) {
+  MIMIC_REQUIRE_SHARED(urdf, "robots/g1/g1_29dof_rev_1_0.urdf");
+  ASSERT_EQ(setenv("MIMIC_ROBOTS_DIR", urdf.parent_path().parent_path().c_str(), 1), 0);
+  const Folder dir("retarget_g1_no_model");
+  write_boxing_cut(dir.path / "boxing_cut.bvh", 240);
+  const fs::path csv = dir.path / "boxing_g1.csv";
+  const RunResult r = run_mimic({"-q", "retarget", (dir.path / "boxing_cut.bvh").string(), "--robot", "g1",
+                                 "--kinematic-only", "-o", csv.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("29 joints"), std::string::npos) << r.describe();
+  // The kinematic baseline breaks limits (exit 4), but the check loads G1 and names its joints.
+  const RunResult c = run_mimic({"check", csv.string(), "--rate", "200", "--robot", "g1"});
+  EXPECT_NE(c.exit_code, 3) << c.describe();
+  EXPECT_EQ(c.err.find("no joint"), std::string::npos) << c.describe();
+  const RunResult v = run_mimic({"-q", "view", csv.string(), "--rate", "200", "--robot", "g1", "--fps", "5"});
+  EXPECT_EQ(v.exit_code, 0) << v.describe();
 }
 
 }  // namespace
