@@ -41,7 +41,7 @@ RunResult run_with(std::vector<std::string> args, const std::vector<std::string>
   return run_mimic(args);
 }
 
-// The walk report's support phases.
+// The support phases of a walk's report or a job (the same `contacts` list).
 std::vector<model::ContactInterval> report_contacts(const fs::path& report) {
   std::vector<model::ContactInterval> contacts;
   for (const YAML::Node& c : YAML::LoadFile(report.string())["contacts"]) {
@@ -155,6 +155,17 @@ TEST(CliDetectedContacts, Jvrc1WalkAndSmoothPassWithoutContacts) {
 TEST(CliDetectedContacts, G1WalkAndSmoothPassWithoutContacts) {
   MIMIC_REQUIRE_SHARED(urdf, kG1.urdf);
   expect_walk_and_smooth_pass_without_contacts(kG1);
+}
+
+// The shipped planned walk against its job's `contacts:`: the same phases but at the samples of a lift-off
+// or touchdown, where the swing foot is at its placement (detected: double support).
+TEST(CliDetectedContacts, ShippedPlannedWalkHasItsJobsPhases) {
+  const auto contacts = report_contacts(sample("config/jobs/walk_bar_smooth.yaml"));
+  const int differing =
+      expect_schedule_phases(kHrp2, sample("data/motions/walk_bar_planned.pos"), contacts, std::nullopt, 1);
+  ::testing::Test::RecordProperty("planned_walk_differing_samples", differing);
+  // At most one sample per phase change (13 phases).
+  EXPECT_LE(differing, static_cast<int>(contacts.size()) - 1);
 }
 
 // The bar-carrying walk written as a CSV at 200, 50 and 30 Hz (the same spline resampled): the check

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <random>
+#include <utility>
 #include <vector>
 
 namespace mimic::stability {
@@ -153,25 +154,46 @@ TEST(ContactDetection, NoisyWalkFollowsTheScheduleNearItsChanges) {
   }
 }
 
+// Both soles sampled at `rate` over [0, duration] s from `pose(t)` (a pair: right, left).
+struct Soles {
+  std::vector<double> times;
+  std::vector<SE3> right, left;
+  std::vector<ContactPhase> detect() const {
+    return detect_contact_phases(times, right, left, kRightSole, kLeftSole);
+  }
+};
+
+template <class Pose>
+Soles sample_soles(double rate, double duration, Pose pose) {
+  Soles soles;
+  for (int k = 0; k <= static_cast<int>(std::lround(duration * rate)); ++k) {
+    const double t = k / rate;
+    const auto [right, left] = pose(t);
+    soles.times.push_back(t);
+    soles.right.push_back(right);
+    soles.left.push_back(left);
+  }
+  return soles;
+}
+
+void expect_double_support_throughout(const std::vector<ContactPhase>& phases) {
+  for (std::size_t k = 0; k < phases.size(); ++k) EXPECT_EQ(phases[k], ContactPhase::kDoubleSupport) << k;
+}
+
 // A support foot sliding 5 mm over 0.5 s while flat on the floor (in the middle of a 2 s stance, and in
 // the middle of a single support) stays in support, so that check sees the slide as slip.
 TEST(ContactDetection, SlidingFootStaysInSupportAndShowsItsSlip) {
-  const double rate = 200.0;
-  std::vector<double> times;
-  std::vector<SE3> right, left;
-  for (int k = 0; k <= 400; ++k) {
-    const double t = k / rate;
-    times.push_back(t);
+  const Soles soles = sample_soles(200.0, 2.0, [](double t) {
     const double slide = 0.005 * std::clamp((t - 0.75) / 0.5, 0.0, 1.0);
-    right.push_back(sole_at(slide, -0.1, 0.0, 0.0));
-    left.push_back(sole_at(0.0, 0.1, 0.0, 0.0));
-  }
-  const auto phases = detect_contact_phases(times, right, left, kRightSole, kLeftSole);
-  for (std::size_t k = 0; k < phases.size(); ++k) EXPECT_EQ(phases[k], ContactPhase::kDoubleSupport) << k;
-  EXPECT_NEAR(max_slip(phases, right, left), 0.005, 1e-12);
+    return std::pair{sole_at(slide, -0.1, 0.0, 0.0), sole_at(0.0, 0.1, 0.0, 0.0)};
+  });
+  const auto phases = soles.detect();
+  expect_double_support_throughout(phases);
+  EXPECT_NEAR(max_slip(phases, soles.right, soles.left), 0.005, 1e-12);
 
   // The same slide (minimum-jerk: slow at its ends, as a swing's) of the left foot during the 1.3 s
   // swing of the right foot, from 0.4 s into it.
+  const double rate = 200.0;
   Walk w = make_walk(rate, 1.3, 1.0, 1);
   const double start = 1.2 + 0.4;
   for (std::size_t k = 0; k < w.times.size(); ++k)
@@ -185,53 +207,48 @@ TEST(ContactDetection, SlidingFootStaysInSupportAndShowsItsSlip) {
 // not leaving: its support lasts until it lifts, and the slide counts as slip.
 TEST(ContactDetection, SlideBeforeALiftIsSlipNotSwing) {
   const double rate = 200.0;
-  std::vector<double> times;
-  std::vector<SE3> right, left;
-  for (int k = 0; k <= 400; ++k) {
-    const double t = k / rate;
-    times.push_back(t);
+  const Soles soles = sample_soles(rate, 2.0, [](double t) {
     // Slides 5 mm from 0.6 to 1.1 s, then rises.
     const double slide = 0.005 * std::clamp((t - 0.6) / 0.5, 0.0, 1.0);
     const double lift = t > 1.1 ? 0.3 * (t - 1.1) : 0.0;
-    right.push_back(sole_at(slide, -0.1, lift, 0.0));
-    left.push_back(sole_at(0.0, 0.1, 0.0, 0.0));
-  }
-  const auto phases = detect_contact_phases(times, right, left, kRightSole, kLeftSole);
+    return std::pair{sole_at(slide, -0.1, lift, 0.0), sole_at(0.0, 0.1, 0.0, 0.0)};
+  });
+  const auto phases = soles.detect();
   EXPECT_EQ(phases[static_cast<std::size_t>(1.05 * rate)], ContactPhase::kDoubleSupport);
   EXPECT_EQ(phases[static_cast<std::size_t>(1.2 * rate)], ContactPhase::kLeftSupport);
-  EXPECT_GE(max_slip(phases, right, left), 0.0049);
+  EXPECT_GE(max_slip(phases, soles.right, soles.left), 0.0049);
 }
 
 // A 6 mm spike of one sample on a noisy still foot (noise 0.5 mm: above the 4 mm to leave the floor) is
 // a lift of 10 ms, bridged: no lift.
 TEST(ContactDetection, ShortSpikeIsBridged) {
-  const double rate = 200.0;
-  std::vector<double> times;
-  std::vector<SE3> right, left;
   std::mt19937 rng(3);
   std::normal_distribution<double> noise(0.0, 5e-4);
-  for (int k = 0; k <= 400; ++k) {
-    times.push_back(k / rate);
-    right.push_back(sole_at(noise(rng), -0.1 + noise(rng), (k == 200 ? 0.006 : 0.0) + noise(rng), 0.0));
-    left.push_back(sole_at(noise(rng), 0.1 + noise(rng), noise(rng), 0.0));
-  }
-  const auto phases = detect_contact_phases(times, right, left, kRightSole, kLeftSole);
-  for (std::size_t k = 0; k < phases.size(); ++k) EXPECT_EQ(phases[k], ContactPhase::kDoubleSupport) << k;
+  const Soles soles = sample_soles(200.0, 2.0, [&](double t) {
+    const double spike = std::abs(t - 1.0) < 1e-9 ? 0.006 : 0.0;
+    return std::pair{sole_at(noise(rng), -0.1 + noise(rng), spike + noise(rng), 0.0),
+                     sole_at(noise(rng), 0.1 + noise(rng), noise(rng), 0.0)};
+  });
+  expect_double_support_throughout(soles.detect());
+}
+
+// A clip of a stance shorter than a support (5 samples, 20 ms): the motion's ends cut the support, which
+// is not dropped as too short.
+TEST(ContactDetection, ShortClipOfAStanceIsDoubleSupport) {
+  expect_double_support_throughout(
+      sample_soles(200.0, 0.02, [](double) {
+        return std::pair{sole_at(0.0, -0.1, 0.0, 0.0), sole_at(0.0, 0.1, 0.0, 0.0)};
+      }).detect());
 }
 
 // Both feet in the air (a jump): never a flight, the lower foot carries the robot.
 TEST(ContactDetection, NoFlightTheLowerFootSupports) {
-  const double rate = 100.0;
-  std::vector<double> times;
-  std::vector<SE3> right, left;
-  for (int k = 0; k <= 300; ++k) {
-    const double t = k / rate;
-    times.push_back(t);
-    const double up = t > 1.0 && t < 2.0 ? 0.1 * std::sin(M_PI * (t - 1.0)) : 0.0;
-    right.push_back(sole_at(0.0, -0.1, up, 0.0));
-    left.push_back(sole_at(0.0, 0.1, up + 0.01 * (t > 1.0 && t < 2.0), 0.0));
-  }
-  const auto phases = detect_contact_phases(times, right, left, kRightSole, kLeftSole);
+  const auto phases =
+      sample_soles(100.0, 3.0, [](double t) {
+        const bool air = t > 1.0 && t < 2.0;
+        const double up = air ? 0.1 * std::sin(M_PI * (t - 1.0)) : 0.0;
+        return std::pair{sole_at(0.0, -0.1, up, 0.0), sole_at(0.0, 0.1, up + 0.01 * air, 0.0)};
+      }).detect();
   EXPECT_EQ(phases[150], ContactPhase::kRightSupport);
   EXPECT_EQ(phases[50], ContactPhase::kDoubleSupport);
   EXPECT_EQ(phases[250], ContactPhase::kDoubleSupport);
@@ -240,17 +257,11 @@ TEST(ContactDetection, NoFlightTheLowerFootSupports) {
 // A turn on the spot (the sole's origin still, the foot yawing on the floor) is a motion of its corners:
 // a foot turning by 0.1 rad over 0.5 s in a stance stays in support (a slide) and is not still.
 TEST(ContactDetection, RotationOnTheFloorIsSlip) {
-  const double rate = 200.0;
-  std::vector<double> times;
-  std::vector<SE3> right, left;
-  for (int k = 0; k <= 400; ++k) {
-    const double t = k / rate;
-    times.push_back(t);
-    right.push_back(sole_at(0.0, -0.1, 0.0, 0.1 * std::clamp((t - 0.75) / 0.5, 0.0, 1.0)));
-    left.push_back(sole_at(0.0, 0.1, 0.0, 0.0));
-  }
-  const auto phases = detect_contact_phases(times, right, left, kRightSole, kLeftSole);
-  for (std::size_t k = 0; k < phases.size(); ++k) EXPECT_EQ(phases[k], ContactPhase::kDoubleSupport) << k;
+  expect_double_support_throughout(
+      sample_soles(200.0, 2.0, [](double t) {
+        const double yaw = 0.1 * std::clamp((t - 0.75) / 0.5, 0.0, 1.0);
+        return std::pair{sole_at(0.0, -0.1, 0.0, yaw), sole_at(0.0, 0.1, 0.0, 0.0)};
+      }).detect());
 }
 
 }  // namespace

@@ -123,22 +123,24 @@ std::vector<bool> detect_foot_support(const std::vector<double>& times, const st
     // Touchdown: the first sample, within edge_duration of the run's start, from which the foot stays at
     // its placement; none: the foot moves on the floor for longer than a swing's slow end, which is a
     // slide (support, and check's slip). Lift-off likewise, backwards from the run's end.
+    // A run that the motion's start (end) cuts has no touchdown (lift-off) in it to date.
     std::size_t s = a, e = b;
-    for (std::size_t k = a; k <= b && times[k] - times[a] <= options.edge_duration; ++k) {
+    for (std::size_t k = a; a > 0 && k <= b && times[k] - times[a] <= options.edge_duration; ++k) {
       if (placed_from(k, b)) {
         s = k;
         break;
       }
     }
-    for (std::size_t k = b; k >= s && times[b] - times[k] <= options.edge_duration; --k) {
+    for (std::size_t k = b; b + 1 < n && k >= s && times[b] - times[k] <= options.edge_duration; --k) {
       if (placed_from(k, s)) {
         e = k;
         break;
       }
       if (k == 0) break;
     }
-    // 4. Too short to be a support.
-    if (e < s || times[e] - times[s] < options.min_support) continue;
+    // 4. Too short to be a support, unless the motion's start or end cuts it (a clip of a stance).
+    if (e < s) continue;
+    if (times[e] - times[s] < options.min_support && s > 0 && e + 1 < n) continue;
     std::fill(support.begin() + static_cast<long>(s), support.begin() + static_cast<long>(e + 1), true);
   }
   return support;

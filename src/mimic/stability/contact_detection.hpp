@@ -15,7 +15,8 @@
 //     the height alone keeps the approach and the lift-off in support and `check` sees their motion as
 //     slip. Only within `edge_duration` of the run's ends: a foot that moves on the floor for longer is
 //     sliding, stays in support, and `check` reports the slip.
-//  4. Supports shorter than `min_support` are dropped (a swing grazing the floor).
+//  4. Supports shorter than `min_support` are dropped (a swing grazing the floor), but for one that the
+//     motion's start or end cuts (a short clip of a stance).
 // A sample where neither foot is in support takes the lower foot: the robot has no flight phase.
 #pragma once
 
