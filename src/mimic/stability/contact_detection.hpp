@@ -11,7 +11,7 @@
 //     touchdown is the first sample from which the sole corners stay within the placement tolerance of
 //     their pose there for `edge_duration` (or to the run's end), lift-off the last such sample counting
 //     backwards, i.e. the last before the foot moves. A swing foot leaves and reaches the floor slowly (a
-//     minimum-jerk swing z = h 64 tau^3 (1 - tau)^3 is below a millimetre for its first 5 % of time), so
+//     minimum-jerk swing z = h 64 tau^3 (1 - tau)^3 of 5 cm is below a millimetre for its first 6 %), so
 //     the height alone keeps the approach and the lift-off in support and `check` sees their motion as
 //     slip. Only within `edge_duration` of the run's ends: a foot that moves on the floor for longer is
 //     sliding, stays in support, and `check` reports the slip.
@@ -48,9 +48,10 @@ struct ContactDetectionOptions {
   double max_height_tolerance = 0.005;
   // The same micrometre for how far a sole corner may be from its placement (the foot still, noise apart).
   double min_placement_tolerance = 1.0e-6;
-  // How long the low-but-moving end of a swing may last: a minimum-jerk swing of clearance H >= 2 cm and
-  // duration T <= 1 s is above the largest height tolerance (5 mm) after T (0.005 / (64 H))^(1/3) <=
-  // 0.16 s, and a 0.7 s HRP-2 swing of 5 cm after 0.08 s. A foot moving on the floor for longer slides.
+  // How long the low-but-moving end of a swing may last: a minimum-jerk swing of clearance H and duration
+  // T is above the highest level where a down foot leaves (2 x 5 mm) after T (0.01 / (64 H))^(1/3): 0.10 s
+  // for HRP-2's 0.7 s swing of 5 cm, 0.09 s for G1's 0.6 s of 4 cm, 0.14 s for a 0.7 s swing of 2 cm (and
+  // far less on a noise-free motion, 1 um: one sample). A foot moving on the floor for longer slides.
   double edge_duration = 0.15;
   // 0.05 s: half the shortest real phase of a humanoid gait (double support 0.1 s, a swing 0.3 s or
   // more), so bridging lifts and dropping supports shorter than it removes noise, never a step.
