@@ -11,8 +11,10 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
+#include <set>
 
 #include "cli/motion_checks.hpp"
 #include "cli/run_mimic.hpp"
@@ -342,6 +344,42 @@ TEST(CliCheck, SafetyDistanceOptionIsTheBound) {
   const RunResult bad = run_mimic({"check", planned, "--safety-distance", "0.5"});
   EXPECT_EQ(bad.exit_code, 2) << bad.describe();
   EXPECT_NE(bad.err.find("--safety-distance"), std::string::npos) << bad.describe();
+}
+
+// Support phases detected from the feet (no job, issues 14 and 16: check reads motions other tools made).
+// The planned walk's swing feet leave and reach the floor slowly; detection dates lift-off and touchdown
+// where the sole leaves its placement, so the walk passes without its job's `contacts:` (before, the
+// slow ends of each swing were taken for support and reported as 2.6 mm of slip).
+TEST(CliCheck, ShippedPlannedWalkPassesWithoutItsJob) {
+  TempDir dir;
+  const RunResult r = run_mimic(
+      {"check", sample("data/motions/walk_bar_planned.pos").string(), "--report", (dir / "r.json").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("OK: every limit holds"), std::string::npos) << r.describe();
+  // Measured 4.6e-16 m: the detected supports are the planned ones, where the feet are held exactly.
+  EXPECT_LT(YAML::LoadFile((dir / "r.json").string())["summary"]["max_slip_m"].as<double>(), 1e-9);
+}
+
+// A support foot sliding on the floor is slip for detection too: while the robot stands on both feet
+// (the first 1.6 s), the waist, and with it the whole robot, slides 5 mm forward over 0.5 s (minimum jerk,
+// so that the ZMP moves by under a centimetre) and stays there: both feet are flat on the floor and move
+// 5 mm, and the check without the job reports both as slipping, by the slide's 5 mm.
+TEST(CliCheck, FootSlidingOnTheFloorIsSlipWithoutTheJob) {
+  TempDir dir;
+  const auto pos = write_edited_walk(dir, "sliding", [&](double t, io::MotionFiles& m, Eigen::Index k) {
+    const double tau = std::clamp((t - 0.5) / 0.5, 0.0, 1.0);
+    m.waist->position(k, 0) += 0.005 * tau * tau * tau * (10.0 - 15.0 * tau + 6.0 * tau * tau);
+  });
+  const RunResult r = run_mimic({"check", pos.string(), "--report", (dir / "r.json").string()});
+  EXPECT_EQ(r.exit_code, 4) << r.describe();
+  const YAML::Node report = YAML::LoadFile((dir / "r.json").string());
+  std::set<std::string> slipping;
+  for (const YAML::Node& v : report["violations"]) {
+    EXPECT_EQ(v["kind"].as<std::string>(), "slip") << r.describe();
+    slipping.insert(v["where"].as<std::string>());
+    EXPECT_NEAR(v["value"].as<double>(), 0.005, 1e-9) << r.describe();
+  }
+  EXPECT_EQ(slipping, (std::set<std::string>{"left foot", "right foot"})) << r.describe();
 }
 
 // The same motion passes once the joint is back inside its range: the violation above is the bump's.
