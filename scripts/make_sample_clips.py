@@ -499,7 +499,7 @@ HEEL_STRIKE_PITCH = -8.0  # degrees, toe up
 LOADING = 0.1  # s from heel strike to foot flat, rolling over the heel
 HEEL_RISE = 0.25  # s from heel off to toe off, rolling over the ball
 SWING_LIFT = 9.0  # cm added to the ankle's height at mid-swing
-HIPS_STAND, HIPS_HIGH, HIPS_LOW = 92.5, 92.0, 88.5  # root height: standing, mid-stance, double support
+HIPS_STAND, HIPS_HIGH, HIPS_LOW = 94.5, 92.8, 89.0  # root height: standing, mid-stance, double support
 SWAY = 1.6  # cm, pelvis towards the stance foot at mid-stance
 PELVIS_ROTATION = 4.0  # degrees, the swing leg's hip forward
 THORAX_COUNTER = 0.7  # the chest turns this fraction of the pelvis rotation the other way
@@ -672,21 +672,25 @@ class WalkPlan:
             self.steps.append(stance)
 
         begin = FIRST_TOE_OFF - 0.45  # the weight shift before the first step
-        end = self.strikes[-1] + 0.5
+        end = self.strikes[-1] + 0.7
         mid_double = [t + DOUBLE_SUPPORT / 2.0 for t in self.strikes]
         mid_single = [FIRST_TOE_OFF + SWING / 2.0] + [t + (STEP_TIME + DOUBLE_SUPPORT) / 2.0
                                                       for t in self.strikes[:-1]]
         # Along the path: half way between the feet at each heel strike, where the front leg reaches
-        # furthest (with the pelvis a few centimetres further back the knee could not reach the heel).
+        # furthest (with the pelvis a few centimetres further back the knee could not reach the heel); at the
+        # closing heel strike most of the way to the feet, which stop side by side.
         previous = [0.0] + along[:-1]
         self.along = Spline([(begin, 0.0)] + [(t, (a + b) / 2.0) for t, a, b in
                                               zip(self.strikes[:-1], along[:-1], previous[:-1])]
-                            + [(end, along[-1])])
+                            + [(self.strikes[-1], along[-1] - 0.2 * STEP_LENGTH), (end, along[-1])])
         # Sideways over the stance foot in single support (the left foot carries the first swing).
         sides = [1.0] + [(-1.0 if k % 2 == 0 else 1.0) for k in range(STEP_COUNT - 1)]
         self.sway = Spline([(begin, 0.0)] + [(t, SWAY * d) for t, d in zip(mid_single, sides)] + [(end, 0.0)])
         # Up over the stance leg, down between the feet (inverted pendulum).
-        heights = sorted([(t, HIPS_HIGH) for t in mid_single] + [(t, HIPS_LOW) for t in self.strikes[:-1]])
+        # The pelvis also sinks at the first toe off and at the closing heel strike: a straight trailing leg
+        # could not reach its foot with the pelvis shifted forward and sideways at standing height.
+        heights = sorted([(FIRST_TOE_OFF, HIPS_LOW)] + [(t, HIPS_HIGH) for t in mid_single]
+                         + [(t, HIPS_LOW) for t in self.strikes])
         self.height = Spline([(begin, HIPS_STAND)] + heights + [(end, HIPS_STAND)])
         # Gait phase: +1 at a right heel strike, -1 at a left one, less for the short first step.
         phase = [(t, (0.5 if k == 0 else 1.0) * (1.0 if k % 2 == 0 else -1.0))
