@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the sample clips mimic ships: data/mocap/boxing.bvh and data/mocap/boxing.c3d.
+"""Generates the sample clips mimic ships: data/mocap/boxing.{bvh,c3d} and data/mocap/walk.{bvh,c3d}.
 
 About 8 s of shadow boxing at 120 Hz, keyframed by hand here (no capture data is used): guard, jabs,
 crosses, hooks, an uppercut and a few steps of footwork. The skeleton is human sized (1.71 m) and named like
@@ -18,8 +18,36 @@ continuous. Punches extend in 0.15-0.18 s, which makes the elbows and shoulders 
 joint velocity limits (the retargeting must slow them down; tests check elbow > 2.3 rad/s and
 shoulder > 4.2 rad/s).
 
+The walking sample (walk.bvh, walk.c3d: same skeleton, naming, units, axes and marker set) is 9.5 s at
+120 Hz, planned here too: stand 1.5 s (the weight shifts from 1.05 s), a half step (0.35 m) with the right
+foot, 8 steps of 0.6 m (stride 1.2 m) at 105 steps/min, i.e. 1.05 m/s, turning 40 degrees to the left over
+two steps (between 2.4 and 3.6 m of the path), a closing step that puts the left foot beside the right, and
+1.7 s standing; 5.15 m of path. The gait-literature values behind it: the cycle is 60 % stance and 40 %
+swing, with two double supports of 10 % each, the loading response (heel strike to foot flat) taking about
+the first 10 % and the heel rising from about 30-40 % (Perry and Burnfield, Gait Analysis: Normal and
+Pathological Function, 2nd ed., 2010); adults walk at 91-138 steps/min with strides of 1.06-1.85 m at
+0.94-1.82 m/s (Whittle, Gait Analysis: An Introduction, 4th ed., 2007: 95 % ranges, ages 18-49), so this is
+a relaxed pace near the low end; the pelvis rotates about 4 degrees either way and the body's centre rises
+and falls by about 5 cm at a brisker normal speed (Saunders, Inman and Eberhart, J Bone Joint Surg 1953):
+here 4 degrees, 3.9 cm of pelvis bob and 3.2 cm of sway.
+
+How the walk is made: each foot is down from heel strike to toe off and then PLANTED: it rolls over a point
+that does not move, the heel (8 degrees toe-up at heel strike, flat 0.1 s later), then the whole sole, then
+the ball (the toe base joint: the heel rises up to 35 degrees in the last 0.25 s, the toes stay flat), and
+the two-link leg IK puts the ankle exactly where that rolling foot has it (1e-4 degree BVH rounding aside).
+The swing foot lifts its ankle 13 cm above its standing height (the toe tip clears the floor by 3.7 cm or
+more in mid-swing) and moves forward with zero speed at both ends but a finite acceleration (a push-off
+and a heel strike: a foot that crept onto the floor would look planted frames before it touched). The
+pelvis follows C2 cubic splines: along the path half way between the feet at each heel strike, up over the
+stance leg and down at heel strike, sideways over the stance foot; the chest turns against the pelvis (0.7
+of its rotation), the head looks along the path, the trunk leans 3 degrees, and the arms swing 16 degrees
+against the legs (peak shoulder 1.2 rad/s, elbow 0.7 rad/s: well within HRP-2's limits, this clip is about
+the legs). `--steps` prints the planned footsteps in mimic's axes: the ground truth of `mimic info walk.bvh
+--contacts`.
+
 Standard library only. Deterministic: running it again rewrites identical files.
-Usage: scripts/make_sample_clips.py [--out DIR]   (default: data/mocap next to this script's repository)
+Usage: scripts/make_sample_clips.py [--out DIR] [--steps]   (default DIR: data/mocap next to this script's
+repository)
 """
 
 import argparse
@@ -490,16 +518,19 @@ CYCLE = 2.0 * STEP_TIME  # 1.143 s
 DOUBLE_SUPPORT = 0.1 * CYCLE  # after each heel strike: 2 x 10 % = 20 % of the cycle with both feet down
 SWING = 0.4 * CYCLE  # 0.457 s; each foot is down for the other 60 %
 STEP_LENGTH = 60.0  # cm along the path from one foot to the other: stride 1.2 m, 1.05 m/s
-FIRST_STEP = 35.0  # the first step from standing is about half a step; the last one closes beside the other foot
+FIRST_STEP = 35.0  # cm: the first step from standing is about half a step; the last one closes beside
 STEP_COUNT = 10
 FOOT_SPREAD = 7.0  # cm either side of the path: step width 14 cm between the ankles
 TURN_START, TURN_END, TURN = 240.0, 360.0, 40.0  # a 40 degree turn to the left between s = 2.4 and 3.6 m
-FIRST_TOE_OFF = 1.5  # s: stand still for 1 s, shift the weight, lift the right foot
+FIRST_TOE_OFF = 1.5  # s: stand still for 1.05 s, shift the weight, lift the right foot
 HEEL_STRIKE_PITCH = -8.0  # degrees, toe up
 LOADING = 0.1  # s from heel strike to foot flat, rolling over the heel
 HEEL_RISE = 0.25  # s from heel off to toe off, rolling over the ball
-SWING_LIFT = 9.0  # cm added to the ankle's height at mid-swing
-HIPS_STAND, HIPS_HIGH, HIPS_LOW = 94.5, 92.8, 89.0  # root height: standing, mid-stance, double support
+SWING_LIFT = 9.0  # cm added to the ankle's height at 40 % of the swing (see swing_lift)
+# Root height: standing (knees 12 degrees bent), mid-stance, heel strike. The low point is where the front
+# leg reaches for its heel and the back one still stands on its ball: 89 cm leaves the knees 17 degrees bent
+# there (0.4 % of the leg's reach to spare in the turn, where it is tightest; two_link asserts the reach).
+HIPS_STAND, HIPS_HIGH, HIPS_LOW = 94.5, 92.8, 89.0
 SWAY = 1.6  # cm, pelvis towards the stance foot at mid-stance
 PELVIS_ROTATION = 4.0  # degrees, the swing leg's hip forward
 THORAX_COUNTER = 0.7  # the chest turns this fraction of the pelvis rotation the other way
