@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the sample clips mimic ships: data/mocap/boxing.bvh and data/mocap/boxing.c3d.
+"""Generates the sample clips mimic ships: data/mocap/boxing.{bvh,c3d} and data/mocap/walk.{bvh,c3d}.
 
 About 8 s of shadow boxing at 120 Hz, keyframed by hand here (no capture data is used): guard, jabs,
 crosses, hooks, an uppercut and a few steps of footwork. The skeleton is human sized (1.71 m) and named like
@@ -18,8 +18,36 @@ continuous. Punches extend in 0.15-0.18 s, which makes the elbows and shoulders 
 joint velocity limits (the retargeting must slow them down; tests check elbow > 2.3 rad/s and
 shoulder > 4.2 rad/s).
 
+The walking sample (walk.bvh, walk.c3d: same skeleton, naming, units, axes and marker set) is 9.5 s at
+120 Hz, planned here too: stand 1.5 s (the weight shifts from 1.05 s), a half step (0.35 m) with the right
+foot, 8 steps of 0.6 m (stride 1.2 m) at 105 steps/min, i.e. 1.05 m/s, turning 40 degrees to the left over
+two steps (between 2.4 and 3.6 m of the path), a closing step that puts the left foot beside the right, and
+1.7 s standing; 5.15 m of path. The gait-literature values behind it: the cycle is 60 % stance and 40 %
+swing, with two double supports of 10 % each, the loading response (heel strike to foot flat) taking about
+the first 10 % and the heel rising from about 30-40 % (Perry and Burnfield, Gait Analysis: Normal and
+Pathological Function, 2nd ed., 2010); adults walk at 91-138 steps/min with strides of 1.06-1.85 m at
+0.94-1.82 m/s (Whittle, Gait Analysis: An Introduction, 4th ed., 2007: 95 % ranges, ages 18-49), so this is
+a relaxed pace near the low end; the pelvis rotates about 4 degrees either way and the body's centre rises
+and falls by about 5 cm at a brisker normal speed (Saunders, Inman and Eberhart, J Bone Joint Surg 1953):
+here 4 degrees, 3.9 cm of pelvis bob and 3.2 cm of sway.
+
+How the walk is made: each foot is down from heel strike to toe off and then PLANTED: it rolls over a point
+that does not move, the heel (8 degrees toe-up at heel strike, flat 0.1 s later), then the whole sole, then
+the ball (the toe base joint: the heel rises up to 35 degrees in the last 0.25 s, the toes stay flat), and
+the two-link leg IK puts the ankle exactly where that rolling foot has it (1e-4 degree BVH rounding aside).
+The swing foot lifts its ankle 13 cm above its standing height (the toe tip clears the floor by 3.7 cm or
+more in mid-swing) and moves forward with zero speed at both ends but a finite acceleration (a push-off
+and a heel strike: a foot that crept onto the floor would look planted frames before it touched). The
+pelvis follows C2 cubic splines: along the path half way between the feet at each heel strike, up over the
+stance leg and down at heel strike, sideways over the stance foot; the chest turns against the pelvis (0.7
+of its rotation), the head looks along the path, the trunk leans 3 degrees, and the arms swing 16 degrees
+against the legs (peak shoulder 1.2 rad/s, elbow 0.7 rad/s: well within HRP-2's limits, this clip is about
+the legs). `--steps` prints the planned footsteps in mimic's axes: the ground truth of `mimic info walk.bvh
+--contacts`.
+
 Standard library only. Deterministic: running it again rewrites identical files.
-Usage: scripts/make_sample_clips.py [--out DIR]   (default: data/mocap next to this script's repository)
+Usage: scripts/make_sample_clips.py [--out DIR] [--steps]   (default DIR: data/mocap next to this script's
+repository)
 """
 
 import argparse
@@ -478,6 +506,291 @@ def pose_at(c, t):
 
 
 # ---------------------------------------------------------------------------------------------------
+# The walking sample: footsteps planned on a path, feet rolled over heel and ball, pelvis by splines
+# ---------------------------------------------------------------------------------------------------
+
+WALK_DURATION = 9.5
+WALK_FRAMES = int(round(RATE * WALK_DURATION))
+
+CADENCE = 105.0  # steps per minute
+STEP_TIME = 60.0 / CADENCE  # 0.571 s from one heel strike to the other foot's
+CYCLE = 2.0 * STEP_TIME  # 1.143 s
+DOUBLE_SUPPORT = 0.1 * CYCLE  # after each heel strike: 2 x 10 % = 20 % of the cycle with both feet down
+SWING = 0.4 * CYCLE  # 0.457 s; each foot is down for the other 60 %
+STEP_LENGTH = 60.0  # cm along the path from one foot to the other: stride 1.2 m, 1.05 m/s
+FIRST_STEP = 35.0  # cm: the first step from standing is about half a step; the last one closes beside
+STEP_COUNT = 10
+FOOT_SPREAD = 7.0  # cm either side of the path: step width 14 cm between the ankles
+TURN_START, TURN_END, TURN = 240.0, 360.0, 40.0  # a 40 degree turn to the left between s = 2.4 and 3.6 m
+FIRST_TOE_OFF = 1.5  # s: stand still for 1.05 s, shift the weight, lift the right foot
+HEEL_STRIKE_PITCH = -8.0  # degrees, toe up
+LOADING = 0.1  # s from heel strike to foot flat, rolling over the heel
+HEEL_RISE = 0.25  # s from heel off to toe off, rolling over the ball
+SWING_LIFT = 9.0  # cm added to the ankle's height at 40 % of the swing (see swing_lift)
+# Root height: standing (knees 12 degrees bent), mid-stance, heel strike. The low point is where the front
+# leg reaches for its heel and the back one still stands on its ball: 89 cm leaves the knees 17 degrees bent
+# there (0.4 % of the leg's reach to spare in the turn, where it is tightest; two_link asserts the reach).
+HIPS_STAND, HIPS_HIGH, HIPS_LOW = 94.5, 92.8, 89.0
+SWAY = 1.6  # cm, pelvis towards the stance foot at mid-stance
+PELVIS_ROTATION = 4.0  # degrees, the swing leg's hip forward
+THORAX_COUNTER = 0.7  # the chest turns this fraction of the pelvis rotation the other way
+ARM_SWING = 16.0  # degrees of shoulder flexion (forward) and extension (back) at heel strike
+WALK_LEAN = 3.0  # degrees of forward trunk lean while walking
+
+# Contact points in the foot's rest frame, from the ankle: the heel's floor contact and the ball of the
+# foot (the toe base joint, the hinge of the push-off); the foot is flat when both are on the floor.
+HEEL = (0.0, -ANKLE_HEIGHT, -5.0)
+BALL = OFFSET["LeftToeBase"]
+
+
+class Spline:
+    """Cubic spline (C2) through keys (t, value) with zero slope at both ends; held outside them. Unlike
+    Track's minimum-jerk segments it does not stop at every key: the pelvis keeps walking."""
+
+    def __init__(self, keys):
+        self.t = [k[0] for k in keys]
+        self.y = [k[1] for k in keys]
+        n = len(keys)
+        h = [self.t[i + 1] - self.t[i] for i in range(n - 1)]
+        assert all(x > 0.0 for x in h), self.t
+        # Second derivatives M from the tridiagonal system (clamped ends), by the Thomas algorithm.
+        lower, diag, upper, rhs = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
+        slope = [(self.y[i + 1] - self.y[i]) / h[i] for i in range(n - 1)]
+        diag[0], upper[0], rhs[0] = 2.0 * h[0], h[0], 6.0 * slope[0]
+        for i in range(1, n - 1):
+            lower[i], diag[i], upper[i] = h[i - 1], 2.0 * (h[i - 1] + h[i]), h[i]
+            rhs[i] = 6.0 * (slope[i] - slope[i - 1])
+        lower[n - 1], diag[n - 1], rhs[n - 1] = h[n - 2], 2.0 * h[n - 2], -6.0 * slope[n - 2]
+        for i in range(1, n):
+            w = lower[i] / diag[i - 1]
+            diag[i] -= w * upper[i - 1]
+            rhs[i] -= w * rhs[i - 1]
+        self.m = [0.0] * n
+        self.m[n - 1] = rhs[n - 1] / diag[n - 1]
+        for i in range(n - 2, -1, -1):
+            self.m[i] = (rhs[i] - upper[i] * self.m[i + 1]) / diag[i]
+
+    def __call__(self, x):
+        t, y, m = self.t, self.y, self.m
+        if x <= t[0]:
+            return y[0]
+        if x >= t[-1]:
+            return y[-1]
+        i = max(j for j in range(len(t) - 1) if t[j] <= x)
+        h = t[i + 1] - t[i]
+        a, b = t[i + 1] - x, x - t[i]
+        return (m[i] * a ** 3 + m[i + 1] * b ** 3) / (6.0 * h) + (y[i] / h - m[i] * h / 6.0) * a \
+            + (y[i + 1] / h - m[i + 1] * h / 6.0) * b
+
+
+def heading_at(s):
+    """Walking direction (degrees, to the left of +Z) at arc length s (cm) of the path."""
+    return TURN * smooth(min(1.0, max(0.0, (s - TURN_START) / (TURN_END - TURN_START))))
+
+
+def path_point(s):
+    """(x, z) in cm of the path at arc length s: along +Z, a turn whose heading is a minimum-jerk function
+    of s (no jump in curvature), then straight on. Simpson's rule over the turn (smooth integrand: exact to
+    far below the 1e-4 cm that the BVH keeps)."""
+    if s <= TURN_START:
+        return (0.0, s)
+    end = min(s, TURN_END)
+    n = 64
+    h = (end - TURN_START) / n
+    sx = sz = 0.0
+    for i in range(n + 1):
+        w = 1.0 if i in (0, n) else (4.0 if i % 2 else 2.0)
+        a = math.radians(heading_at(TURN_START + i * h))
+        sx += w * math.sin(a)
+        sz += w * math.cos(a)
+    x, z = sx * h / 3.0, TURN_START + sz * h / 3.0
+    if s > TURN_END:
+        a = math.radians(TURN)
+        x, z = x + (s - TURN_END) * math.sin(a), z + (s - TURN_END) * math.cos(a)
+    return (x, z)
+
+
+def left_of(heading):
+    """Unit (x, z) to the left of the walking direction `heading` (degrees)."""
+    a = math.radians(heading)
+    return (math.cos(a), -math.sin(a))
+
+
+class Stance:
+    """One foot on the floor from heel strike `on` to toe off `off` (None: from the start, to the end),
+    its ankle over (x, z) when flat, its yaw, its distance s along the path and how far the heel rises
+    (degrees of foot pitch) before toe off."""
+
+    def __init__(self, side, on, s):
+        self.side, self.on, self.off, self.s = side, on, None, s
+        self.yaw = heading_at(s)
+        px, pz = path_point(s)
+        lx, lz = left_of(self.yaw)
+        sign = 1.0 if side == "Left" else -1.0
+        self.xz = (px + sign * FOOT_SPREAD * lx, pz + sign * FOOT_SPREAD * lz)
+        self.rise = 0.0
+
+    def flat(self):
+        return (self.xz[0], ANKLE_HEIGHT, self.xz[1])
+
+    def pose(self, t):
+        """Ankle position, foot and toe global rotations while down: heel rocker after heel strike, flat,
+        ball rocker before toe off. The pivot (heel point, then the whole sole, then the ball) stays put."""
+        yaw = rot_y(self.yaw)
+        if self.on is not None and t < self.on + LOADING:
+            pitch = HEEL_STRIKE_PITCH * (1.0 - smooth((t - self.on) / LOADING))
+            foot = mat_mul(yaw, rot_x(pitch))
+            heel = add(self.flat(), mat_vec(yaw, HEEL))
+            return sub(heel, mat_vec(foot, HEEL)), foot, foot
+        if self.off is not None and t > self.off - HEEL_RISE:
+            pitch = self.rise * smooth((t - self.off + HEEL_RISE) / HEEL_RISE)
+            foot = mat_mul(yaw, rot_x(pitch))
+            ball = add(self.flat(), mat_vec(yaw, BALL))
+            return sub(ball, mat_vec(foot, BALL)), foot, yaw  # the toes stay flat on the floor
+        return self.flat(), yaw, yaw
+
+
+def swing_profile(s):
+    """Forward progress of the swing foot, 3 s^2 - 5 s^3 + 6 s^4 - 3 s^5 (monotonic): it leaves and lands
+    with zero speed but a finite acceleration, as a push-off and a heel strike do (second derivative 6 at
+    toe off, -12 at heel strike). A foot that crept onto the floor (a minimum-jerk ending) would be seen
+    planted frames before its heel touched, and one that crept off it would hold the trailing leg back
+    while the pelvis walks on."""
+    return s * s * (3.0 + s * (-5.0 + s * (6.0 - 3.0 * s)))
+
+
+def swing_lift(s):
+    """Ankle lift during the swing, in units of SWING_LIFT: s^2 (1 - s)^3 normalized, highest at 40 % of
+    the swing (the knee flexes most early in the swing), zero speed at both ends."""
+    return s * s * (1.0 - s) ** 3 / 0.03456
+
+
+def swing_pose(a, b, t):
+    """Swing from stance a (toe off) to stance b (heel strike): ankle, foot and toe rotations."""
+    s = (t - a.off) / (b.on - a.off)
+    start, _, _ = a.pose(a.off)
+    end, _, _ = b.pose(b.on)
+    yaw = a.yaw + (b.yaw - a.yaw) * smooth(s)
+    # The foot levels out in the first half of the swing and lifts its toes for the heel strike.
+    pitch = a.rise * (1.0 - smooth(min(1.0, s / 0.5))) + HEEL_STRIKE_PITCH * smooth(max(0.0, (s - 0.4) / 0.6))
+    p = swing_profile(s)
+    height = start[1] + (end[1] - start[1]) * smooth(s) + SWING_LIFT * swing_lift(s)
+    ankle = (start[0] + (end[0] - start[0]) * p, height, start[2] + (end[2] - start[2]) * p)
+    foot = mat_mul(rot_y(yaw), rot_x(pitch))
+    toe = mat_mul(rot_y(yaw), rot_x(pitch * smooth(min(1.0, s / 0.4))))  # the toes straighten after push-off
+    return ankle, foot, toe
+
+
+class WalkPlan:
+    """Footsteps, their timing and the pelvis trajectories of the walking sample."""
+
+    def __init__(self):
+        self.strikes = [FIRST_TOE_OFF + SWING + k * STEP_TIME for k in range(STEP_COUNT)]
+        along = [FIRST_STEP + STEP_LENGTH * k for k in range(STEP_COUNT - 1)]
+        along.append(along[-1])  # the closing step
+        self.stances = {"Left": [Stance("Left", None, 0.0)], "Right": [Stance("Right", None, 0.0)]}
+        self.steps = []
+        for k, (t, s) in enumerate(zip(self.strikes, along)):
+            side = "Right" if k % 2 == 0 else "Left"
+            other = "Left" if side == "Right" else "Right"
+            previous = self.stances[side][-1]
+            previous.off = t - SWING
+            # Push off harder the further ahead the other foot stands (a step from standing hardly rolls).
+            gap = self.stances[other][-1].s - previous.s
+            previous.rise = 15.0 + 20.0 * min(1.0, max(0.0, gap / STEP_LENGTH))
+            stance = Stance(side, t, s)
+            self.stances[side].append(stance)
+            self.steps.append(stance)
+
+        begin = FIRST_TOE_OFF - 0.45  # the weight shift before the first step
+        end = self.strikes[-1] + 0.7
+        mid_double = [t + DOUBLE_SUPPORT / 2.0 for t in self.strikes]
+        mid_single = [FIRST_TOE_OFF + SWING / 2.0] + [t + (STEP_TIME + DOUBLE_SUPPORT) / 2.0
+                                                      for t in self.strikes[:-1]]
+        # Along the path: half way between the feet at each heel strike, where the front leg reaches
+        # furthest (with the pelvis a few centimetres further back the knee could not reach the heel); at the
+        # closing heel strike most of the way to the feet, which stop side by side.
+        previous = [0.0] + along[:-1]
+        self.along = Spline([(begin, 0.0)] + [(t, (a + b) / 2.0) for t, a, b in
+                                              zip(self.strikes[:-1], along[:-1], previous[:-1])]
+                            + [(self.strikes[-1], along[-1] - 0.2 * STEP_LENGTH), (end, along[-1])])
+        # Sideways over the stance foot in single support (the left foot carries the first swing).
+        sides = [1.0] + [(-1.0 if k % 2 == 0 else 1.0) for k in range(STEP_COUNT - 1)]
+        self.sway = Spline([(begin, 0.0)] + [(t, SWAY * d) for t, d in zip(mid_single, sides)] + [(end, 0.0)])
+        # Up over the stance leg, down between the feet (inverted pendulum).
+        # The pelvis also sinks at the first toe off and at the closing heel strike: a straight trailing leg
+        # could not reach its foot with the pelvis shifted forward and sideways at standing height.
+        heights = sorted([(FIRST_TOE_OFF, HIPS_LOW)] + [(t, HIPS_HIGH) for t in mid_single]
+                         + [(t, HIPS_LOW) for t in self.strikes])
+        self.height = Spline([(begin, HIPS_STAND)] + heights + [(end, HIPS_STAND)])
+        # Gait phase: +1 at a right heel strike, -1 at a left one, less for the short first step.
+        phase = [(t, (0.5 if k == 0 else 1.0) * (1.0 if k % 2 == 0 else -1.0))
+                 for k, t in enumerate(self.strikes[:-1])]
+        self.phase = Spline([(begin, 0.0)] + phase + [(self.strikes[-1], 0.0), (end, 0.0)])
+        self.lean = Spline([(begin, 0.0), (self.strikes[0], WALK_LEAN), (self.strikes[-2], WALK_LEAN), (end, 0.0)])
+
+    def foot(self, side, t):
+        stances = self.stances[side]
+        for i, st in enumerate(stances):
+            if (st.on is None or st.on <= t) and (st.off is None or t <= st.off):
+                return st.pose(t)
+            if st.off is not None and st.off < t < stances[i + 1].on:
+                return swing_pose(st, stances[i + 1], t)
+        raise AssertionError("no stance or swing at %g s" % t)
+
+
+def walk_pose_at(plan, t):
+    p = Pose()
+    s = plan.along(t)
+    heading = heading_at(s)
+    px, pz = path_point(s)
+    lx, lz = left_of(heading)
+    sway = plan.sway(t)
+    p.root = (px + sway * lx, plan.height(t), pz + sway * lz)
+    rotation = PELVIS_ROTATION * plan.phase(t)
+    lean = plan.lean(t)
+    twist = -(1.0 + THORAX_COUNTER) * rotation  # the chest turns against the pelvis
+    p.local["Hips"] = rot_y(heading + rotation)
+    p.local["LowerBack"] = rot_x(lean * 0.5)
+    p.local["Spine"] = mat_mul(rot_y(twist * 0.5), rot_x(lean * 0.5))
+    p.local["Spine1"] = rot_y(twist * 0.5)
+    # The head looks where the walk goes: the neck undoes the chest's turn and the lean.
+    p.local["Neck"] = mat_mul(rot_y(-(rotation + twist) * 0.6), rot_x(-lean * 0.5))
+    p.local["Head"] = mat_mul(rot_y(-(rotation + twist) * 0.4), rot_x(-lean * 0.5 + 4.0))
+    p.forward()
+
+    # Arms swing against the legs: the left arm forward at a right heel strike. The hand's distance from
+    # the shoulder shortens as it swings forward (the elbow bends more in front).
+    chest = p.glob["Spine1"]
+    for side, sign, forward in (("Left", 1.0, plan.phase(t)), ("Right", -1.0, -plan.phase(t))):
+        shoulder = p.pos[side + "Arm"]
+        flexion = math.radians(3.0 + ARM_SWING * forward)
+        abduction = math.radians(6.0)
+        reach = 50.0 - 2.0 * forward
+        local = (sign * math.sin(abduction) * reach, -math.cos(abduction) * math.cos(flexion) * reach,
+                 math.cos(abduction) * math.sin(flexion) * reach)
+        target = add(shoulder, mat_vec(chest, local))
+        pole = mat_vec(chest, (sign * 0.3, 0.0, -1.0))  # elbows point back
+        upper, lower = limb_rotations(side + "Arm", shoulder, target, UPPER_ARM, FOREARM, pole, True)
+        p.set_global(side + "Arm", upper)
+        p.set_global(side + "ForeArm", lower)
+        p.set_global(side + "Hand", lower)
+        p.forward()
+
+    for side in ("Left", "Right"):
+        ankle, foot, toe = plan.foot(side, t)
+        along_foot = mat_vec(foot, (0.0, 0.0, 1.0))
+        knee_pole = (along_foot[0], 0.0, along_foot[2])
+        upper, lower = limb_rotations(side + "UpLeg", p.pos[side + "UpLeg"], ankle, THIGH, SHIN, knee_pole, False)
+        p.set_global(side + "UpLeg", upper)
+        p.set_global(side + "Leg", lower)
+        p.set_global(side + "Foot", foot)
+        p.set_global(side + "ToeBase", toe)
+        p.forward()
+    return p
+
+
+# ---------------------------------------------------------------------------------------------------
 # Markers: Vicon Plug-in Gait full body, placed in the segments' frames (cm, rest pose axes)
 # ---------------------------------------------------------------------------------------------------
 
@@ -629,21 +942,45 @@ def write_c3d(path, frames_mm, labels):
     path.write_bytes(header + parameters + data)
 
 
+def write_markers(path, poses):
+    # Marker world positions: cm, Y up, facing +Z  ->  mm, Z up, X forward, Y left (a rotation, no mirror).
+    frames_mm = [[(10.0 * z, 10.0 * x, 10.0 * y) for x, y, z in marker_positions(p)] for p in poses]
+    write_c3d(path, frames_mm, [m[0] for m in MARKERS])
+
+
+def print_steps(plan):
+    """The walking sample's footsteps as mimic reads them (metres, Z up, X forward, Y left; heading in
+    degrees about +Z from +X): the ground truth of `mimic info walk.bvh --contacts`."""
+    print("foot   heel strike [s] frame  x [m]    y [m]  heading [deg]")
+    for st in plan.steps:
+        print("%-5s  %15.4f %5d %7.4f %7.4f %14.2f" % (st.side.lower(), st.on, round(st.on * RATE),
+                                                   st.xz[1] / 100.0, st.xz[0] / 100.0, st.yaw))
+
+
 def main():
     repo = pathlib.Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=pathlib.Path, default=repo / "data" / "mocap")
+    parser.add_argument("--steps", action="store_true", help="print the walking sample's footsteps and exit")
     args = parser.parse_args()
+    if args.steps:
+        print_steps(WalkPlan())
+        return
     args.out.mkdir(parents=True, exist_ok=True)
 
     c = choreography()
     poses = [pose_at(c, f / RATE) for f in range(FRAMES)]
     write_bvh(args.out / "boxing.bvh", poses)
-    # Marker world positions: cm, Y up, facing +Z  ->  mm, Z up, X forward, Y left (a rotation, no mirror).
-    frames_mm = [[(10.0 * z, 10.0 * x, 10.0 * y) for x, y, z in marker_positions(p)] for p in poses]
-    write_c3d(args.out / "boxing.c3d", frames_mm, [m[0] for m in MARKERS])
+    write_markers(args.out / "boxing.c3d", poses)
     print("wrote %s and %s: %d frames at %g Hz, %d markers"
           % (args.out / "boxing.bvh", args.out / "boxing.c3d", FRAMES, RATE, len(MARKERS)))
+
+    plan = WalkPlan()
+    poses = [walk_pose_at(plan, f / RATE) for f in range(WALK_FRAMES)]
+    write_bvh(args.out / "walk.bvh", poses)
+    write_markers(args.out / "walk.c3d", poses)
+    print("wrote %s and %s: %d frames at %g Hz, %d steps"
+          % (args.out / "walk.bvh", args.out / "walk.c3d", WALK_FRAMES, RATE, len(plan.steps)))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-// `mimic info CLIP --contacts` end to end: the shipped boxer's footwork (the numbers are checked in
-// tests/retarget/clip_contacts.cpp; here the command's lines), a walking shared clip, and the errors: both
-// --landmarks and --contacts is a usage error, a clip without feet is bad input with one line saying so.
+// `mimic info CLIP --contacts` end to end: the shipped boxer's footwork and the shipped walk (the numbers
+// are checked in tests/retarget/clip_contacts.cpp; here the command's lines), a walking shared clip, and the
+// errors: both --landmarks and --contacts is a usage error, a clip without feet is bad input with one line
+// saying so.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -18,6 +19,16 @@ TEST(CliClipContacts, ShippedBoxerPrintsHisPhasesStepsAndTravel) {
        {"landmarks: preset cmu-motionbuilder; feet from right_ankle + right_toe",
         "support phases (time order", "stance (from the start)", "in place", "flight phases: none",
         "travel 0.583 m, displacement 0.084 m", "steps: 5", "the clip travels: 5 step(s)"}) {
+    EXPECT_NE(r.out.find(text), std::string::npos) << "'" << text << "'\n" << r.describe();
+  }
+}
+
+TEST(CliClipContacts, ShippedWalkerPrintsHisTenSteps) {
+  const RunResult r = run_mimic({"info", sample("data/mocap/walk.bvh").string(), "--contacts"});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  for (const char* text : {"landmarks: preset cmu-motionbuilder; feet from right_ankle + right_toe",
+                           "frames: 1140 at 120.000 Hz (9.500 s)", "flight phases: none",
+                           "steps: 10, cadence", "the clip travels: 10 step(s)"}) {
     EXPECT_NE(r.out.find(text), std::string::npos) << "'" << text << "'\n" << r.describe();
   }
 }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <numbers>
 #include <random>
@@ -274,6 +275,72 @@ TEST(ClipContacts, ShippedBoxerStepsAsKeyframedAndEndsWhereHeStarted) {
   EXPECT_FALSE(c.stands_still);
   EXPECT_NEAR(c.travel, 0.58, 0.02);
   EXPECT_LT(c.displacement, 0.1);
+}
+
+// data/mocap/walk.bvh, planned by scripts/make_sample_clips.py (`--steps` prints this table): each step's
+// foot, heel strike time and where its ankle stands while the foot is flat (m, x forward, y left) with the
+// foot's heading (degrees). Stand 1.5 s, a half step (0.35 m), 8 steps of 0.6 m at 105 steps/min with a
+// 40 degree turn to the left between 2.4 and 3.6 m of the path, a closing step beside the other foot.
+struct PlannedWalkStep {
+  ClipFoot foot;
+  double strike, x, y, heading;
+};
+constexpr ClipFoot kR = ClipFoot::kRight, kL = ClipFoot::kLeft;
+const PlannedWalkStep kWalkSample[] = {
+    {kR, 1.9571, 0.3500, -0.0700, 0.00}, {kL, 2.5286, 0.9500, 0.0700, 0.00},
+    {kR, 3.1000, 1.5500, -0.0700, 0.00}, {kL, 3.6714, 2.1500, 0.0700, 0.00},
+    {kR, 4.2429, 2.7571, -0.0592, 6.09}, {kL, 4.8143, 3.2530, 0.2936, 37.42},
+    {kR, 5.3857, 3.8021, 0.5677, 40.00}, {kL, 5.9571, 4.1717, 1.0606, 40.00},
+    {kR, 6.5286, 4.7214, 1.3391, 40.00}, {kL, 7.1000, 4.6314, 1.4463, 40.00}};
+constexpr double kWalkDoubleSupport = 0.1 * 2.0 * 60.0 / 105.0;  // s: 10 % of the gait cycle
+
+TEST(ClipContacts, ShippedWalkerStepsWhereTheScriptPutHisFeet) {
+  const mocap::Clip clip = mocap::load_clip(test::source_dir() / "data" / "mocap" / "walk.bvh");
+  const ClipContacts c = detect_clip_contacts(extract_landmarks(clip));
+  std::vector<const ClipFootstep*> steps;
+  for (const auto& s : c.footsteps)
+    if (s.step) steps.push_back(&s);
+  ASSERT_EQ(steps.size(), std::size(kWalkSample));
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const ClipFootstep& s = *steps[i];
+    const PlannedWalkStep& p = kWalkSample[i];
+    SCOPED_TRACE("step " + std::to_string(i));
+    EXPECT_EQ(s.foot, p.foot);
+    // Touchdown within 2 frames of the heel strike (the speed window is +-2 frames).
+    EXPECT_NEAR(s.interval.first, p.strike * kRate, 2.0);
+    EXPECT_LT((s.position - Eigen::Vector2d(p.x, p.y)).norm(), 0.02);
+    EXPECT_NEAR(s.heading * 180.0 / std::numbers::pi, p.heading, 2.0);
+    // Double support: the other foot's previous support phase ends about 10 % of a cycle after this one
+    // starts (its lift-off is dated within 2 frames too), except after the closing step: both feet stay.
+    if (i + 1 == steps.size()) continue;
+    const auto other = std::find_if(c.footsteps.rbegin(), c.footsteps.rend(), [&](const ClipFootstep& f) {
+      return f.foot != s.foot && f.interval.first < s.interval.first;
+    });
+    ASSERT_NE(other, c.footsteps.rend());
+    EXPECT_NEAR(other->interval.end - s.interval.start, kWalkDoubleSupport, 4.0 / kRate);
+  }
+  EXPECT_TRUE(c.flights.empty());
+  EXPECT_FALSE(c.stands_still);
+  EXPECT_NEAR(c.cadence(), 105.0, 1.0);
+  // The pelvis path: 0.35 + 8 x 0.6 m = 5.15 m of footstep path, the pelvis stopping between the last two.
+  EXPECT_NEAR(c.travel, 5.1, 0.1);
+}
+
+// The same walk as Plug-in Gait markers: the same steps at the same times. (The positions differ: the
+// ankle landmark is the lateral malleolus marker, 6 cm outside the joint centre.)
+TEST(ClipContacts, ShippedWalkerMarkersStepAsTheSkeleton) {
+  const ClipContacts bvh =
+      detect_clip_contacts(extract_landmarks(mocap::load_clip(test::source_dir() / "data/mocap/walk.bvh")));
+  const ClipContacts c3d =
+      detect_clip_contacts(extract_landmarks(mocap::load_clip(test::source_dir() / "data/mocap/walk.c3d")));
+  ASSERT_EQ(c3d.footsteps.size(), bvh.footsteps.size());
+  for (std::size_t i = 0; i < c3d.footsteps.size(); ++i) {
+    EXPECT_EQ(c3d.footsteps[i].foot, bvh.footsteps[i].foot) << i;
+    EXPECT_EQ(c3d.footsteps[i].step, bvh.footsteps[i].step) << i;
+    EXPECT_NEAR(c3d.footsteps[i].interval.first, bvh.footsteps[i].interval.first, 2) << i;
+  }
+  EXPECT_TRUE(c3d.flights.empty());
+  EXPECT_NEAR(c3d.travel, bvh.travel, 0.02);
 }
 
 TEST(ClipContacts, MissingFeetAreAnErrorThatSaysWhich) {
