@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/rnea.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/problem_budget.hpp"
@@ -122,6 +124,40 @@ MotionProblem::MotionProblem(const model::Model& model, std::vector<int> active,
   }
   add_rows(input);
   finish();
+  check_pinned_torques();
+}
+
+void MotionProblem::check_pinned_torques() const {
+  // The boundary conditions fix q, qdot and qddot of the active joints at both ends (q = the reference, at
+  // rest), and the base and passive joints are given: the torques there do not depend on x. A torque-limit
+  // row at an end that is violated is a constant the solver would chase with an ever larger penalty.
+  model::Data data(model_);
+  Eigen::VectorXd q(model_.nq), v(model_.nv), a(model_.nv);
+  for (const int n : options_.torque_samples) {
+    if (n != 0 && n != n_ - 1) continue;
+    q << base_q_.col(n), passive_q_.col(n);
+    v << base_v_.col(n), passive_v_.col(n);
+    a << base_a_.col(n), passive_a_.col(n);
+    for (int p = 0; p < m_; ++p) {
+      q[model_.idx_q(active_[p])] = reference_joints_(p, n);
+      v[model_.idx_v(active_[p])] = 0.0;
+      a[model_.idx_v(active_[p])] = 0.0;
+    }
+    const Eigen::VectorXd& tau = dynamics::rnea(model_, data, q, v, a);
+    for (const int j : active_) {
+      const double value = tau[model_.idx_v(j)];
+      const double limit = limits_.torque[j];
+      // The 200 Hz check's tolerance (optimize_motion.hpp's kLimitTolerance): what passes it may stay.
+      if (std::abs(value) > (1.0 + 1e-6) * limit) {
+        throw InfeasibleError("motion optimisation: " + model_.joint_names[j] +
+                              format(" torque at t=%.3f s is %.4g N m, beyond its (factored) limit %.4g N m",
+                                     times()[static_cast<std::size_t>(n)], value, limit) +
+                              " at the motion's " + (n == 0 ? "first" : "last") +
+                              " sample, which the boundary conditions pin to the reference at rest: no "
+                              "motion meets the torque limits (raise limits.torque_factor)");
+      }
+    }
+  }
 }
 
 // Row order: per sample the imitation (active joints, then the frames) or the torque residual (both in the

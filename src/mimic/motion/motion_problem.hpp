@@ -88,7 +88,9 @@ class MotionProblem : public SplineProblem {
   // `model`: the robot with a free-flyer, with any payload already added; it must outlive the problem.
   // `description` names its active joints (commands.retarget) and imitated frames. `input` must pass
   // validate_input(). Throws std::invalid_argument for a torque sample out of range or a clip too short
-  // for two knot intervals.
+  // for two knot intervals, and InfeasibleError (naming the joint, time, torque and limit) when a torque
+  // sample at the first or last sample breaks a torque limit: the ends are pinned (q = the reference,
+  // qdot = qddot = 0), so no x changes those torques, and the solver would only find out after minutes.
   MotionProblem(const model::Model& model, const model::RobotDescription& description,
                 const MotionInput& input, ProblemOptions options);
 
@@ -118,6 +120,8 @@ class MotionProblem : public SplineProblem {
 
   void set_state(int n, int state, SplineProblemData& data) const override;
   void add_rows(const MotionInput& input);
+  // The InfeasibleError of the constructor's comment.
+  void check_pinned_torques() const;
   double control_point_time(int slot) const;
 
   ProblemOptions options_;

@@ -28,6 +28,9 @@ constexpr double kRounding = 1e-14;
 constexpr int kMaxActiveSetIterations = 10;
 // ... or as soon as one improves the damped model by less than this fraction of its total decrease.
 constexpr double kActiveSetGain = 1e-2;
+// The truncated Newton step's conjugate gradients stop once the preconditioned residual fell by this
+// factor (an inexact Newton forcing term: the outer ratio test, not this, guards the step).
+constexpr double kNewtonTolerance = 1e-2;
 
 double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
@@ -70,6 +73,12 @@ AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
   zeros_h_.setZero(ne);
   weight_g_.setZero(ni);
   zeros_g_.setZero(ni);
+}
+
+void AlmSubproblem::set_newton_iterations(int iterations) {
+  if (iterations < 0) throw std::invalid_argument("AlmSubproblem: negative Newton iterations");
+  newton_iterations_ = iterations;
+  if (iterations > 0 && !curvature_) curvature_.emplace(problem_);
 }
 
 void AlmSubproblem::evaluate(const Eigen::VectorXd& x, Evaluation& e) {
@@ -258,6 +267,7 @@ double AlmSubproblem::model_line_search(double damping) {
 
 bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease) {
   const Evaluation& e = current_;
+  factorization_current_ = false;
   delta_.setZero(n_);
   jr_delta_.setZero(e.residuals.size());
   jh_delta_.setZero(e.equalities.size());
@@ -300,7 +310,8 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
     ldlt_.factorize(h);
     ++factorizations_;
-    if (ldlt_.info() != Eigen::Success || !(ldlt_.vectorD().minCoeff() > 0.0)) break;
+    factorization_current_ = ldlt_.info() == Eigen::Success && ldlt_.vectorD().minCoeff() > 0.0;
+    if (!factorization_current_) break;
 
     // Newton point of this active set, then the exact minimum of the model on the segment towards it:
     // the model decreases monotonically, whatever the active set does (a bare semismooth Newton
@@ -329,6 +340,48 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   return predicted_decrease > 0.0;
 }
 
+void AlmSubproblem::newton_step(double damping, Eigen::VectorXd& step, double& predicted_decrease) {
+  if (!factorization_current_) return;
+  const Evaluation& e = current_;
+  // The weights of the rows' curvature: eq. (14)'s multipliers of the merit gradient at x.
+  curvature_weights_.residual = e.residuals;
+  curvature_weights_.equality = multipliers_.equality + sigma_ * e.equalities;
+  curvature_weights_.inequality = (multipliers_.inequality + sigma_ * e.inequalities).cwiseMax(0.0);
+  const SymmetricMatrix& h = normal_->matrix();  // J^T W J + damping I on the active set, lower triangle
+  const auto product = [&](const Eigen::VectorXd& v, Eigen::VectorXd& out) {
+    if (!curvature_->apply(x_, e, curvature_weights_, v, cg_sp_)) return false;
+    out.noalias() = h.selfadjointView<Eigen::Lower>() * v;
+    out += cg_sp_;
+    return true;
+  };
+  // Preconditioned CG on q(d) = rhs^T d + 1/2 d^T B d from d = 0: its first iterate is the Newton point
+  // of the Gauss-Newton matrix scaled by the exact curvature along it, each further one lowers q.
+  cg_d_.setZero(n_);
+  cg_r_ = -rhs_;
+  cg_z_ = ldlt_.solve(cg_r_);
+  cg_p_ = cg_z_;
+  double rz = cg_r_.dot(cg_z_);
+  const double rz0 = rz;
+  for (int k = 0; k < newton_iterations_ && rz > kNewtonTolerance * kNewtonTolerance * rz0; ++k) {
+    if (!product(cg_p_, cg_bp_)) break;
+    const double curvature = cg_p_.dot(cg_bp_);
+    if (!(curvature > 0.0)) break;  // negative curvature of the damped model: keep the last iterate
+    const double alpha = rz / curvature;
+    cg_d_ += alpha * cg_p_;
+    cg_r_ -= alpha * cg_bp_;
+    cg_z_ = ldlt_.solve(cg_r_);
+    const double rz_next = cg_r_.dot(cg_z_);
+    cg_p_ = cg_z_ + (rz_next / rz) * cg_p_;
+    rz = rz_next;
+  }
+  // q(d) = rhs^T d + 1/2 d^T B d = 1/2 (rhs^T d - d^T r) with the residual r = -(rhs + B d) CG carries.
+  const double q = 0.5 * (rhs_.dot(cg_d_) - cg_d_.dot(cg_r_));
+  const double predicted = -q + 0.5 * damping * cg_d_.squaredNorm();  // of the undamped model
+  if (!(q < 0.0) || !(predicted > 0.0) || !cg_d_.allFinite()) return;
+  step = cg_d_;
+  predicted_decrease = predicted;
+}
+
 InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accepted_steps,
                                      std::chrono::steady_clock::time_point deadline) {
   merit_gradient(x_, current_, gradient_, objective_gradient_);
@@ -351,6 +404,7 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
     for (int attempt = 0; attempt < kMaxDampingIncreases && !accepted; ++attempt) {
       double predicted = 0.0;
       if (model_step(damping, x_trial_, predicted)) {
+        if (newton_iterations_ > 0) newton_step(damping, x_trial_, predicted);
         // Steps below rounding of x cannot change anything: the minimum is as precise as it gets.
         if (x_trial_.cwiseAbs().maxCoeff() <= 1e-15 * (1.0 + x_.cwiseAbs().maxCoeff())) {
           return InnerOutcome::kNoProgress;

@@ -15,6 +15,14 @@
 // which is exact for linear constraints (joint angle and velocity limits of a spline are linear in its
 // control points); without it, every step that activates new limits is rejected or cut and the inner solve
 // crawls.
+//
+// Optionally (set_newton_iterations(k), k > 0; for large-residual problems such as the torque objective, on
+// which Gauss-Newton converges only linearly), the step is a truncated Newton step instead: on the active
+// set the Gauss-Newton step settled on, a few conjugate-gradient iterations on the model with the exact
+// Hessian J^T W J + S + damping I (S: the rows' curvature weighted by the residuals and the multiplier
+// estimates, curvature_product.hpp; one problem evaluation per iteration), preconditioned by the
+// LDL^T factorisation of the Gauss-Newton matrix that the step computed anyway (Steihaug: stopped at
+// negative curvature). The damping, adapted by the same ratio test, keeps it a trust-region method.
 #pragma once
 
 #include <Eigen/SparseCholesky>
@@ -22,6 +30,7 @@
 #include <optional>
 #include <vector>
 
+#include "mimic/optim/curvature_product.hpp"
 #include "mimic/optim/normal_equations.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
@@ -50,13 +59,18 @@ class AlmSubproblem {
   void update_multipliers();
 
   void set_penalty(double sigma) { sigma_ = sigma; }
+  // At most `iterations` conjugate-gradient iterations of the truncated Newton step (file comment) per step;
+  // 0: plain Gauss-Newton steps.
+  void set_newton_iterations(int iterations);
+  int curvature_evaluations() const { return curvature_ ? curvature_->evaluations() : 0; }
   double penalty() const { return sigma_; }
   const Multipliers& multipliers() const { return multipliers_; }
   const Eigen::VectorXd& x() const { return x_; }
   const Evaluation& evaluation() const { return current_; }
   const Eigen::VectorXd& lower() const { return lower_; }
   const Eigen::VectorXd& upper() const { return upper_; }
-  int evaluations() const { return evaluations_; }
+  // Problem evaluations, those of the Newton steps' curvature products included.
+  int evaluations() const { return evaluations_ + curvature_evaluations(); }
   int factorizations() const { return factorizations_; }
 
   // max(|h|, max(0, g), distance outside the bounds) at the current point.
@@ -83,6 +97,9 @@ class AlmSubproblem {
   // Minimises the damped model; false when no descent step could be computed at this damping. The
   // predicted decrease is that of the undamped model.
   bool model_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
+  // The truncated Newton step on the active set of the last model_step (its normal matrix, gradient and
+  // factorisation); replaces step and predicted_decrease when it lowers the model, else leaves them.
+  void newton_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
 
   Problem& problem_;
   ThreadPool* pool_;  // may be null
@@ -98,6 +115,11 @@ class AlmSubproblem {
   double sigma_ = 1.0;
   int evaluations_ = 0;
   int factorizations_ = 0;
+  bool factorization_current_ = false;  // ldlt_ holds the normal matrix and rhs_ of the last model_step
+  int newton_iterations_ = 0;
+  std::optional<CurvatureProduct> curvature_;
+  CurvatureWeights curvature_weights_;
+  Eigen::VectorXd cg_d_, cg_r_, cg_z_, cg_p_, cg_bp_, cg_sp_;
 
   Eigen::VectorXd x_, x_trial_;
   Eigen::VectorXd gradient_, objective_gradient_, trial_gradient_, trial_objective_gradient_;

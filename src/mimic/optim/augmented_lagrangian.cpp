@@ -29,8 +29,9 @@ std::string format(const char* fmt, double a, double b = 0.0, double c = 0.0, do
 
 void check(const AlmOptions& o) {
   if (!(o.penalty_growth > 1.0) || !(o.max_penalty > 0.0) || o.max_outer_iterations < 1 ||
-      o.max_inner_iterations < 1 || !(o.feasibility_tolerance > 0.0) || !(o.stationarity_tolerance > 0.0) ||
-      !(o.violation_decrease > 0.0 && o.violation_decrease < 1.0) || o.infeasible_patience < 1) {
+      o.max_inner_iterations < 1 || o.newton_iterations < 0 || !(o.feasibility_tolerance > 0.0) ||
+      !(o.stationarity_tolerance > 0.0) || !(o.violation_decrease > 0.0 && o.violation_decrease < 1.0) ||
+      o.infeasible_patience < 1) {
     throw std::invalid_argument(
         "AlmOptions: need penalty_growth > 1, max_penalty > 0, positive tolerances, violation_decrease in "
         "(0, 1) "
@@ -55,6 +56,7 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                              std::chrono::duration<double>(std::min(options.max_seconds, 1e9)))
           : std::chrono::steady_clock::time_point::max();
   detail::AlmSubproblem sub(problem, pool);
+  sub.set_newton_iterations(options.newton_iterations);
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
     const KktMeasures k =

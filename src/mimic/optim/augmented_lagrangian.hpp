@@ -62,6 +62,10 @@ struct AlmOptions {
                                      // violation before reporting kInfeasible
   double max_seconds = 0.0;          // wall-time budget: no Gauss-Newton step begins after it (status
                                      // kTimeLimit); <= 0: none
+  // > 0: each inner step is a truncated Newton step with at most this many conjugate-gradient iterations
+  // (one problem evaluation each) on the exact Hessian of L~ (alm_subproblem.hpp), for large-residual
+  // least squares on which Gauss-Newton converges only linearly; 0: Gauss-Newton steps.
+  int newton_iterations = 0;
 };
 
 // Minimises `problem` from x0. Reports each outer iteration through `progress` (stage "alm").
