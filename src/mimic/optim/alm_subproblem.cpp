@@ -55,7 +55,7 @@ AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
                                                      &current_.inequality_jacobian};
   normal_.emplace(blocks, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
   normal_->set_thread_pool(pool);
-  ldlt_.analyzePattern(normal_->matrix());
+  solver_.analyze(normal_->matrix());
 
   const int nr = problem_.num_residuals();
   const int ne = problem_.num_equalities();
@@ -298,14 +298,14 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       }
     }
     for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
-    ldlt_.factorize(h);
     ++factorizations_;
-    if (ldlt_.info() != Eigen::Success || !(ldlt_.vectorD().minCoeff() > 0.0)) break;
+    if (!solver_.factorize(h)) break;
 
     // Newton point of this active set, then the exact minimum of the model on the segment towards it:
     // the model decreases monotonically, whatever the active set does (a bare semismooth Newton
     // iteration can cycle between active sets of neighbouring samples).
-    p_ = ldlt_.solve(-rhs_);
+    p_ = -rhs_;
+    solver_.solve_in_place(p_);
     p_ -= delta_;
     if (!p_.allFinite()) break;
     multiply(e.residual_jacobian, p_, jr_p_, pool_);
