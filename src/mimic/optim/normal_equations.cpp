@@ -91,11 +91,22 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
 
   // Symbolic product, column by column with a marker: column c of the lower triangle holds c itself,
   // every column >= c that shares a row of a block with c, and the (mirrored) entries of `extra`.
-  // Needs, per column, the rows touching it: a column index of all blocks (temporary).
+  // Needs, per column, the rows touching it: a column index of all blocks (temporary), one row per group
+  // (the others have its columns).
   std::vector<int> column_start(n_ + 1, 0);
-  for (const SparseMatrix* b : blocks) {
-    for (Eigen::Index k = 0; k < b->nonZeros(); ++k) ++column_start[b->innerIndexPtr()[k] + 1];
-  }
+  const auto for_each_group_row = [&](auto&& f) {
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      const int* inner = blocks[b]->innerIndexPtr();
+      const int* outer = blocks[b]->outerIndexPtr();
+      for (const RowGroup& g : groups_[b]) {
+        const int r = group_rows_[b][static_cast<std::size_t>(g.begin)];
+        f(inner + outer[r], inner + outer[r + 1]);
+      }
+    }
+  };
+  for_each_group_row([&](const int* begin, const int* end) {
+    for (const int* p = begin; p != end; ++p) ++column_start[*p + 1];
+  });
   for (int c = 0; c < n_; ++c) column_start[c + 1] += column_start[c];
   struct RowRef {
     const int* begin;  // the row's columns from this column on
@@ -103,14 +114,9 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
   };
   std::vector<RowRef> rows_of_column(column_start[n_]);
   std::vector<int> next(column_start.begin(), column_start.end() - 1);
-  for (const SparseMatrix* b : blocks) {
-    for (int r = 0; r < b->rows(); ++r) {
-      const int* row_end = b->innerIndexPtr() + b->outerIndexPtr()[r + 1];
-      for (const int* p = b->innerIndexPtr() + b->outerIndexPtr()[r]; p != row_end; ++p) {
-        rows_of_column[next[*p]++] = {p, row_end};
-      }
-    }
-  }
+  for_each_group_row([&](const int* begin, const int* end) {
+    for (const int* p = begin; p != end; ++p) rows_of_column[next[*p]++] = {p, end};
+  });
   std::vector<std::vector<int>> extra_rows(extra != nullptr ? n_ : 0);
   if (extra != nullptr) {
     for (int c = 0; c < n_; ++c) {
