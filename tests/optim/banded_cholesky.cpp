@@ -33,10 +33,7 @@ mo::SymmetricMatrix random_band(int n, int band, std::mt19937& rng) {
 }
 
 Eigen::MatrixXd full(const mo::SymmetricMatrix& lower) {
-  const Eigen::MatrixXd l = Eigen::MatrixXd(lower);
-  Eigen::MatrixXd a = l + l.transpose();
-  a.diagonal() -= l.diagonal();
-  return a;
+  return Eigen::MatrixXd(mo::SymmetricMatrix(lower.selfadjointView<Eigen::Lower>()));
 }
 
 }  // namespace
