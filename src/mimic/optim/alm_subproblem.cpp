@@ -58,7 +58,7 @@ AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
                                                      &current_.inequality_jacobian};
   normal_.emplace(blocks, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
   normal_->set_thread_pool(pool);
-  ldlt_.analyzePattern(normal_->matrix());
+  solver_.analyze(normal_->matrix());
 
   const int nr = problem_.num_residuals();
   const int ne = problem_.num_equalities();
@@ -308,15 +308,15 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       }
     }
     for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
-    ldlt_.factorize(h);
     ++factorizations_;
-    factorization_current_ = ldlt_.info() == Eigen::Success && ldlt_.vectorD().minCoeff() > 0.0;
+    factorization_current_ = solver_.factorize(h);
     if (!factorization_current_) break;
 
     // Newton point of this active set, then the exact minimum of the model on the segment towards it:
     // the model decreases monotonically, whatever the active set does (a bare semismooth Newton
     // iteration can cycle between active sets of neighbouring samples).
-    p_ = ldlt_.solve(-rhs_);
+    p_ = -rhs_;
+    solver_.solve_in_place(p_);
     p_ -= delta_;
     if (!p_.allFinite()) break;
     multiply(e.residual_jacobian, p_, jr_p_, pool_);
@@ -358,7 +358,8 @@ void AlmSubproblem::newton_step(double damping, Eigen::VectorXd& step, double& p
   // of the Gauss-Newton matrix scaled by the exact curvature along it, each further one lowers q.
   cg_d_.setZero(n_);
   cg_r_ = -rhs_;
-  cg_z_ = ldlt_.solve(cg_r_);
+  cg_z_ = cg_r_;
+  solver_.solve_in_place(cg_z_);
   cg_p_ = cg_z_;
   double rz = cg_r_.dot(cg_z_);
   const double rz0 = rz;
@@ -369,7 +370,8 @@ void AlmSubproblem::newton_step(double damping, Eigen::VectorXd& step, double& p
     const double alpha = rz / curvature;
     cg_d_ += alpha * cg_p_;
     cg_r_ -= alpha * cg_bp_;
-    cg_z_ = ldlt_.solve(cg_r_);
+    cg_z_ = cg_r_;
+    solver_.solve_in_place(cg_z_);
     const double rz_next = cg_r_.dot(cg_z_);
     cg_p_ = cg_z_ + (rz_next / rz) * cg_p_;
     rz = rz_next;

@@ -10,7 +10,8 @@
 // Each step minimises the piecewise-quadratic model in which r, h, g are linearised but the max() is
 // kept: m(d) = 1/2 |r + J_r d|^2 + .. + sigma/2 |max(0, s + J_G d)|^2 + damping/2 |d|^2, by a few
 // semismooth-Newton (active-set) iterations on the model alone, each followed by an exact line search
-// on the model - each a re-weighting of the normal matrix and a sparse LDL^T, no problem evaluation.
+// on the model - each a re-weighting of the normal matrix and a factorisation (normal_solver.hpp), no
+// problem evaluation.
 // Constraints that a plain Gauss-Newton step would cross into (or out of) are then accounted for in the step,
 // which is exact for linear constraints (joint angle and velocity limits of a spline are linear in its
 // control points); without it, every step that activates new limits is rejected or cut and the inner solve
@@ -25,13 +26,13 @@
 // negative curvature). The damping, adapted by the same ratio test, keeps it a trust-region method.
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <chrono>
 #include <optional>
 #include <vector>
 
 #include "mimic/optim/curvature_product.hpp"
 #include "mimic/optim/normal_equations.hpp"
+#include "mimic/optim/normal_solver.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
 #include "mimic/optim/thread_pool.hpp"
@@ -110,12 +111,12 @@ class AlmSubproblem {
   EvaluationShape shape_;
   SymmetricMatrix objective_hessian_;
   std::optional<NormalEquations> normal_;
-  Eigen::SimplicialLDLT<SymmetricMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> ldlt_;
+  NormalSolver solver_;
   Multipliers multipliers_;
   double sigma_ = 1.0;
   int evaluations_ = 0;
   int factorizations_ = 0;
-  bool factorization_current_ = false;  // ldlt_ holds the normal matrix and rhs_ of the last model_step
+  bool factorization_current_ = false;  // solver_ holds the factorised normal matrix and rhs_ of the last model_step
   int newton_iterations_ = 0;
   std::optional<CurvatureProduct> curvature_;
   CurvatureWeights curvature_weights_;

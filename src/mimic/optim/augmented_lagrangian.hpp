@@ -14,7 +14,8 @@
 // which the inner solve minimises by Gauss-Newton as the paper suggests, globalised by
 // Levenberg-Marquardt damping (Nielsen's update), on the normal matrix
 //   J_r^T J_r + hess f0 + sigma J_h^T J_h + sigma J_G,active^T J_G,active + mu I
-// (sparse, fixed pattern, analysed once, factorised by sparse LDL^T every step). Each step accounts
+// (sparse, fixed pattern, analysed once, factorised every step: banded Cholesky or sparse LDL^T,
+// normal_solver.hpp). Each step accounts
 // for the limits it crosses by a few active-set iterations on the linearised model, see
 // alm_subproblem.hpp.
 //

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 namespace mimic::optim {
 
@@ -17,19 +19,53 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
                                   " columns");
     }
     block_nonzeros_.push_back(b->nonZeros());
-    // Row groups, and the largest group for the dense buffers.
+    // Row groups: rows with identical column lists, wherever they are in the block (a B-spline row set
+    // repeats its columns at every sample of a knot interval), in the order of their first rows.
     std::vector<RowGroup>& groups = groups_.emplace_back();
+    std::vector<int>& members = group_rows_.emplace_back();
     const int* outer = b->outerIndexPtr();
     const int* inner = b->innerIndexPtr();
+    const auto same_columns = [&](int r, int s) {
+      return outer[r + 1] - outer[r] == outer[s + 1] - outer[s] &&
+             std::equal(inner + outer[r], inner + outer[r + 1], inner + outer[s]);
+    };
+    std::vector<int> group_of_row(static_cast<std::size_t>(b->rows()));
+    std::vector<int> first_row_of_group;
+    std::vector<int> group_size;
+    std::unordered_multimap<std::uint64_t, int> groups_by_hash;
     for (int r = 0; r < b->rows(); ++r) {
-      const int k = outer[r + 1] - outer[r];
-      const bool same = !groups.empty() && r > 0 && k == outer[r] - outer[r - 1] &&
-                        std::equal(inner + outer[r], inner + outer[r + 1], inner + outer[r - 1]);
-      if (same) {
-        ++groups.back().rows;
+      int group = -1;
+      if (r > 0 && same_columns(r, r - 1)) {
+        group = group_of_row[static_cast<std::size_t>(r - 1)];
       } else {
-        groups.push_back({r, 1});
+        std::uint64_t hash = 1469598103934665603ull;  // FNV-1a over the column indices
+        for (int k = outer[r]; k < outer[r + 1]; ++k)
+          hash = (hash ^ static_cast<std::uint32_t>(inner[k])) * 1099511628211ull;
+        const auto [begin, end] = groups_by_hash.equal_range(hash);
+        for (auto it = begin; it != end && group < 0; ++it) {
+          if (same_columns(r, first_row_of_group[static_cast<std::size_t>(it->second)])) group = it->second;
+        }
+        if (group < 0) {
+          group = static_cast<int>(first_row_of_group.size());
+          first_row_of_group.push_back(r);
+          group_size.push_back(0);
+          groups_by_hash.emplace(hash, group);
+        }
       }
+      group_of_row[static_cast<std::size_t>(r)] = group;
+      ++group_size[static_cast<std::size_t>(group)];
+    }
+    int begin = 0;
+    for (const int size : group_size) {
+      groups.push_back({begin, size});
+      begin += size;
+    }
+    members.resize(static_cast<std::size_t>(b->rows()));
+    std::vector<int> filled(group_size.size(), 0);
+    for (int r = 0; r < b->rows(); ++r) {
+      const RowGroup& g = groups[static_cast<std::size_t>(group_of_row[static_cast<std::size_t>(r)])];
+      members[static_cast<std::size_t>(
+          g.begin + filled[static_cast<std::size_t>(group_of_row[static_cast<std::size_t>(r)])]++)] = r;
     }
   }
   scratch_.resize(1);
@@ -39,9 +75,9 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
     Scratch& s = scratch_.front();
     std::vector<std::pair<int, int>>& ranges = column_ranges_.emplace_back();
     for (const RowGroup& g : groups_[b]) {
-      const std::size_t k = static_cast<std::size_t>(outer[g.first_row + 1] - outer[g.first_row]);
-      ranges.emplace_back(k > 0 ? inner[outer[g.first_row]] : 1,
-                          k > 0 ? inner[outer[g.first_row + 1] - 1] : 0);
+      const int first_row = group_rows_[b][static_cast<std::size_t>(g.begin)];
+      const std::size_t k = static_cast<std::size_t>(outer[first_row + 1] - outer[first_row]);
+      ranges.emplace_back(k > 0 ? inner[outer[first_row]] : 1, k > 0 ? inner[outer[first_row + 1] - 1] : 0);
       if (g.rows > 1) {
         s.group_rows.resize(std::max(s.group_rows.size(), static_cast<std::size_t>(g.rows) * k));
         s.gram.resize(std::max(s.gram.size(), k * k));
@@ -55,11 +91,22 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
 
   // Symbolic product, column by column with a marker: column c of the lower triangle holds c itself,
   // every column >= c that shares a row of a block with c, and the (mirrored) entries of `extra`.
-  // Needs, per column, the rows touching it: a column index of all blocks (temporary).
+  // Needs, per column, the rows touching it: a column index of all blocks (temporary), one row per group
+  // (the others have its columns).
   std::vector<int> column_start(n_ + 1, 0);
-  for (const SparseMatrix* b : blocks) {
-    for (Eigen::Index k = 0; k < b->nonZeros(); ++k) ++column_start[b->innerIndexPtr()[k] + 1];
-  }
+  const auto for_each_group_row = [&](auto&& f) {
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      const int* inner = blocks[b]->innerIndexPtr();
+      const int* outer = blocks[b]->outerIndexPtr();
+      for (const RowGroup& g : groups_[b]) {
+        const int r = group_rows_[b][static_cast<std::size_t>(g.begin)];
+        f(inner + outer[r], inner + outer[r + 1]);
+      }
+    }
+  };
+  for_each_group_row([&](const int* begin, const int* end) {
+    for (const int* p = begin; p != end; ++p) ++column_start[*p + 1];
+  });
   for (int c = 0; c < n_; ++c) column_start[c + 1] += column_start[c];
   struct RowRef {
     const int* begin;  // the row's columns from this column on
@@ -67,14 +114,9 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
   };
   std::vector<RowRef> rows_of_column(column_start[n_]);
   std::vector<int> next(column_start.begin(), column_start.end() - 1);
-  for (const SparseMatrix* b : blocks) {
-    for (int r = 0; r < b->rows(); ++r) {
-      const int* row_end = b->innerIndexPtr() + b->outerIndexPtr()[r + 1];
-      for (const int* p = b->innerIndexPtr() + b->outerIndexPtr()[r]; p != row_end; ++p) {
-        rows_of_column[next[*p]++] = {p, row_end};
-      }
-    }
-  }
+  for_each_group_row([&](const int* begin, const int* end) {
+    for (const int* p = begin; p != end; ++p) rows_of_column[next[*p]++] = {p, end};
+  });
   std::vector<std::vector<int>> extra_rows(extra != nullptr ? n_ : 0);
   if (extra != nullptr) {
     for (int c = 0; c < n_; ++c) {
@@ -189,7 +231,7 @@ void NormalEquations::set_thread_pool(ThreadPool* pool) {
   if (parts_.empty()) pool_ = nullptr;
 }
 
-void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w, const RowGroup& group,
+void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows,
                                 int first, int last, Scratch& scratch) {
   double* h = h_.valuePtr();
   const int* h_outer = h_.outerIndexPtr();
@@ -197,20 +239,20 @@ void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w,
   const int* outer = m.outerIndexPtr();
   const int* cols = m.innerIndexPtr();
   const double* vals = m.valuePtr();
-  const int k = outer[group.first_row + 1] - outer[group.first_row];
+  const int k = outer[rows.front() + 1] - outer[rows.front()];
   int weighted = 0;
   bool negative = false;
-  for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+  for (const int r : rows) {
     weighted += w[r] != 0.0;
     negative |= w[r] < 0.0;
   }
   if (weighted == 0 || k == 0) return;
-  const int* columns = cols + outer[group.first_row];
+  const int* columns = cols + outer[rows.front()];
   if (weighted > 1 && !negative) {
     // Dense Gram matrix of the weighted rows, sqrt(w) v, then one merge into H.
     Eigen::Map<Eigen::MatrixXd> a(scratch.group_rows.data(), weighted, k);
     int i = 0;
-    for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+    for (const int r : rows) {
       if (w[r] == 0.0) continue;
       a.row(i++) = std::sqrt(w[r]) * Eigen::Map<const Eigen::RowVectorXd>(vals + outer[r], k);
     }
@@ -220,7 +262,7 @@ void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w,
     merge_gram(columns, k, scratch.gram.data(), k, first, last);
     return;
   }
-  for (int r = group.first_row; r < group.first_row + group.rows; ++r) {
+  for (const int r : rows) {
     if (w[r] == 0.0) continue;
     const int end = outer[r + 1];
     // H(c_q, c_p) += w v_p v_q for p <= q: walk H's column c_p (rows ascending, diagonal first) along
@@ -260,7 +302,7 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
     if (!accumulate) h_.coeffs().setZero();
     for (std::size_t b = 0; b < blocks.size(); ++b) {
       for (const RowGroup& group : groups_[b])
-        add_group(*blocks[b], *weights[b], group, 0, n_, scratch_.front());
+        add_group(*blocks[b], *weights[b], group_members(b, group), 0, n_, scratch_.front());
     }
   } else {
     pool_->run(static_cast<int>(parts_.size()), [&](int index, int worker) {
@@ -269,8 +311,9 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
         std::fill(h + h_.outerIndexPtr()[part.first], h + h_.outerIndexPtr()[part.last], 0.0);
       }
       for (const auto& [b, g] : part.groups) {
-        add_group(*blocks[static_cast<std::size_t>(b)], *weights[static_cast<std::size_t>(b)],
-                  groups_[static_cast<std::size_t>(b)][static_cast<std::size_t>(g)], part.first, part.last,
+        const auto block = static_cast<std::size_t>(b);
+        add_group(*blocks[block], *weights[block],
+                  group_members(block, groups_[block][static_cast<std::size_t>(g)]), part.first, part.last,
                   scratch_[static_cast<std::size_t>(worker)]);
       }
     });

@@ -7,12 +7,17 @@
 // of a scalar objective term); assemble() then only recomputes values, so the Cholesky's symbolic
 // analysis is done once per solve too. No dense matrix of the problem size is ever formed.
 //
-// Cost of assemble(): consecutive rows with the same columns (all the torques at one sample, the x, y, z
-// of a hand position, the limits of one joint at one sample) form a group whose k x k Gram matrix is
-// computed densely (Eigen's rank update, vectorised) and merged into H once: about (rows k^2 / 2) flops
-// plus k times the entries of H's columns that the group spans (sorted columns merged with H's sorted
-// columns, no search). Rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to clear it
-// unless accumulating. For B-spline problems, whose rows touch one sample's 5 control points, H is
+// Cost of assemble(): rows with the same columns form a group (all the torques at one sample, the x, y, z
+// of a hand position, and the same rows at the other samples of the knot interval: a B-spline row touches
+// the same control points at every sample between two knots, 20 samples at 200 Hz with 0.1 s knots);
+// its Gram matrix is computed densely (Eigen's rank update, vectorised) and merged into H once: about
+// (rows k^2 / 2) flops plus k times the entries of H's columns that the group spans (sorted columns merged
+// with H's sorted columns, no search). Grouping the samples of an interval (issue 15) divides the merges by
+// their number and makes the rank updates large enough for Eigen's matrix kernels: merges per assembly of
+// the residual rows, groups of one sample -> of one interval, 8.7 -> 0.44 million on the boxing retarget
+// and 6.3 -> 0.31 million on the bar walk's smoothing (where they had been a quarter of its time; the sums
+// only change order, i.e. rounding). Rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to
+// clear it unless accumulating. For B-spline problems, whose rows touch one sample's 5 control points, H is
 // block-banded and all of this grows linearly with the clip length.
 //
 // Threads (set_thread_pool): H's columns are cut into ranges of about equal work, each assembled by one
@@ -57,9 +62,9 @@ class NormalEquations {
   void add_to_diagonal(int i, double value) { h_.valuePtr()[diagonal_position(i)] += value; }
 
  private:
-  // Consecutive rows of one block with identical column lists.
+  // Rows of one block with identical column lists: group_rows_[block][begin .. begin + rows), ascending.
   struct RowGroup {
-    int first_row;
+    int begin;
     int rows;
   };
   // Dense buffers of one thread: the weighted rows of one group (rows x k) and their Gram matrix (k x k).
@@ -73,13 +78,17 @@ class NormalEquations {
     std::vector<std::pair<int, int>> groups;
   };
   // Adds the group's contribution to H's columns in [first, last).
-  void add_group(const SparseMatrix& m, const Eigen::VectorXd& w, const RowGroup& group, int first, int last,
-                 Scratch& scratch);
+  void add_group(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows, int first,
+                 int last, Scratch& scratch);
+  std::span<const int> group_members(std::size_t block, const RowGroup& group) const {
+    return {group_rows_[block].data() + group.begin, static_cast<std::size_t>(group.rows)};
+  }
   // H(c_q, c_p) += gram(q, p) for the group's columns c (ascending), p <= q, c_p in [first, last).
   void merge_gram(const int* columns, int k, const double* gram, int gram_stride, int first, int last);
 
   int n_ = 0;
   std::vector<std::vector<RowGroup>> groups_;                    // per block
+  std::vector<std::vector<int>> group_rows_;                     // per block: the rows of its groups
   std::vector<std::vector<std::pair<int, int>>> column_ranges_;  // per block and group: first, last column
                                                                  // (first > last for empty rows)
   std::vector<Scratch> scratch_;                                 // per thread of the pool (one without)

@@ -1,0 +1,100 @@
+#include "mimic/optim/banded_cholesky.hpp"
+
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <stdexcept>
+
+namespace mimic::optim {
+
+int BandedCholesky::bandwidth(const SymmetricMatrix& lower) {
+  int band = 0;
+  for (int c = 0; c < lower.outerSize(); ++c) {
+    for (SymmetricMatrix::InnerIterator it(lower, c); it; ++it) {
+      band = std::max(band, static_cast<int>(it.row()) - c);
+    }
+  }
+  return band;
+}
+
+void BandedCholesky::analyze(const SymmetricMatrix& lower) {
+  if (lower.rows() != lower.cols() || !lower.isCompressed()) {
+    throw std::invalid_argument("BandedCholesky: the pattern must be square and compressed");
+  }
+  n_ = static_cast<int>(lower.rows());
+  band_ = bandwidth(lower);
+  panels_.clear();
+  std::size_t offset = 0;
+  for (int first = 0; first < n_; first += kBlock) {
+    const int width = std::min(kBlock, n_ - first);
+    const int height = std::min(width + band_, n_ - first);
+    panels_.push_back({first, width, height, offset});
+    offset += static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+  }
+  storage_.assign(offset, 0.0);
+  position_.clear();
+  position_.reserve(static_cast<std::size_t>(lower.nonZeros()));
+  for (int c = 0; c < n_; ++c) {
+    const Panel& p = panels_[static_cast<std::size_t>(c / kBlock)];
+    for (SymmetricMatrix::InnerIterator it(lower, c); it; ++it) {
+      if (it.row() < c) throw std::invalid_argument("BandedCholesky: give the lower triangle only");
+      position_.push_back(p.offset +
+                          static_cast<std::size_t>(c - p.first) * static_cast<std::size_t>(p.height) +
+                          static_cast<std::size_t>(it.row() - p.first));
+    }
+  }
+}
+
+bool BandedCholesky::factorize(const SymmetricMatrix& lower) {
+  if (lower.rows() != n_ || static_cast<std::size_t>(lower.nonZeros()) != position_.size()) {
+    throw std::invalid_argument("BandedCholesky::factorize: not the analysed pattern");
+  }
+  std::fill(storage_.begin(), storage_.end(), 0.0);
+  const double* values = lower.valuePtr();
+  for (std::size_t k = 0; k < position_.size(); ++k) storage_[position_[k]] = values[k];
+
+  for (std::size_t j = 0; j < panels_.size(); ++j) {
+    const Panel& pj = panels_[j];
+    Eigen::Map<Eigen::MatrixXd> a = panel(pj);
+    Eigen::Ref<Eigen::MatrixXd> diagonal = a.topRows(pj.width);
+    // In place on the lower triangle; the upper one holds leftovers of the updates below and is never read.
+    const Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(diagonal);
+    if (llt.info() != Eigen::Success || !diagonal.diagonal().allFinite()) return false;
+    const int below = pj.height - pj.width;
+    if (below == 0) continue;
+    auto l = a.bottomRows(below);
+    diagonal.triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(l);
+    // Rows pj.first + width .. pj.first + height - 1 of the trailing matrix get - l l^T: the panels whose
+    // first column lies in that range, each from its first row down to the range's end.
+    const int end = pj.first + pj.height;
+    for (std::size_t k = j + 1; k < panels_.size() && panels_[k].first < end; ++k) {
+      const Panel& pk = panels_[k];
+      const int offset = pk.first - (pj.first + pj.width);
+      const int rows = end - pk.first;
+      const int cols = std::min(pk.width, rows);
+      panel(pk).topLeftCorner(rows, cols).noalias() -=
+          l.middleRows(offset, rows) * l.middleRows(offset, cols).transpose();
+    }
+  }
+  return true;
+}
+
+void BandedCholesky::solve_in_place(Eigen::VectorXd& x) const {
+  if (x.size() != n_) throw std::invalid_argument("BandedCholesky::solve_in_place: wrong size");
+  for (const Panel& p : panels_) {  // L y = x
+    const auto a = panel(p);
+    auto xj = x.segment(p.first, p.width);
+    a.topRows(p.width).triangularView<Eigen::Lower>().solveInPlace(xj);
+    const int below = p.height - p.width;
+    if (below > 0) x.segment(p.first + p.width, below).noalias() -= a.bottomRows(below) * xj;
+  }
+  for (auto it = panels_.rbegin(); it != panels_.rend(); ++it) {  // L^T x = y
+    const Panel& p = *it;
+    const auto a = panel(p);
+    auto xj = x.segment(p.first, p.width);
+    const int below = p.height - p.width;
+    if (below > 0) xj.noalias() -= a.bottomRows(below).transpose() * x.segment(p.first + p.width, below);
+    a.topRows(p.width).triangularView<Eigen::Lower>().transpose().solveInPlace(xj);
+  }
+}
+
+}  // namespace mimic::optim
