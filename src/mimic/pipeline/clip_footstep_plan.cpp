@@ -1,0 +1,269 @@
+#include "mimic/pipeline/clip_footstep_plan.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+#include "mimic/core/error.hpp"
+#include "mimic/core/number_text.hpp"
+#include "mimic/walking/walking_schedule.hpp"
+
+namespace mimic::pipeline {
+namespace {
+
+using core::format_number;
+using Eigen::Vector2d;
+using walking::angle_difference;
+using walking::Foot;
+using walking::FootPlacement;
+
+std::size_t index_of(Foot foot) { return foot == Foot::kRight ? 0 : 1; }
+Foot robot_foot(retarget::ClipFoot foot) {
+  return foot == retarget::ClipFoot::kRight ? Foot::kRight : Foot::kLeft;
+}
+Vector2d rotate(double angle, const Vector2d& v) { return Eigen::Rotation2Dd(angle) * v; }
+// A number for a message, rounded to the millimetre (or millisecond, milliradian).
+std::string milli(double x) { return format_number(std::round(x * 1e3) / 1e3); }
+
+// A stance: the midpoint of two feet, their mean heading, and each foot's offset from the midpoint (in the
+// stance's axes) and heading relative to it.
+struct Stance {
+  Vector2d middle = Vector2d::Zero();
+  double heading = 0.0;
+  std::array<Vector2d, 2> offset{Vector2d::Zero(), Vector2d::Zero()};
+  std::array<double, 2> toe{0.0, 0.0};
+
+  Stance(const Vector2d& right, double right_heading, const Vector2d& left, double left_heading)
+      : middle(0.5 * (right + left)),
+        heading(right_heading + 0.5 * angle_difference(left_heading, right_heading)) {
+    offset = {rotate(-heading, right - middle), rotate(-heading, left - middle)};
+    toe = {angle_difference(right_heading, heading), angle_difference(left_heading, heading)};
+  }
+};
+
+// The robot's placement of the human footstep (see the header's "Frames"): the body pose the footstep
+// implies, in the human's stance frame, scaled into the robot's, then the robot's foot beside it.
+FootPlacement scaled_target(const Stance& human, const Stance& robot, double scale, Foot foot,
+                            const Vector2d& position, double heading) {
+  const std::size_t f = index_of(foot);
+  const double body_heading = heading - human.toe[f];
+  const Vector2d body = position - rotate(body_heading, human.offset[f]);
+  const Vector2d local = rotate(-human.heading, body - human.middle);
+  const double robot_heading = robot.heading + angle_difference(body_heading, human.heading);
+  FootPlacement target;
+  target.position =
+      robot.middle + rotate(robot.heading, scale * local) + rotate(robot_heading, robot.offset[f]);
+  target.yaw = robot_heading + robot.toe[f];
+  return target;
+}
+
+const model::SoleRectangle& sole(const StepLimits& limits, Foot foot) {
+  return foot == Foot::kRight ? limits.right_sole : limits.left_sole;
+}
+
+// The moving foot's placement relative to the support foot's sole frame, clamped to the limits; appends a
+// line to `adjustments` per clamp. `nominal` is the moving foot's placement relative to the support foot
+// in the initial stance.
+FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlacement& nominal,
+                         const StepLimits& limits, std::vector<std::string>& adjustments) {
+  FootPlacement rel = wanted;
+  const double turn = angle_difference(wanted.yaw, nominal.yaw);
+  if (std::abs(turn) > limits.max_turn) {
+    const double clamped = std::copysign(limits.max_turn, turn);
+    adjustments.push_back("turn " + milli(turn) + " rad beyond max_turn " + milli(limits.max_turn) +
+                          " rad: turned " + milli(clamped) + " rad");
+    rel.yaw = nominal.yaw + clamped;
+  }
+  if (rel.position.x() > limits.max_forward) {
+    adjustments.push_back("forward step " + milli(rel.position.x()) + " m > max_forward " +
+                          milli(limits.max_forward) + " m: shortened");
+    rel.position.x() = limits.max_forward;
+  } else if (rel.position.x() < -limits.max_backward) {
+    adjustments.push_back("backward step " + milli(-rel.position.x()) + " m > max_backward " +
+                          milli(limits.max_backward) + " m: shortened");
+    rel.position.x() = -limits.max_backward;
+  }
+  // Across: `side` points from the support foot to the moving foot's side; distances are side * y.
+  const double side = foot == Foot::kLeft ? 1.0 : -1.0;
+  const model::SoleRectangle& support = sole(limits, walking::other_foot(foot));
+  const model::SoleRectangle& moving = sole(limits, foot);
+  const double inner_edge = side > 0 ? support.y_max : -support.y_min;
+  double nearest_corner = INFINITY;  // of the moving sole, towards the support foot, from its origin
+  for (const double x : {moving.x_min, moving.x_max})
+    for (const double y : {moving.y_min, moving.y_max})
+      nearest_corner = std::min(nearest_corner, side * rotate(rel.yaw, Vector2d(x, y)).y());
+  const double narrowest = inner_edge + limits.min_width - nearest_corner;
+  const double widest = std::max(narrowest, side * nominal.position.y() + limits.max_lateral);
+  const double width = side * rel.position.y();
+  if (width < narrowest) {
+    adjustments.push_back("width " + milli(width) + " m < " + milli(narrowest) +
+                          " m: widened (the soles would come closer than min_width " +
+                          milli(limits.min_width) + " m)");
+    rel.position.y() = side * narrowest;
+  } else if (width > widest) {
+    adjustments.push_back("width " + milli(width) + " m > " + milli(widest) + " m (nominal " +
+                          milli(side * nominal.position.y()) + " m + max_lateral " +
+                          milli(limits.max_lateral) + " m): narrowed");
+    rel.position.y() = side * widest;
+  }
+  return rel;
+}
+
+FootPlacement relative_to(const FootPlacement& frame, const FootPlacement& p) {
+  return {rotate(-frame.yaw, p.position - frame.position), angle_difference(p.yaw, frame.yaw)};
+}
+FootPlacement in_world(const FootPlacement& frame, const FootPlacement& rel) {
+  return {frame.to_world(rel.position), frame.yaw + rel.yaw};
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+[[noreturn]] void refuse_flight(double t) {
+  throw InputError("running and jumping are not supported (both feet off the floor at t = " + milli(t) +
+                   " s)");
+}
+
+// A step's events on the robot's clock before the stretch.
+struct StepEvents {
+  double lift_off = 0.0, touchdown = 0.0;
+};
+
+}  // namespace
+
+ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, double scale,
+                                     const std::function<double(double)>& robot_time,
+                                     const FootPlacement& initial_right, const FootPlacement& initial_left,
+                                     const StepLimits& limits) {
+  if (!(scale > 0.0) || !std::isfinite(scale))
+    throw std::invalid_argument("plan_clip_footsteps: the scale must be > 0, found " + format_number(scale));
+  if (!contacts.flights.empty()) refuse_flight(contacts.flights.front().start);
+
+  const auto& footsteps = contacts.footsteps;
+  std::array<int, 2> first{-1, -1};
+  for (std::size_t i = 0; i < footsteps.size(); ++i) {
+    int& f = first[index_of(robot_foot(footsteps[i].foot))];
+    if (f < 0) f = static_cast<int>(i);
+  }
+  for (const Foot foot : {Foot::kRight, Foot::kLeft})
+    if (first[index_of(foot)] < 0)
+      throw InputError(std::string("the ") + walking::to_string(foot) +
+                       " foot never touches the floor in the clip (no support phase)");
+
+  const retarget::ClipFootstep& human_right = footsteps[static_cast<std::size_t>(first[0])];
+  const retarget::ClipFootstep& human_left = footsteps[static_cast<std::size_t>(first[1])];
+  const Stance human_stance(human_right.position, human_right.heading, human_left.position,
+                            human_left.heading);
+  const Stance robot(initial_right.position, initial_right.yaw, initial_left.position, initial_left.yaw);
+  // Each foot's placement relative to the other's sole frame in the initial stance (index: moving foot).
+  const std::array<FootPlacement, 2> nominal{relative_to(initial_left, initial_right),
+                                             relative_to(initial_right, initial_left)};
+
+  ClipFootstepPlan result;
+  result.human_travel = contacts.displacement;
+  result.scaled_travel = scale * contacts.displacement;
+  walking::FootstepPlan& plan = result.plan;
+  plan.source = "the clip's footsteps";
+  plan.initial_right = initial_right;
+  plan.initial_left = initial_left;
+
+  // Placements, and the events of each step on the robot's clock.
+  std::array<FootPlacement, 2> current{initial_right, initial_left};
+  std::array<double, 2> support_end{0.0, 0.0};  // clip time each foot's latest support phase ended
+  std::vector<StepEvents> events;
+  for (std::size_t i = 0; i < footsteps.size(); ++i) {
+    const retarget::ClipFootstep& human = footsteps[i];
+    const Foot foot = robot_foot(human.foot);
+    const std::size_t f = index_of(foot);
+    const double lift_off = support_end[f];
+    support_end[f] = human.interval.end;
+    if (!human.step) continue;
+
+    ClipFootstepPlan::Step step;
+    step.clip_footstep = static_cast<int>(i);
+    step.foot = foot;
+    step.clip_time = human.interval.start;
+    const FootPlacement target =
+        scaled_target(human_stance, robot, scale, foot, human.position, human.heading);
+    step.scaled_human = target.position;
+    step.scaled_human_yaw = target.yaw;
+    const FootPlacement& support = current[index_of(walking::other_foot(foot))];
+    const FootPlacement placed = in_world(
+        support, clamp_step(relative_to(support, target), foot, nominal[f], limits, step.adjustments));
+    current[f] = placed;
+
+    walking::Footstep footstep;
+    footstep.foot = foot;
+    footstep.target = placed;
+    footstep.timing.step_height = limits.step_height;
+    plan.steps.push_back(footstep);
+    result.steps.push_back(std::move(step));
+    events.push_back({robot_time(lift_off), robot_time(human.interval.start)});
+  }
+
+  const double clip_end = contacts.frame_count > 1 ? (contacts.frame_count - 1) / contacts.rate : 0.0;
+  const double robot_end = robot_time(clip_end);
+  if (events.empty()) {
+    plan.initial_hold = std::max(robot_end, 0.0);
+    plan.final_transfer = 0.0;
+    plan.final_hold = 0.0;
+    return result;
+  }
+
+  // The stretch: the robot's average pace. Every step cycle (previous touchdown to touchdown) must hold a
+  // transfer and a swing; the clip's cycles together must hold them all.
+  const double cycle_minimum = limits.min_double_support + limits.min_single_support;
+  const double clip_cycles = events.back().touchdown - events.front().touchdown;
+  const double stretch =
+      clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * static_cast<double>(events.size() - 1) / clip_cycles)
+                        : 1.0;
+  result.time_stretch = stretch;
+
+  // The events on the plan's clock (before the offset), one step after the other: a lift-off no earlier
+  // than the previous touchdown + min_double_support, no later than its touchdown - min_single_support;
+  // when the cycle is too short for both, the touchdown waits (the clip steps faster here than the robot
+  // can; a later, slower cycle absorbs the delay).
+  std::vector<double> lift_off(events.size()), touchdown(events.size());
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    const double wanted_lift_off = stretch * events[k].lift_off,
+                 wanted_touchdown = stretch * events[k].touchdown;
+    const double earliest = k == 0 ? -INFINITY : touchdown[k - 1] + limits.min_double_support;
+    const double latest = wanted_touchdown - limits.min_single_support;
+    lift_off[k] = earliest <= latest ? std::clamp(wanted_lift_off, earliest, latest) : earliest;
+    touchdown[k] = std::max(wanted_touchdown, lift_off[k] + limits.min_single_support);
+    std::vector<std::string>& adjustments = result.steps[k].adjustments;
+    if (lift_off[k] > wanted_lift_off + 1e-9)
+      adjustments.push_back("lift-off delayed by " + milli(lift_off[k] - wanted_lift_off) +
+                            " s: the transfer lasts min_double_support " + milli(limits.min_double_support) +
+                            " s");
+    if (lift_off[k] < wanted_lift_off - 1e-9)
+      adjustments.push_back("lift-off advanced by " + milli(wanted_lift_off - lift_off[k]) +
+                            " s: the swing lasts min_single_support " + milli(limits.min_single_support) +
+                            " s");
+    if (touchdown[k] > wanted_touchdown + 1e-9)
+      adjustments.push_back("touchdown delayed by " + milli(touchdown[k] - wanted_touchdown) +
+                            " s: the clip steps faster here than the robot can");
+  }
+
+  std::vector<double> transfers;
+  for (std::size_t k = 1; k < events.size(); ++k) transfers.push_back(lift_off[k] - touchdown[k - 1]);
+  const double transfer = std::max(limits.min_double_support, transfers.empty() ? 0.0 : median(transfers));
+  // The first transfer must end at the first lift-off: delay the clip when it lifts off too early.
+  result.time_offset = std::max(0.0, transfer - lift_off.front());
+  plan.initial_hold = result.time_offset + lift_off.front() - transfer;
+  for (std::size_t k = 0; k < events.size(); ++k) {
+    walking::StepTiming& timing = plan.steps[k].timing;
+    timing.double_support = k == 0 ? transfer : lift_off[k] - touchdown[k - 1];
+    timing.single_support = touchdown[k] - lift_off[k];
+    result.steps[k].robot_time = result.time_offset + touchdown[k];
+  }
+  plan.final_transfer = transfer;
+  plan.final_hold = std::max(limits.settle_time, stretch * robot_end - touchdown.back() - transfer);
+  return result;
+}
+
+}  // namespace mimic::pipeline
