@@ -40,6 +40,14 @@ struct Stance {
     offset = {rotate(-heading, right - middle), rotate(-heading, left - middle)};
     toe = {angle_difference(right_heading, heading), angle_difference(left_heading, heading)};
   }
+
+  // Where `foot` stands beside the body pose that the other foot's placement `other` implies.
+  FootPlacement beside(Foot foot, const FootPlacement& other) const {
+    const std::size_t f = index_of(foot), o = index_of(walking::other_foot(foot));
+    const double body_heading = other.yaw - toe[o];
+    const Vector2d body = other.position - rotate(body_heading, offset[o]);
+    return {body + rotate(body_heading, offset[f]), body_heading + toe[f]};
+  }
 };
 
 // The robot's placement of the human footstep (see the header's "Frames"): the body pose the footstep
@@ -128,10 +136,18 @@ double median(std::vector<double> values) {
                    " s)");
 }
 
-// A step's events on the robot's clock before the stretch.
+// A plan step's events on the robot's clock before the stretch: the clip's, or for a step inserted to
+// catch up, set back from the lift-off of the clip's step that follows it.
 struct StepEvents {
   double lift_off = 0.0, touchdown = 0.0;
+  bool inserted = false;
 };
+
+// A clip step whose foot lands further than this fraction of max_forward beyond where the robot can put
+// it (along the support foot) gets catch-up steps (at most kMaxCatchUpPairs pairs): within it, the next
+// steps' targets (which aim at the human's path, not at the robot's last foot) take up the rest.
+constexpr double kCatchUpFraction = 0.5;
+constexpr int kMaxCatchUpPairs = 3;
 
 }  // namespace
 
@@ -183,26 +199,64 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     support_end[f] = human.interval.end;
     if (!human.step) continue;
 
-    ClipFootstepPlan::Step step;
-    step.clip_footstep = static_cast<int>(i);
-    step.foot = foot;
-    step.clip_time = human.interval.start;
     const FootPlacement target =
         scaled_target(human_stance, robot, scale, foot, human.position, human.heading);
-    step.scaled_human = target.position;
-    step.scaled_human_yaw = target.yaw;
-    const FootPlacement& support = current[index_of(walking::other_foot(foot))];
-    const FootPlacement placed = in_world(
-        support, clamp_step(relative_to(support, target), foot, nominal[f], limits, step.adjustments));
-    current[f] = placed;
+    const Foot other = walking::other_foot(foot);
+    const auto add = [&](Foot moving, const FootPlacement& aim, const FootPlacement& placed,
+                         std::vector<std::string> adjustments, bool inserted) {
+      ClipFootstepPlan::Step step;
+      step.clip_footstep = static_cast<int>(i);
+      step.foot = moving;
+      step.scaled_human = aim.position;
+      step.scaled_human_yaw = aim.yaw;
+      step.clip_time = human.interval.start;
+      step.inserted = inserted;
+      step.adjustments = std::move(adjustments);
+      result.steps.push_back(std::move(step));
+      walking::Footstep footstep;
+      footstep.foot = moving;
+      footstep.target = placed;
+      footstep.timing.step_height = limits.step_height;
+      plan.steps.push_back(footstep);
+      current[index_of(moving)] = placed;
+      events.push_back({0.0, 0.0, inserted});
+    };
+    // The foot as far as it can go towards the target from the support foot, with the clamps' messages.
+    const auto reach = [&](Foot moving, const FootPlacement& aim, std::vector<std::string>& adjustments) {
+      const FootPlacement& support = current[index_of(walking::other_foot(moving))];
+      return in_world(support, clamp_step(relative_to(support, aim), moving, nominal[index_of(moving)],
+                                          limits, adjustments));
+    };
 
-    walking::Footstep footstep;
-    footstep.foot = foot;
-    footstep.target = placed;
-    footstep.timing.step_height = limits.step_height;
-    plan.steps.push_back(footstep);
-    result.steps.push_back(std::move(step));
-    events.push_back({robot_time(lift_off), robot_time(human.interval.start)});
+    // How far short of the target along the support foot's axis the reach falls: the distance a walk
+    // loses (a side lunge, a crossed foot or a turn beyond reach gets no catch-up: the robot steps as far
+    // as it can, and the next steps aim at the human's path again).
+    const auto short_along = [&](const FootPlacement& placed) {
+      const FootPlacement& support = current[index_of(other)];
+      return std::abs(relative_to(support, target).position.x() - relative_to(support, placed).position.x());
+    };
+    std::vector<std::string> adjustments;
+    FootPlacement placed = reach(foot, target, adjustments);
+    // Beyond reach: pairs of catch-up steps, the foot as far as it can towards its target, then the other
+    // foot towards its place beside the target, until the clip's step is within reach.
+    int pairs = 0;
+    const double shortfall = short_along(placed);
+    while (short_along(placed) > kCatchUpFraction * limits.max_forward && pairs < kMaxCatchUpPairs) {
+      std::vector<std::string> ignored;
+      add(foot, target, placed, {"inserted: a catch-up step towards the clip's step"}, true);
+      const FootPlacement beside = robot.beside(other, target);
+      add(other, beside, reach(other, beside, ignored), {"inserted: a catch-up step towards the clip's step"},
+          true);
+      ++pairs;
+      adjustments.clear();
+      placed = reach(foot, target, adjustments);
+    }
+    if (pairs > 0)
+      adjustments.insert(adjustments.begin(), "the clip's step lands " + milli(shortfall) +
+                                                  " m beyond the robot's reach along: " +
+                                                  std::to_string(2 * pairs) + " catch-up steps before it");
+    add(foot, target, placed, std::move(adjustments), false);
+    events.back() = {robot_time(lift_off), robot_time(human.interval.start), false};
   }
 
   const double clip_end = contacts.frame_count > 1 ? (contacts.frame_count - 1) / contacts.rate : 0.0;
@@ -214,38 +268,52 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     return result;
   }
 
-  // The stretch: the robot's average pace. Every step cycle (previous touchdown to touchdown) must hold a
-  // transfer and a swing; the clip's cycles together must hold them all.
+  // The stretch: the robot's average pace. Every step cycle (previous touchdown to touchdown) after the
+  // clip's first step must hold a transfer and a swing; the clip's cycles together must hold them all.
   const double cycle_minimum = limits.min_double_support + limits.min_single_support;
-  const double clip_cycles = events.back().touchdown - events.front().touchdown;
-  const double stretch =
-      clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * static_cast<double>(events.size() - 1) / clip_cycles)
-                        : 1.0;
+  const auto first_clip_step = static_cast<std::size_t>(
+      std::find_if(events.begin(), events.end(), [](const StepEvents& e) { return !e.inserted; }) -
+      events.begin());
+  const double clip_cycles = events.back().touchdown - events[first_clip_step].touchdown;
+  const double later_steps = static_cast<double>(events.size() - 1 - first_clip_step);
+  const double stretch = clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * later_steps / clip_cycles) : 1.0;
   result.time_stretch = stretch;
 
-  // The events on the plan's clock (before the offset), one step after the other: a lift-off no earlier
-  // than the previous touchdown + min_double_support, no later than its touchdown - min_single_support;
-  // when the cycle is too short for both, the touchdown waits (the clip steps faster here than the robot
-  // can; a later, slower cycle absorbs the delay).
+  // The wanted events on the plan's clock (before the offset): the clip's, stretched; a catch-up step
+  // one cycle before the next step's lift-off (the last one) or touchdown.
+  std::vector<double> wanted_lift_off(events.size()), wanted_touchdown(events.size());
+  for (std::size_t k = events.size(); k-- > 0;) {
+    if (events[k].inserted) {
+      wanted_touchdown[k] = wanted_lift_off[k + 1] - limits.min_double_support;
+      wanted_lift_off[k] = wanted_touchdown[k] - limits.min_single_support;
+    } else {
+      wanted_lift_off[k] = stretch * events[k].lift_off;
+      wanted_touchdown[k] = stretch * events[k].touchdown;
+    }
+  }
+
+  // The events, one step after the other: a lift-off no earlier than the previous touchdown +
+  // min_double_support, no later than its touchdown - min_single_support; when the cycle is too short for
+  // both, the touchdown waits (the clip steps faster here than the robot can; a later, slower cycle
+  // absorbs the delay). Moves of a catch-up step are not reported: its times are the plan's own.
   std::vector<double> lift_off(events.size()), touchdown(events.size());
   for (std::size_t k = 0; k < events.size(); ++k) {
-    const double wanted_lift_off = stretch * events[k].lift_off,
-                 wanted_touchdown = stretch * events[k].touchdown;
     const double earliest = k == 0 ? -INFINITY : touchdown[k - 1] + limits.min_double_support;
-    const double latest = wanted_touchdown - limits.min_single_support;
-    lift_off[k] = earliest <= latest ? std::clamp(wanted_lift_off, earliest, latest) : earliest;
-    touchdown[k] = std::max(wanted_touchdown, lift_off[k] + limits.min_single_support);
+    const double latest = wanted_touchdown[k] - limits.min_single_support;
+    lift_off[k] = earliest <= latest ? std::clamp(wanted_lift_off[k], earliest, latest) : earliest;
+    touchdown[k] = std::max(wanted_touchdown[k], lift_off[k] + limits.min_single_support);
+    if (events[k].inserted) continue;
     std::vector<std::string>& adjustments = result.steps[k].adjustments;
-    if (lift_off[k] > wanted_lift_off + 1e-9)
-      adjustments.push_back("lift-off delayed by " + milli(lift_off[k] - wanted_lift_off) +
+    if (lift_off[k] > wanted_lift_off[k] + 1e-9)
+      adjustments.push_back("lift-off delayed by " + milli(lift_off[k] - wanted_lift_off[k]) +
                             " s: the transfer lasts min_double_support " + milli(limits.min_double_support) +
                             " s");
-    if (lift_off[k] < wanted_lift_off - 1e-9)
-      adjustments.push_back("lift-off advanced by " + milli(wanted_lift_off - lift_off[k]) +
+    if (lift_off[k] < wanted_lift_off[k] - 1e-9)
+      adjustments.push_back("lift-off advanced by " + milli(wanted_lift_off[k] - lift_off[k]) +
                             " s: the swing lasts min_single_support " + milli(limits.min_single_support) +
                             " s");
-    if (touchdown[k] > wanted_touchdown + 1e-9)
-      adjustments.push_back("touchdown delayed by " + milli(touchdown[k] - wanted_touchdown) +
+    if (touchdown[k] > wanted_touchdown[k] + 1e-9)
+      adjustments.push_back("touchdown delayed by " + milli(touchdown[k] - wanted_touchdown[k]) +
                             " s: the clip steps faster here than the robot can");
   }
 
