@@ -391,6 +391,52 @@ TEST(StepLimits, SharedRobots) {
   }
 }
 
+// Algorithm 1's re-timing as robot_time: sample i of the clip at times[i], linear in between.
+TEST(ClipFootstepPlan, RetimedClipTime) {
+  retarget::RetimedSamples r;
+  r.source_rate = 10.0;
+  r.interval_steps = {1, 3, 1};
+  r.times = {0.0, 0.1, 0.4, 0.5};
+  EXPECT_EQ(retimed_clip_time(r, 0.0), 0.0);
+  EXPECT_NEAR(retimed_clip_time(r, 0.05), 0.05, 1e-15);
+  EXPECT_NEAR(retimed_clip_time(r, 0.15), 0.25, 1e-15);
+  EXPECT_NEAR(retimed_clip_time(r, 0.3), 0.5, 1e-15);
+  EXPECT_NEAR(retimed_clip_time(r, 0.4), 0.6, 1e-15);  // beyond the last sample: at the source rate
+  const ClipFootstepPlan p = plan_clip_footsteps(
+      straight_walk(), 0.5, [&](double t) { return retimed_clip_time(r, t); }, kRight, kLeft,
+      hrp2_step_limits());
+  EXPECT_EQ(p.plan.steps.size(), 4u);
+}
+
+// 131_01 on JVRC-1 and G1 (their URDFs in ../shared/robots): the plan WalkSchedule accepts with each
+// robot's soles and limits, every clip step, and the feet's travel within 25 % of the scaled pelvis's.
+TEST(ClipFootstepPlan, Cmu131_01OnJvrc1AndG1) {
+  MIMIC_REQUIRE_SHARED(robots, "robots");
+  MIMIC_REQUIRE_SHARED(path, "mocap/bvh/bvh11__cmu_131_01.bvh");
+  const ClipContacts c = retarget::detect_clip_contacts(retarget::extract_landmarks(mocap::load_clip(path)));
+  for (const char* name : {"jvrc1", "g1"}) {
+    const model::Robot loaded = model::load_robot(
+        (test::source_dir() / "config" / "robots" / (std::string(name) + ".yaml")).string());
+    const StepLimits limits = step_limits(loaded.description, loaded.model);
+    const auto stance = nominal_stance(loaded.description, loaded.model);
+    const double scale = limits.leg_length / c.leg_length;
+    const ClipFootstepPlan p = plan_clip_footsteps(c, scale, identity, stance[0], stance[1], limits);
+    int clip_steps = 0;
+    for (const auto& step : p.steps) clip_steps += step.inserted ? 0 : 1;
+    EXPECT_EQ(clip_steps, c.step_count()) << name;
+    expect_schedule_accepts(p, limits);
+    std::array<FootPlacement, 2> feet = stance;
+    for (const walking::Footstep& s : p.plan.steps) feet[s.foot == Foot::kRight ? 0 : 1] = s.target;
+    const double travel =
+        (0.5 * (feet[0].position + feet[1].position) - 0.5 * (stance[0].position + stance[1].position))
+            .norm();
+    std::cout << name << ": scale " << scale << ", " << p.plan.steps.size() << " plan steps, stretch "
+              << p.time_stretch << ", scaled travel " << p.scaled_travel << " m, feet travel " << travel
+              << " m\n";
+    EXPECT_NEAR(travel, p.scaled_travel, 0.25 * p.scaled_travel) << name;
+  }
+}
+
 // The walking clips of ../shared/mocap (those of tests/retarget/clip_contacts.cpp that travel and have no
 // flight) from their landmarks to HRP-2's plan: every detected step is in the plan once, in order, after
 // its catch-up steps; WalkSchedule accepts it (no sole on the other); and the feet travel as far as the

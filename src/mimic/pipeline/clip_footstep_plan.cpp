@@ -131,11 +131,6 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-[[noreturn]] void refuse_flight(double t) {
-  throw InputError("running and jumping are not supported (both feet off the floor at t = " + milli(t) +
-                   " s)");
-}
-
 // A plan step's events on the robot's clock before the stretch: the clip's, or for a step inserted to
 // catch up, set back from the lift-off of the clip's step that follows it.
 struct StepEvents {
@@ -144,10 +139,13 @@ struct StepEvents {
 };
 
 // A clip step whose foot lands further than this fraction of max_forward beyond where the robot can put
-// it (along the support foot) gets catch-up steps (at most kMaxCatchUpPairs pairs): within it, the next
-// steps' targets (which aim at the human's path, not at the robot's last foot) take up the rest.
+// it (along the support foot) gets catch-up steps; within it, the next steps' targets (which aim at the
+// human's path, not at the robot's last foot) take up the rest. A pair gains up to 2 max_forward; the
+// pairs stop when one would gain less than kCatchUpProgress max_forward (the target is across or turned
+// beyond reach) or after kMaxCatchUpPairs (G1's 0.1 m steps after a human's 0.8 m stride need 4).
 constexpr double kCatchUpFraction = 0.5;
-constexpr int kMaxCatchUpPairs = 3;
+constexpr double kCatchUpProgress = 0.1;
+constexpr int kMaxCatchUpPairs = 8;
 
 }  // namespace
 
@@ -157,7 +155,9 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
                                      const StepLimits& limits) {
   if (!(scale > 0.0) || !std::isfinite(scale))
     throw std::invalid_argument("plan_clip_footsteps: the scale must be > 0, found " + format_number(scale));
-  if (!contacts.flights.empty()) refuse_flight(contacts.flights.front().start);
+  if (!contacts.flights.empty())
+    throw InputError("running and jumping are not supported (both feet off the floor at t = " +
+                     milli(contacts.flights.front().start) + " s)");
 
   const auto& footsteps = contacts.footsteps;
   std::array<int, 2> first{-1, -1};
@@ -221,35 +221,37 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
       current[index_of(moving)] = placed;
       events.push_back({0.0, 0.0, inserted});
     };
-    // The foot as far as it can go towards the target from the support foot, with the clamps' messages.
-    const auto reach = [&](Foot moving, const FootPlacement& aim, std::vector<std::string>& adjustments) {
-      const FootPlacement& support = current[index_of(walking::other_foot(moving))];
+    // The foot `moving` as far as it can go towards `aim` from the support foot's placement `support`,
+    // with the clamps' messages; and how far short of the target along the support foot that leaves it
+    // (the distance a walk loses: a side lunge, a crossed foot or a turn beyond reach gets no catch-up,
+    // the robot steps as far as it can and the next steps aim at the human's path again).
+    const auto reach = [&](const FootPlacement& support, Foot moving, const FootPlacement& aim,
+                           std::vector<std::string>& adjustments) {
       return in_world(support, clamp_step(relative_to(support, aim), moving, nominal[index_of(moving)],
                                           limits, adjustments));
     };
-
-    // How far short of the target along the support foot's axis the reach falls: the distance a walk
-    // loses (a side lunge, a crossed foot or a turn beyond reach gets no catch-up: the robot steps as far
-    // as it can, and the next steps aim at the human's path again).
-    const auto short_along = [&](const FootPlacement& placed) {
-      const FootPlacement& support = current[index_of(other)];
+    const auto short_along = [&](const FootPlacement& support, const FootPlacement& placed) {
       return std::abs(relative_to(support, target).position.x() - relative_to(support, placed).position.x());
     };
     std::vector<std::string> adjustments;
-    FootPlacement placed = reach(foot, target, adjustments);
+    FootPlacement placed = reach(current[index_of(other)], foot, target, adjustments);
     // Beyond reach: pairs of catch-up steps, the foot as far as it can towards its target, then the other
-    // foot towards its place beside the target, until the clip's step is within reach.
+    // foot towards its place beside the target, while a pair brings the clip's step closer to reach.
     int pairs = 0;
-    const double shortfall = short_along(placed);
-    while (short_along(placed) > kCatchUpFraction * limits.max_forward && pairs < kMaxCatchUpPairs) {
-      std::vector<std::string> ignored;
+    const double shortfall = short_along(current[index_of(other)], placed);
+    for (double remaining = shortfall;
+         remaining > kCatchUpFraction * limits.max_forward && pairs < kMaxCatchUpPairs; ++pairs) {
+      std::vector<std::string> ignored, next_adjustments;
+      const FootPlacement other_placed = reach(placed, other, robot.beside(other, target), ignored);
+      const FootPlacement next = reach(other_placed, foot, target, next_adjustments);
+      const double next_remaining = short_along(other_placed, next);
+      if (remaining - next_remaining < kCatchUpProgress * limits.max_forward) break;
       add(foot, target, placed, {"inserted: a catch-up step towards the clip's step"}, true);
-      const FootPlacement beside = robot.beside(other, target);
-      add(other, beside, reach(other, beside, ignored), {"inserted: a catch-up step towards the clip's step"},
-          true);
-      ++pairs;
-      adjustments.clear();
-      placed = reach(foot, target, adjustments);
+      add(other, robot.beside(other, target), other_placed,
+          {"inserted: a catch-up step towards the clip's step"}, true);
+      placed = next;
+      adjustments = std::move(next_adjustments);
+      remaining = next_remaining;
     }
     if (pairs > 0)
       adjustments.insert(adjustments.begin(), "the clip's step lands " + milli(shortfall) +
@@ -332,6 +334,18 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
   plan.final_transfer = transfer;
   plan.final_hold = std::max(limits.settle_time, stretch * robot_end - touchdown.back() - transfer);
   return result;
+}
+
+double retimed_clip_time(const retarget::RetimedSamples& retimed, double clip_time) {
+  const std::vector<double>& times = retimed.times;
+  if (times.empty() || clip_time <= 0.0) return 0.0;
+  const double sample = clip_time * retimed.source_rate;
+  const std::size_t last = times.size() - 1;
+  if (sample >= static_cast<double>(last))
+    return times.back() + (sample - static_cast<double>(last)) / retimed.source_rate;
+  const auto i = static_cast<std::size_t>(sample);
+  const double u = sample - static_cast<double>(i);
+  return times[i] + u * (times[i + 1] - times[i]);
 }
 
 }  // namespace mimic::pipeline

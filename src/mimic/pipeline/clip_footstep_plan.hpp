@@ -23,11 +23,11 @@
 // shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel. Where a
 // step lands further than half max_forward beyond the robot's reach along the support foot (a human's
 // stride is longer than a robot's, relative to the legs; a side lunge, a crossed foot or a turn beyond
-// reach is only clamped), catch-up steps come first: pairs (at most 3) of the foot as far as it
-// can towards its target and the other foot towards its place beside it, until the step is within reach
-// (Step::inserted, each pair taking a transfer and a swing of the robot's minimum durations before the
-// clip step's lift-off). Consecutive steps of one foot (a shuffle) are steps like any other: the support
-// foot does not move.
+// reach is only clamped), catch-up steps come first (Step::inserted): pairs of the foot as far as it can
+// towards its target and the other foot towards its place beside it, as long as a pair brings the step a
+// tenth of max_forward closer to reach, at most 8 pairs (G1's 0.1 m steps after a human's 0.8 m stride
+// need 4); each takes the robot's minimum transfer and swing, before the clip step's lift-off.
+// Consecutive steps of one foot (a shuffle) are steps like any other: the support foot does not move.
 //
 // Timing. A step's swing lasts from its foot's lift-off (the end of that foot's previous support phase) to
 // its touchdown (the step's interval.start); its transfer from the previous step's touchdown to its
@@ -55,6 +55,7 @@
 
 #include "mimic/pipeline/step_limits.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
+#include "mimic/retarget/time_reparameterization.hpp"
 #include "mimic/walking/footsteps.hpp"
 
 namespace mimic::pipeline {
@@ -97,5 +98,10 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
                                      const std::function<double(double)>& robot_time,
                                      const walking::FootPlacement& initial_right,
                                      const walking::FootPlacement& initial_left, const StepLimits& limits);
+
+// The robot_time of a motion re-timed by Algorithm 1: clip time t is the input sample t * source_rate
+// (the samples start with the clip), whose re-timed time interpolates RetimedSamples::times linearly
+// (extrapolated at the source rate beyond the last sample, 0 before the first).
+double retimed_clip_time(const retarget::RetimedSamples& retimed, double clip_time);
 
 }  // namespace mimic::pipeline
