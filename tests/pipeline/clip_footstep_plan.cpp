@@ -38,6 +38,17 @@ const FootPlacement kLeft{Vector2d(0.00949, 0.095), 0.0};
 
 double identity(double t) { return t; }
 
+// HRP-2's limits with round numbers that the expectations below are computed with: reach 0.28 m along
+// both ways, 0.1 m wider than the nominal stance, turn 0.4 rad (the durations, soles and gap are HRP-2's:
+// 0.7 s swings, 0.1 s transfers, 0.03 m).
+StepLimits test_limits() {
+  StepLimits limits = hrp2_step_limits();
+  limits.max_forward = limits.max_backward = 0.28;
+  limits.max_lateral = 0.1;
+  limits.max_turn = 0.4;
+  return limits;
+}
+
 // Synthetic contacts: support phases added in any order, sorted by start on build().
 class Clip {
  public:
@@ -103,7 +114,7 @@ void expect_schedule_accepts(const ClipFootstepPlan& p, const StepLimits& limits
 }
 
 TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(straight_walk(), 0.5, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.steps.size(), 4u);
   ASSERT_EQ(p.plan.steps.size(), 4u);
@@ -135,7 +146,7 @@ TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
 }
 
 TEST(ClipFootstepPlan, RobotTimeMapsEveryEvent) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(
       straight_walk(), 0.5, [](double t) { return 1.5 * t; }, kRight, kLeft, limits);
   EXPECT_EQ(p.time_stretch, 1.0);
@@ -149,7 +160,7 @@ TEST(ClipFootstepPlan, RobotTimeMapsEveryEvent) {
 // Too fast for the robot: 0.3 s swings and 0.1 s transfers, 0.4 s per step where HRP-2 needs 0.7 + 0.1:
 // everything is slowed by 2, then each lift-off moves so that the swing lasts 0.7 s.
 TEST(ClipFootstepPlan, TooFastStepsStretchTheClip) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p =
       plan_clip_footsteps(straight_walk(0.3, 0.1), 0.5, identity, kRight, kLeft, limits);
   EXPECT_NEAR(p.time_stretch, 2.0, 1e-12);
@@ -181,7 +192,7 @@ ClipContacts turn_in_place(double angle) {
 }
 
 TEST(ClipFootstepPlan, TurnWithinReachIsKept) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(turn_in_place(0.3), 0.5, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.plan.steps.size(), 2u);
   const Vector2d middle(0.00949, 0.0);
@@ -197,7 +208,7 @@ TEST(ClipFootstepPlan, TurnWithinReachIsKept) {
 }
 
 TEST(ClipFootstepPlan, SharpTurnIsClampedWithItsReason) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(turn_in_place(0.6), 0.5, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.plan.steps.size(), 2u);
   EXPECT_NEAR(p.plan.steps[0].target.yaw, limits.max_turn, 1e-12);
@@ -212,7 +223,7 @@ TEST(ClipFootstepPlan, SharpTurnIsClampedWithItsReason) {
 // A side step to the left: the left foot 0.18 m out, the right foot follows; at scale 0.5 the body moves
 // 0.09 m and each foot keeps the robot's stance width.
 TEST(ClipFootstepPlan, SideStep) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipContacts c = Clip(3.0)
                              .phase(ClipFoot::kRight, 0.0, 1.8, {0.0, -0.1})
                              .phase(ClipFoot::kLeft, 0.0, 0.5, {0.0, 0.1})
@@ -241,14 +252,15 @@ TEST(ClipFootstepPlan, SideStep) {
   ASSERT_EQ(q.plan.steps.size(), 1u);
   EXPECT_NEAR(q.plan.steps[0].target.position.y(), -0.095 + 0.19 + limits.max_lateral, 1e-12);
   ASSERT_EQ(q.steps[0].adjustments.size(), 1u);
-  EXPECT_EQ(q.steps[0].adjustments[0],
-            "width 0.44 m > 0.29 m (nominal 0.19 m + max_lateral 0.1 m): narrowed");
+  EXPECT_EQ(
+      q.steps[0].adjustments[0],
+      "width 0.44 m > 0.29 m (nominal 0.19 m + 0.1 m of max_lateral 0.1 m at this step length): narrowed");
 }
 
 // A stride longer than the robot's reach is shortened with its reason; the next step aims at the human's
 // path again, and when that is beyond reach by more than half max_forward, catch-up steps come first.
 TEST(ClipFootstepPlan, TooLongStrideIsClampedWithItsReason) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   // At scale 1 the first step lands 0.4 m ahead of the support foot (reach 0.28: 0.12 short, taken up
   // later); the second 0.8 m ahead of the start, 0.52 m ahead of the robot's right foot: a pair of
   // catch-up steps (left to 0.56 m, right beside the target at 0.8 m), then the step itself.
@@ -285,7 +297,7 @@ TEST(ClipFootstepPlan, TooLongStrideIsClampedWithItsReason) {
 
 // Two steps of the same foot in a row (a shuffle): the support foot stays; WalkSchedule accepts it.
 TEST(ClipFootstepPlan, ShuffleOfOneFoot) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipContacts c = Clip(5.0)
                              .phase(ClipFoot::kRight, 0.0, 1.0, {0.0, -0.1})
                              .phase(ClipFoot::kLeft, 0.0, 5.0, {0.0, 0.1})
@@ -314,7 +326,7 @@ TEST(ClipFootstepPlan, FlightIsRefused) {
 }
 
 TEST(ClipFootstepPlan, StandingClipIsOneHold) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipContacts c = Clip(3.0)
                              .phase(ClipFoot::kRight, 0.0, 3.0, {0.0, -0.1})
                              .phase(ClipFoot::kLeft, 0.0, 1.0, {0.0, 0.1})

@@ -102,7 +102,12 @@ FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlace
     for (const double y : {moving.y_min, moving.y_max})
       nearest_corner = std::min(nearest_corner, side * rotate(rel.yaw, Vector2d(x, y)).y());
   const double narrowest = inner_edge + limits.min_width - nearest_corner;
-  const double widest = std::max(narrowest, side * nominal.position.y() + limits.max_lateral);
+  // The extra width shrinks as the step gets longer (a diamond in x and extra width): a leg reaches a
+  // long step or a wide one, not both at once (jrl-walkgen's hull narrows likewise towards +-0.28 m).
+  const double reach_along = rel.position.x() >= 0.0 ? rel.position.x() / limits.max_forward
+                                                     : -rel.position.x() / limits.max_backward;
+  const double extra = limits.max_lateral * std::max(0.0, 1.0 - reach_along);
+  const double widest = std::max(narrowest, side * nominal.position.y() + extra);
   const double width = side * rel.position.y();
   if (width < narrowest) {
     adjustments.push_back("width " + milli(width) + " m < " + milli(narrowest) +
@@ -111,8 +116,8 @@ FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlace
     rel.position.y() = side * narrowest;
   } else if (width > widest) {
     adjustments.push_back("width " + milli(width) + " m > " + milli(widest) + " m (nominal " +
-                          milli(side * nominal.position.y()) + " m + max_lateral " +
-                          milli(limits.max_lateral) + " m): narrowed");
+                          milli(side * nominal.position.y()) + " m + " + milli(extra) + " m of max_lateral " +
+                          milli(limits.max_lateral) + " m at this step length): narrowed");
     rel.position.y() = side * widest;
   }
   return rel;

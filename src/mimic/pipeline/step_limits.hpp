@@ -19,7 +19,8 @@ struct StepLimits {
   // Where the moving foot may land, in the support foot's sole frame (x forward, y towards the moving
   // foot's side): its x in [-max_backward, max_forward]; its lateral distance at most the nominal stance's
   // (the initial feet's) plus max_lateral (the inner edges of the soles then lie max_lateral further apart
-  // than in the nominal stance), and at least what keeps every corner of the moving sole min_width beyond
+  // than in the nominal stance) times 1 - |x| / max_forward (or max_backward): a leg reaches a long step or
+  // a wide one, not both at once; and at least what keeps every corner of the moving sole min_width beyond
   // the support sole's inner edge (no sole on the other, and a gap that the swing foot's tracking and the
   // feet's collision shapes, wider than the sole rectangles on some robots, need). m.
   double max_forward = 0.0, max_backward = 0.0, max_lateral = 0.0, min_width = 0.0;
