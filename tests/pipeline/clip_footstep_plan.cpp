@@ -145,6 +145,18 @@ TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
   expect_schedule_accepts(p, limits);
 }
 
+// waist_lowering: down over the first step, back up over the last; none by default (HRP-2).
+TEST(ClipFootstepPlan, WaistLowering) {
+  StepLimits limits = test_limits();
+  EXPECT_EQ(limits.waist_lowering, 0.0);
+  limits.waist_lowering = 0.03;
+  const ClipFootstepPlan p = plan_clip_footsteps(straight_walk(), 0.5, identity, kRight, kLeft, limits);
+  ASSERT_EQ(p.plan.steps.size(), 4u);
+  EXPECT_EQ(p.plan.steps[0].waist_height_change, -0.03);
+  EXPECT_EQ(p.plan.steps[1].waist_height_change, 0.0);
+  EXPECT_EQ(p.plan.steps[3].waist_height_change, 0.03);
+}
+
 TEST(ClipFootstepPlan, RobotTimeMapsEveryEvent) {
   const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(

@@ -336,6 +336,8 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     timing.single_support = touchdown[k] - lift_off[k];
     result.steps[k].robot_time = result.time_offset + touchdown[k];
   }
+  plan.steps.front().waist_height_change -= limits.waist_lowering;
+  plan.steps.back().waist_height_change += limits.waist_lowering;
   plan.final_transfer = transfer;
   plan.final_hold = std::max(limits.settle_time, stretch * robot_end - touchdown.back() - transfer);
   return result;

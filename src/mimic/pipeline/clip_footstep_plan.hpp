@@ -28,6 +28,7 @@
 // tenth of max_forward closer to reach, at most 8 pairs (G1's 0.1 m steps after a human's 0.8 m stride
 // need 4); each takes the robot's minimum transfer and swing, before the clip step's lift-off.
 // Consecutive steps of one foot (a shuffle) are steps like any other: the support foot does not move.
+// The first step lowers the waist by limits.waist_lowering, the last raises it back (one step: both).
 //
 // Timing. A step's swing lasts from its foot's lift-off (the end of that foot's previous support phase) to
 // its touchdown (the step's interval.start); its transfer from the previous step's touchdown to its

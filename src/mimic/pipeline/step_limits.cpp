@@ -86,6 +86,7 @@ StepLimits step_limits(const model::RobotDescription& description, const model::
   limits.min_single_support = given.min_single_support.value_or(time * reference.min_single_support);
   limits.min_double_support = given.min_double_support.value_or(time * reference.min_double_support);
   limits.step_height = given.step_height.value_or(length * reference.step_height);
+  limits.waist_lowering = given.waist_lowering.value_or(0.0);
   limits.settle_time = 5.0 * std::sqrt(com_height / kGravity);
   limits.leg_length = leg;
   limits.right_sole = description.right_sole;

@@ -29,6 +29,10 @@ struct StepLimits {
   // The shortest swing (single support) and weight transfer (double support) the robot can do. s.
   double min_single_support = 0.0, min_double_support = 0.0;
   double step_height = 0.0;  // m, the swing foot's clearance
+  // m the waist goes down over the first step and back up over the last (FootstepPlan's
+  // waist_height_change): a robot whose nominal stance has nearly straight knees (G1) reaches a step only
+  // with bent knees. Not scaled: 0 unless the description gives it.
+  double waist_lowering = 0.0;
   // The shortest final hold: the preview-controlled CoM settles with a double pole at Tc = sqrt(zc / g)
   // (zc the CoM height in the nominal pose); after 5 Tc (1.45 s on HRP-2, whose shipped walks end with
   // 1.5 s) (1 + 5) exp(-5) = 4 % of the last transfer's CoM offset is left. Derived, not a key. s.
