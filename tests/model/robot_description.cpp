@@ -287,5 +287,27 @@ TEST(RobotDescription, CollisionSectionErrors) {
   EXPECT_EQ(d.collision.exclude[0].second, "LARM_LINK6");
 }
 
+// walking: the robot's reach and pace for footstep plans (pipeline/step_limits.hpp): every value
+// optional, each checked, an unknown key an error at its line.
+TEST(RobotDescription, WalkingSection) {
+  const std::string text = read(kDescription);
+  const auto at = text.find("\nwalking:");
+  const std::string head = (at == std::string::npos ? text : text.substr(0, at)) + "\nwalking:\n";
+  const int line = line_of(head, "\nwalking:") + 2;  // the first line under walking:
+  expect_error_at(head + "  max_forward: 0.3\n  max_stride: 0.5\n", line + 1,
+                  "unknown key 'walking.max_stride'");
+  expect_error_at(head + "  min_single_support: 0\n", line,
+                  "walking.min_single_support: expected a duration (s) > 0, found '0'");
+  expect_error_at(head + "  max_turn: 4\n", line, "walking.max_turn: expected an angle (rad) in (0, ");
+  const RobotDescription d = load_text(head + "  max_forward: 0.3\n  min_width: 0\n");
+  EXPECT_EQ(d.walking.max_forward, 0.3);
+  EXPECT_EQ(d.walking.min_width, 0.0);
+  EXPECT_FALSE(d.walking.max_backward.has_value());
+  EXPECT_FALSE(d.walking.step_height.has_value());
+  EXPECT_FALSE(d.walking.waist_lowering.has_value());
+  expect_error_at(head + "  waist_lowering: -0.01\n", line,
+                  "walking.waist_lowering: expected a length (m) >= 0, found '-0.01'");
+}
+
 }  // namespace
 }  // namespace mimic::model

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <numbers>
 
 #include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
@@ -64,6 +65,33 @@ std::vector<YamlListItem> name_list(const StrictMapping& map, std::string_view k
       map.fail(key, item->line, "'" + item->text + "' listed twice");
   }
   return items;
+}
+
+// walking: {max_forward: ..., ...}: each value optional, lengths and durations > 0 (a zero reach or a
+// zero swing would make every step infeasible), the sole gap, swing height and waist lowering >= 0, the turn
+// in (0, pi] (a larger relative yaw is the same foot pose turned the other way).
+WalkingDescription read_walking(const StrictMapping& top) {
+  const auto map =
+      top.child("walking", {"max_forward", "max_backward", "max_lateral", "min_width", "max_turn",
+                            "min_single_support", "min_double_support", "step_height", "waist_lowering"});
+  const auto read = [&](std::string_view key, const core::NumberRange& range) {
+    double value = 0.0;
+    return map.read(key, value, range) ? std::optional<double>(value) : std::nullopt;
+  };
+  const auto length = core::NumberRange::positive("a length (m)");
+  const core::NumberRange gap{0.0, core::NumberRange::kInfinity, false, false, "a length (m)"};
+  const auto duration = core::NumberRange::positive("a duration (s)");
+  WalkingDescription walking;
+  walking.max_forward = read("max_forward", length);
+  walking.max_backward = read("max_backward", length);
+  walking.max_lateral = read("max_lateral", gap);
+  walking.min_width = read("min_width", gap);
+  walking.max_turn = read("max_turn", {0.0, std::numbers::pi, true, false, "an angle (rad)"});
+  walking.min_single_support = read("min_single_support", duration);
+  walking.min_double_support = read("min_double_support", duration);
+  walking.step_height = read("step_height", gap);
+  walking.waist_lowering = read("waist_lowering", gap);
+  return walking;
 }
 
 // Checks names against the URDF the description names (loaded in its own, depth-first joint order).
@@ -397,7 +425,7 @@ RobotDescription load_robot_description(const std::string& path, const std::stri
   const StrictMapping top(
       document, root, "", root_line,
       {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands", "nominal_pose",
-       "half_sitting", "collision", "held_joints", "added_frames", "mesh_root"});
+       "half_sitting", "collision", "held_joints", "added_frames", "mesh_root", "walking"});
   for (const auto key : {"urdf", "frames", "soles"}) top.require(key);
   // half_sitting is the name of nominal_pose in files written before the description (HRP-2 only had one
   // nominal pose); both at once would be ambiguous.
@@ -496,6 +524,7 @@ RobotDescription load_robot_description(const std::string& path, const std::stri
                "joint '" + description.nominal_pose.joint_names[k] +
                    "' is held (held_joints gives its value, not the nominal pose)");
   if (top.has("collision")) read_collision(document, names, top, description.collision);
+  if (top.has("walking")) description.walking = read_walking(top);
   return description;
 }
 

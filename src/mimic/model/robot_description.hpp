@@ -9,6 +9,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,6 +72,14 @@ struct CollisionDescription {
   std::vector<std::pair<std::string, std::string>> exclude;
 };
 
+// The robot's reach and pace for footstep plans made from a clip (key `walking`, optional, each value
+// optional): what the file gives; pipeline/step_limits.hpp documents each value and derives the absent
+// ones from the robot's leg length. Lengths in m, angles in rad, durations in s.
+struct WalkingDescription {
+  std::optional<double> max_forward, max_backward, max_lateral, min_width, max_turn;
+  std::optional<double> min_single_support, min_double_support, step_height, waist_lowering;
+};
+
 struct RobotDescription {
   std::string source_path;  // the YAML file (named in errors)
   std::string urdf;         // the model file, resolved against the YAML file's folder (or the override)
@@ -94,6 +103,7 @@ struct RobotDescription {
   std::vector<HeldJoint> held_joints;
   // Frames the URDF does not have, on one of its links (G1's soles).
   std::vector<AddedFrame> added_frames;
+  WalkingDescription walking;  // all empty when the file has no walking section
 
   // The joints of a group by its name ("right_leg", ..., "left_arm": an arm's chain without its hand).
   // Throws ModelError naming the description for an unknown group.

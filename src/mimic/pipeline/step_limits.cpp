@@ -1,0 +1,113 @@
+#include "mimic/pipeline/step_limits.hpp"
+
+#include <cmath>
+
+#include "mimic/dynamics/com.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/model/data.hpp"
+
+namespace mimic::pipeline {
+namespace {
+
+constexpr double kGravity = 9.81;  // m/s^2, as the cart-table model (stability/cart_table.hpp)
+
+}  // namespace
+
+StepLimits hrp2_step_limits() {
+  StepLimits limits;
+  // jrl-walkgen's relative-feet hull for HRP-2 (RelativeFeetInequalities, the footstep constraints of
+  // Herdt et al., "Online walking motion generation with automatic foot step placement", Advanced
+  // Robotics 2010): the moving foot's centre within x in [-0.28, 0.28] m at 0.2 m beside the support foot,
+  // [-0.2, 0.2] at 0.3 m, x = 0 at 0.4 m. mimic's walking pattern generator (constant waist height,
+  // half-sitting) reaches less: on the plans of the walking clips of ../shared/mocap (CMU 131_01,
+  // Qualisys, OptiTrack), 0.28 m along puts a leg out of reach on a diagonal step of 131_01; 0.24 m along,
+  // 0.08 m wider than the nominal stance (the extra width shrinking with the step's length) walks all
+  // three within the joint velocity limits (peak 0.97 of the knee's).
+  limits.max_forward = 0.24;
+  limits.max_backward = 0.24;
+  limits.max_lateral = 0.08;
+  // 1 cm of self-collision safety distance (evaluation/geometry_check.hpp) plus 1 cm per foot of collision
+  // shape beyond the sole rectangle (JVRC-1's foot box is 8 mm wider than its sole on each side).
+  limits.min_width = 0.03;
+  // HRP-2's hip yaws reach 30 deg inwards, 45 outwards (hrp2.md, RLEG_JOINT0): a relative yaw of 0.3 rad
+  // between the feet turns each hip by about 0.15 rad from the waist, leaving room for the pelvis's own
+  // yaw; the shipped JVRC-1 and G1 walks turn 0.3 rad in one step.
+  limits.max_turn = 0.3;
+  // The shipped bar walk (config/walk/bar_steps.yaml): 0.7 s swings of 0.3 m strides stay within HRP-2's
+  // joint velocity limits; jrl-walkgen's HRP-2 example walk uses 0.78 s. The transfer: 0.1 s (20 preview
+  // periods of 5 ms) keeps the ZMP reference from jumping between the soles; jrl-walkgen goes down to
+  // 0.02 s with its own filter.
+  limits.min_single_support = 0.7;
+  limits.min_double_support = 0.1;
+  limits.step_height = 0.05;  // walking::StepTiming's default (jrl-walkgen's example: 0.07 m)
+  // 5 Tc, Tc = sqrt(0.8078 / 9.81) = 0.287 s (CoM height in half-sitting, hrp2.md [S7]).
+  limits.settle_time = 5.0 * std::sqrt(0.8078 / kGravity);
+  // Hip (RLEG_JOINT0) to sole in half-sitting, models/hrp2.urdf (step_limits() computes it so).
+  limits.leg_length = 0.64971462701;
+  // HRP-2's soles (config/robots/hrp2.yaml).
+  limits.right_sole = {-0.100, 0.130, -0.075, 0.056};
+  limits.left_sole = {-0.100, 0.130, -0.056, 0.075};
+  return limits;
+}
+
+StepLimits step_limits(const model::RobotDescription& description, const model::Model& model) {
+  model::Data data(model);
+  const Eigen::VectorXd q = description.nominal_q(model);
+  dynamics::forward_kinematics(model, data, q);
+  dynamics::update_frame_placements(model, data);
+  // Both legs: the shorter one (a description's legs are mirror images; this is the safe side if not).
+  double leg = INFINITY;
+  for (const auto& [joints, sole] :
+       {std::pair{&description.groups.right_leg, &description.frames.right_sole},
+        std::pair{&description.groups.left_leg, &description.frames.left_sole}}) {
+    const int hip = model::Model::body_of_joint(model.joint_index(joints->front()));
+    const auto& hip_position = data.oMi[static_cast<std::size_t>(hip)].translation();
+    const auto& sole_position = data.oMf[static_cast<std::size_t>(model.frame_index(*sole))].translation();
+    leg = std::min(leg, (hip_position - sole_position).norm());
+  }
+  const double com_height =
+      dynamics::center_of_mass(model, data, q).z() -
+      0.5 * (data.oMf[static_cast<std::size_t>(model.frame_index(description.frames.right_sole))]
+                 .translation()
+                 .z() +
+             data.oMf[static_cast<std::size_t>(model.frame_index(description.frames.left_sole))]
+                 .translation()
+                 .z());
+
+  const StepLimits reference = hrp2_step_limits();
+  const double length = leg / reference.leg_length, time = std::sqrt(length);
+  const model::WalkingDescription& given = description.walking;
+  StepLimits limits;
+  limits.max_forward = given.max_forward.value_or(length * reference.max_forward);
+  limits.max_backward = given.max_backward.value_or(length * reference.max_backward);
+  limits.max_lateral = given.max_lateral.value_or(length * reference.max_lateral);
+  limits.min_width = given.min_width.value_or(reference.min_width);
+  limits.max_turn = given.max_turn.value_or(reference.max_turn);
+  limits.min_single_support = given.min_single_support.value_or(time * reference.min_single_support);
+  limits.min_double_support = given.min_double_support.value_or(time * reference.min_double_support);
+  limits.step_height = given.step_height.value_or(length * reference.step_height);
+  limits.waist_lowering = given.waist_lowering.value_or(0.0);
+  limits.settle_time = 5.0 * std::sqrt(com_height / kGravity);
+  limits.leg_length = leg;
+  limits.right_sole = description.right_sole;
+  limits.left_sole = description.left_sole;
+  return limits;
+}
+
+std::array<walking::FootPlacement, 2> nominal_stance(const model::RobotDescription& description,
+                                                     const model::Model& model) {
+  model::Data data(model);
+  dynamics::forward_kinematics(model, data, description.nominal_q(model));
+  dynamics::update_frame_placements(model, data);
+  std::array<walking::FootPlacement, 2> stance;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string& frame = i == 0 ? description.frames.right_sole : description.frames.left_sole;
+    const spatial::SE3& pose = data.oMf[static_cast<std::size_t>(model.frame_index(frame))];
+    stance[i].position = pose.translation().head<2>();
+    // The yaw of the sole's x axis on the ground (the nominal soles are flat).
+    stance[i].yaw = std::atan2(pose.rotation()(1, 0), pose.rotation()(0, 0));
+  }
+  return stance;
+}
+
+}  // namespace mimic::pipeline
