@@ -9,12 +9,10 @@
 
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/geometry/distances.hpp"
-#include "mimic/mocap/load.hpp"
 #include "mimic/model/data.hpp"
 #include "mimic/model/robot.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/collision_screening.hpp"
-#include "mimic/pipeline/kinematic_retarget.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::motion {
