@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/rnea.hpp"
