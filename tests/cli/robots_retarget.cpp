@@ -83,9 +83,9 @@ TEST(CliRobotsRetarget, BoxingOnJvrc1PassesTheCheck) {
   expect_retarget_passes_check("jvrc1", urdf, "R_SHOULDER_P");
 }
 
-// G1's full retarget of boxing.bvh stops before the solve (README "Robots": the clip's first pose hangs the
-// hands against the hip motors, deeper than the end-pose clearance moves them); its kinematic retarget runs
-// on G1's own joints (torso of 3, no neck, arms of 7) and writes its CSV.
+// G1's kinematic retarget runs on G1's own joints (torso of 3, no neck, arms of 7), re-timed within its
+// torque limits (config/robots/g1.yaml retiming), and writes its CSV. (Its full retarget is too slow for
+// this suite: README "Robots".)
 TEST(CliRobotsRetarget, KinematicBoxingOnG1WritesTheRobotsColumns) {
   MIMIC_REQUIRE_SHARED(urdf, "robots/g1/g1_29dof_rev_1_0.urdf");
   const Folder dir("retarget_g1");

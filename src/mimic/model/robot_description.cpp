@@ -425,7 +425,7 @@ RobotDescription load_robot_description(const std::string& path, const std::stri
   const StrictMapping top(
       document, root, "", root_line,
       {"urdf", "frames", "soles", "joint_order", "extra_columns", "groups", "commands", "nominal_pose",
-       "half_sitting", "collision", "held_joints", "added_frames", "mesh_root", "walking"});
+       "half_sitting", "collision", "held_joints", "added_frames", "mesh_root", "walking", "retiming"});
   for (const auto key : {"urdf", "frames", "soles"}) top.require(key);
   // half_sitting is the name of nominal_pose in files written before the description (HRP-2 only had one
   // nominal pose); both at once would be ambiguous.
@@ -525,6 +525,12 @@ RobotDescription load_robot_description(const std::string& path, const std::stri
                    "' is held (held_joints gives its value, not the nominal pose)");
   if (top.has("collision")) read_collision(document, names, top, description.collision);
   if (top.has("walking")) description.walking = read_walking(top);
+  if (top.has("retiming")) {
+    const auto retiming = top.child("retiming", {"torque_scale"});
+    retiming.require("torque_scale");
+    retiming.read("torque_scale", description.retiming_torque_scale,
+                  core::NumberRange{0.0, 1.0, true, false, "a fraction of the effort limits"});
+  }
   return description;
 }
 

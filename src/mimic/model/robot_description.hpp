@@ -104,6 +104,10 @@ struct RobotDescription {
   // Frames the URDF does not have, on one of its links (G1's soles).
   std::vector<AddedFrame> added_frames;
   WalkingDescription walking;  // all empty when the file has no walking section
+  // retiming.torque_scale: the fraction of the URDF effort limits the re-timed kinematic reference may ask
+  // (retarget/torque_retiming.hpp), for a robot whose URDF velocity limits barely slow a captured motion;
+  // 0 when the key is absent: Algorithm 1 alone (HRP-2).
+  double retiming_torque_scale = 0.0;
 
   // The joints of a group by its name ("right_leg", ..., "left_arm": an arm's chain without its hand).
   // Throws ModelError naming the description for an unknown group.

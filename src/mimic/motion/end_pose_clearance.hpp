@@ -4,8 +4,12 @@
 // conservative capsules of HRP-2's thighs), no trajectory with that end can pass `mimic check`. Such an end
 // pose is moved, before the problem is built, to a nearby pose whose listed pairs are at least `target`
 // apart: Gauss-Newton steps of least norm in the active joints, d_p(q + dq) ~ d_p(q) + J_p dq = target for
-// every pair below it, kept inside the (factored) angle limits. A pose already clear is left exactly as it
-// is, so a clip whose ends are clear (the shipped boxing.bvh) gives the same problem as before.
+// every pair below it, kept inside the (factored) angle limits. Those clear a shallow overlap in a step or
+// two, but a deep one (G1's hands hanging 5 cm inside its hip motors) asks a first step of radians, which
+// jams the arm at its limits; when they stall, trust-region (Levenberg-Marquardt) steps on the squared
+// shortfalls of every pair start again from the captured pose, at most 0.2 rad per joint per step, each
+// accepted only if it reduces the shortfall. A pose already clear is left exactly as it is, so a clip whose
+// ends are clear (the shipped boxing.bvh) gives the same problem as before.
 #pragma once
 
 #include <Eigen/Core>

@@ -50,6 +50,10 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
   // millionfold).
   retarget::RetimedSamples timing = retarget::reparameterize_time(
       motion.motion.q.bottomRows(model.nj), motion.rate, model.velocity_limit, options.velocity_scale);
+  if (description.retiming_torque_scale > 0.0) {
+    result.torque_retiming =
+        retarget::limit_torques(model, motion.motion.q, description.retiming_torque_scale, timing);
+  }
   check_sample_budget(result.clip + ": the re-timed reference", timing.duration(), options.output_rate,
                       "trajectory.output_rate, retarget.velocity_limit_scale");
   retarget::RetimedReference retimed =
@@ -57,6 +61,7 @@ KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Mode
   result.timing = std::move(retimed.timing);
   result.reference = std::move(retimed.motion);
   result.velocity_scale = options.velocity_scale;
+  result.torque_scale = description.retiming_torque_scale;
   result.zmp = retarget::reference_zmp(model, result.reference, &result.zmp_fallback_samples);
   result.pos_layout = io::PosLayout::of(description);
 
@@ -111,7 +116,13 @@ std::string format_summary(const KinematicRetargetResult& r, bool with_zmp) {
       << " iterations/frame, mean cost " << r.retarget.mean_cost << "\n";
   out << "  duration " << r.timing.source_duration() << " s -> " << r.timing.duration()
       << " s after re-timing (slow-down x" << r.timing.slow_down() << ", velocity limits x"
-      << r.velocity_scale << ")\n";
+      << r.velocity_scale;
+  if (r.torque_retiming.passes > 0)
+    out << "; torque limits x" << r.torque_scale << ": the reference asked "
+        << r.torque_retiming.peak_ratio_before << " of the room left by gravity ("
+        << r.torque_retiming.peak_joint << "), " << r.torque_retiming.peak_ratio << " after "
+        << r.torque_retiming.passes << " passes";
+  out << ")\n";
   out << "  output " << r.reference.sample_count() << " samples at " << r.reference.rate
       << " Hz; peak |qdot|/limit " << r.peak_velocity.ratio;
   if (!r.peak_velocity.joint.empty()) out << " (" << r.peak_velocity.joint << ")";

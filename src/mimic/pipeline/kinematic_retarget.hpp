@@ -1,7 +1,8 @@
 // The kinematic retargeting baseline (`mimic retarget --kinematic-only`): clip -> landmarks -> per-frame
-// upper-body IK -> Algorithm 1 re-timing -> 200 Hz reference, with its ZMP, ready to be written as
-// OpenHRP X.pos / X.waist / X.zmp. No dynamics are optimised: this is both a usable motion for slow
-// clips and the comparison point (and initial guess) of the optimised pipeline.
+// upper-body IK -> Algorithm 1 re-timing (and, for a robot whose description sets retiming.torque_scale,
+// the torque re-timing of retarget/torque_retiming.hpp) -> 200 Hz reference, with its ZMP, ready to be
+// written as OpenHRP X.pos / X.waist / X.zmp. No dynamics are optimised: this is both a usable motion for
+// slow clips and the comparison point (and initial guess) of the optimised pipeline.
 #pragma once
 
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot.hpp"
 #include "mimic/retarget/reference_motion.hpp"
+#include "mimic/retarget/torque_retiming.hpp"
 
 namespace mimic::pipeline {
 
@@ -33,13 +35,16 @@ struct KinematicRetargetResult {
   int source_frames = 0;
   double source_rate = 0.0;
   retarget::RetargetReport retarget;
-  retarget::RetimedSamples timing;      // Algorithm 1 on the source samples (slow-down factor)
-  retarget::ReferenceMotion reference;  // q_c, P_c and waist pose at the output rate
-  Eigen::MatrixXd zmp;                  // 3 x output samples: multibody ZMP in the world
-  int zmp_fallback_samples = 0;         // samples without ground support (ZMP replaced by the CoM projection)
+  retarget::RetimedSamples timing;           // Algorithm 1 on the source samples (slow-down factor), then the
+                                             // torque re-timing when the description asks for it
+  retarget::TorqueRetiming torque_retiming;  // passes 0 and ratios 0 when the description does not ask
+  retarget::ReferenceMotion reference;       // q_c, P_c and waist pose at the output rate
+  Eigen::MatrixXd zmp;                       // 3 x output samples: multibody ZMP in the world
+  int zmp_fallback_samples = 0;  // samples without ground support (ZMP replaced by the CoM projection)
   // Over output samples and joints, |qdot| / velocity limit with qdot the forward difference.
   evaluation::Peak peak_velocity;
   double velocity_scale = 0.0;  // the fraction of the velocity limits Algorithm 1 enforced
+  double torque_scale = 0.0;    // the fraction of the effort limits the torque re-timing enforced (0: none)
   io::PosLayout pos_layout;     // the robot's .pos columns (its description), for writing the result
 };
 
