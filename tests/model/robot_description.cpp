@@ -304,6 +304,9 @@ TEST(RobotDescription, WalkingSection) {
   EXPECT_EQ(d.walking.min_width, 0.0);
   EXPECT_FALSE(d.walking.max_backward.has_value());
   EXPECT_FALSE(d.walking.step_height.has_value());
+  EXPECT_FALSE(d.walking.waist_lowering.has_value());
+  expect_error_at(head + "  waist_lowering: -0.01\n", line,
+                  "walking.waist_lowering: expected a length (m) >= 0, found '-0.01'");
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // The robot's footstep plan from a clip's footsteps (pipeline/clip_footstep_plan): synthetic contacts
 // whose plan is known exactly (a straight walk, a turn, a side step, a shuffle), the limits' clamps and
-// their messages, the stretch of a walk too fast for the robot, the refusal of a flight, a clip that stands;
-// the limits of the shipped robots; and the real CMU 131_01 clip from its landmarks to a plan that
-// WalkSchedule accepts.
+// their messages, catch-up steps, the stretch of a walk too fast for the robot, the refusal of a flight, a
+// clip that stands; the limits of the shipped robots; and the walking clips of ../shared/mocap from their
+// landmarks to plans that WalkSchedule accepts.
 #include "mimic/pipeline/clip_footstep_plan.hpp"
 
 #include <gtest/gtest.h>
@@ -37,6 +37,17 @@ const FootPlacement kRight{Vector2d(0.00949, -0.095), 0.0};
 const FootPlacement kLeft{Vector2d(0.00949, 0.095), 0.0};
 
 double identity(double t) { return t; }
+
+// HRP-2's limits with round numbers that the expectations below are computed with: reach 0.28 m along
+// both ways, 0.1 m wider than the nominal stance, turn 0.4 rad (the durations, soles and gap are HRP-2's:
+// 0.7 s swings, 0.1 s transfers, 0.03 m).
+StepLimits test_limits() {
+  StepLimits limits = hrp2_step_limits();
+  limits.max_forward = limits.max_backward = 0.28;
+  limits.max_lateral = 0.1;
+  limits.max_turn = 0.4;
+  return limits;
+}
 
 // Synthetic contacts: support phases added in any order, sorted by start on build().
 class Clip {
@@ -103,7 +114,7 @@ void expect_schedule_accepts(const ClipFootstepPlan& p, const StepLimits& limits
 }
 
 TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(straight_walk(), 0.5, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.steps.size(), 4u);
   ASSERT_EQ(p.plan.steps.size(), 4u);
@@ -134,8 +145,20 @@ TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
   expect_schedule_accepts(p, limits);
 }
 
+// waist_lowering: down over the first step, back up over the last; none by default (HRP-2).
+TEST(ClipFootstepPlan, WaistLowering) {
+  StepLimits limits = test_limits();
+  EXPECT_EQ(limits.waist_lowering, 0.0);
+  limits.waist_lowering = 0.03;
+  const ClipFootstepPlan p = plan_clip_footsteps(straight_walk(), 0.5, identity, kRight, kLeft, limits);
+  ASSERT_EQ(p.plan.steps.size(), 4u);
+  EXPECT_EQ(p.plan.steps[0].waist_height_change, -0.03);
+  EXPECT_EQ(p.plan.steps[1].waist_height_change, 0.0);
+  EXPECT_EQ(p.plan.steps[3].waist_height_change, 0.03);
+}
+
 TEST(ClipFootstepPlan, RobotTimeMapsEveryEvent) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(
       straight_walk(), 0.5, [](double t) { return 1.5 * t; }, kRight, kLeft, limits);
   EXPECT_EQ(p.time_stretch, 1.0);
@@ -149,7 +172,7 @@ TEST(ClipFootstepPlan, RobotTimeMapsEveryEvent) {
 // Too fast for the robot: 0.3 s swings and 0.1 s transfers, 0.4 s per step where HRP-2 needs 0.7 + 0.1:
 // everything is slowed by 2, then each lift-off moves so that the swing lasts 0.7 s.
 TEST(ClipFootstepPlan, TooFastStepsStretchTheClip) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p =
       plan_clip_footsteps(straight_walk(0.3, 0.1), 0.5, identity, kRight, kLeft, limits);
   EXPECT_NEAR(p.time_stretch, 2.0, 1e-12);
@@ -181,7 +204,7 @@ ClipContacts turn_in_place(double angle) {
 }
 
 TEST(ClipFootstepPlan, TurnWithinReachIsKept) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(turn_in_place(0.3), 0.5, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.plan.steps.size(), 2u);
   const Vector2d middle(0.00949, 0.0);
@@ -197,7 +220,7 @@ TEST(ClipFootstepPlan, TurnWithinReachIsKept) {
 }
 
 TEST(ClipFootstepPlan, SharpTurnIsClampedWithItsReason) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipFootstepPlan p = plan_clip_footsteps(turn_in_place(0.6), 0.5, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.plan.steps.size(), 2u);
   EXPECT_NEAR(p.plan.steps[0].target.yaw, limits.max_turn, 1e-12);
@@ -212,7 +235,7 @@ TEST(ClipFootstepPlan, SharpTurnIsClampedWithItsReason) {
 // A side step to the left: the left foot 0.18 m out, the right foot follows; at scale 0.5 the body moves
 // 0.09 m and each foot keeps the robot's stance width.
 TEST(ClipFootstepPlan, SideStep) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipContacts c = Clip(3.0)
                              .phase(ClipFoot::kRight, 0.0, 1.8, {0.0, -0.1})
                              .phase(ClipFoot::kLeft, 0.0, 0.5, {0.0, 0.1})
@@ -241,29 +264,52 @@ TEST(ClipFootstepPlan, SideStep) {
   ASSERT_EQ(q.plan.steps.size(), 1u);
   EXPECT_NEAR(q.plan.steps[0].target.position.y(), -0.095 + 0.19 + limits.max_lateral, 1e-12);
   ASSERT_EQ(q.steps[0].adjustments.size(), 1u);
-  EXPECT_EQ(q.steps[0].adjustments[0],
-            "width 0.44 m > 0.29 m (nominal 0.19 m + max_lateral 0.1 m): narrowed");
+  EXPECT_EQ(
+      q.steps[0].adjustments[0],
+      "width 0.44 m > 0.29 m (nominal 0.19 m + 0.1 m of max_lateral 0.1 m at this step length): narrowed");
 }
 
-// A stride longer than the robot's reach is shortened, and the next step aims at the human's path again.
+// A stride longer than the robot's reach is shortened with its reason; the next step aims at the human's
+// path again, and when that is beyond reach by more than half max_forward, catch-up steps come first.
 TEST(ClipFootstepPlan, TooLongStrideIsClampedWithItsReason) {
-  const StepLimits limits = hrp2_step_limits();
-  // At scale 1 the first step is 0.4 m ahead of the support foot (reach 0.28), the second 0.4 m (ahead of
-  // a foot that fell 0.12 m short: 0.52 wanted, 0.28 taken), the third closes the stance.
+  const StepLimits limits = test_limits();
+  // At scale 1 the first step lands 0.4 m ahead of the support foot (reach 0.28: 0.12 short, taken up
+  // later); the second 0.8 m ahead of the start, 0.52 m ahead of the robot's right foot: a pair of
+  // catch-up steps (left to 0.56 m, right beside the target at 0.8 m), then the step itself.
   const ClipFootstepPlan p = plan_clip_footsteps(straight_walk(), 1.0, identity, kRight, kLeft, limits);
-  ASSERT_EQ(p.plan.steps.size(), 4u);
+  ASSERT_EQ(p.plan.steps.size(), 6u);
   ASSERT_EQ(p.steps[0].adjustments.size(), 1u);
   EXPECT_EQ(p.steps[0].adjustments[0], "forward step 0.4 m > max_forward 0.28 m: shortened");
   EXPECT_NEAR(p.plan.steps[0].target.position.x(), 0.00949 + 0.28, 1e-12);
   EXPECT_NEAR(p.steps[0].scaled_human.x(), 0.00949 + 0.4, 1e-12);
-  EXPECT_NEAR(p.plan.steps[1].target.position.x(), 0.00949 + 0.56, 1e-12);
-  EXPECT_EQ(p.steps[1].adjustments[0], "forward step 0.52 m > max_forward 0.28 m: shortened");
+  const double x[] = {0.28, 0.56, 0.8, 0.8, 1.08, 1.2};
+  const bool inserted[] = {false, true, true, false, false, false};
+  const int clip_footstep[] = {2, 3, 3, 3, 4, 5};
+  for (std::size_t k = 0; k < 6; ++k) {
+    const walking::Footstep& s = p.plan.steps[k];
+    EXPECT_NEAR(s.target.position.x(), 0.00949 + x[k], 1e-12) << k;
+    EXPECT_NEAR(s.target.position.y(), s.foot == Foot::kRight ? -0.095 : 0.095, 1e-12) << k;
+    EXPECT_EQ(p.steps[k].inserted, inserted[k]) << k;
+    EXPECT_EQ(p.steps[k].clip_footstep, clip_footstep[k]) << k;
+    EXPECT_GE(s.timing.single_support, limits.min_single_support - 1e-9) << k;
+    EXPECT_GE(s.timing.double_support, limits.min_double_support - 1e-9) << k;
+    if (k > 0) {
+      EXPECT_NE(s.foot, p.plan.steps[k - 1].foot) << k;
+    }
+  }
+  ASSERT_FALSE(p.steps[3].adjustments.empty());
+  EXPECT_EQ(p.steps[3].adjustments[0],
+            "the clip's step lands 0.24 m beyond the robot's reach along: 2 catch-up "
+            "steps before it");
+  EXPECT_EQ(p.steps[4].adjustments[0], "forward step 0.4 m > max_forward 0.28 m: shortened");
+  // Five steps after the clip's first where the clip has three cycles of 1 s: 5 x 0.8 s in 3 s.
+  EXPECT_NEAR(p.time_stretch, 0.8 * 5 / 3, 1e-12);
   expect_schedule_accepts(p, limits);
 }
 
 // Two steps of the same foot in a row (a shuffle): the support foot stays; WalkSchedule accepts it.
 TEST(ClipFootstepPlan, ShuffleOfOneFoot) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipContacts c = Clip(5.0)
                              .phase(ClipFoot::kRight, 0.0, 1.0, {0.0, -0.1})
                              .phase(ClipFoot::kLeft, 0.0, 5.0, {0.0, 0.1})
@@ -292,7 +338,7 @@ TEST(ClipFootstepPlan, FlightIsRefused) {
 }
 
 TEST(ClipFootstepPlan, StandingClipIsOneHold) {
-  const StepLimits limits = hrp2_step_limits();
+  const StepLimits limits = test_limits();
   const ClipContacts c = Clip(3.0)
                              .phase(ClipFoot::kRight, 0.0, 3.0, {0.0, -0.1})
                              .phase(ClipFoot::kLeft, 0.0, 1.0, {0.0, 0.1})
@@ -369,38 +415,96 @@ TEST(StepLimits, SharedRobots) {
   }
 }
 
-// CMU 131_01 (start, walk, stop; a kick, a lunge sideways, a walk of 2.6 m) from its landmarks to HRP-2's
-// plan: every detected step is in the plan, WalkSchedule accepts it, and the feet travel as far as the
-// scaled pelvis (within 25 %).
-TEST(ClipFootstepPlan, Cmu131_01OnHrp2) {
+// Algorithm 1's re-timing as robot_time: sample i of the clip at times[i], linear in between.
+TEST(ClipFootstepPlan, RetimedClipTime) {
+  retarget::RetimedSamples r;
+  r.source_rate = 10.0;
+  r.interval_steps = {1, 3, 1};
+  r.times = {0.0, 0.1, 0.4, 0.5};
+  EXPECT_EQ(retimed_clip_time(r, 0.0), 0.0);
+  EXPECT_NEAR(retimed_clip_time(r, 0.05), 0.05, 1e-15);
+  EXPECT_NEAR(retimed_clip_time(r, 0.15), 0.25, 1e-15);
+  EXPECT_NEAR(retimed_clip_time(r, 0.3), 0.5, 1e-15);
+  EXPECT_NEAR(retimed_clip_time(r, 0.4), 0.6, 1e-15);  // beyond the last sample: at the source rate
+  const ClipFootstepPlan p = plan_clip_footsteps(
+      straight_walk(), 0.5, [&](double t) { return retimed_clip_time(r, t); }, kRight, kLeft,
+      hrp2_step_limits());
+  EXPECT_EQ(p.plan.steps.size(), 4u);
+}
+
+// 131_01 on JVRC-1 and G1 (their URDFs in ../shared/robots): the plan WalkSchedule accepts with each
+// robot's soles and limits, every clip step, and the feet's travel within 25 % of the scaled pelvis's.
+TEST(ClipFootstepPlan, Cmu131_01OnJvrc1AndG1) {
+  MIMIC_REQUIRE_SHARED(robots, "robots");
   MIMIC_REQUIRE_SHARED(path, "mocap/bvh/bvh11__cmu_131_01.bvh");
   const ClipContacts c = retarget::detect_clip_contacts(retarget::extract_landmarks(mocap::load_clip(path)));
+  for (const char* name : {"jvrc1", "g1"}) {
+    const model::Robot loaded = model::load_robot(
+        (test::source_dir() / "config" / "robots" / (std::string(name) + ".yaml")).string());
+    const StepLimits limits = step_limits(loaded.description, loaded.model);
+    const auto stance = nominal_stance(loaded.description, loaded.model);
+    const double scale = limits.leg_length / c.leg_length;
+    const ClipFootstepPlan p = plan_clip_footsteps(c, scale, identity, stance[0], stance[1], limits);
+    int clip_steps = 0;
+    for (const auto& step : p.steps) clip_steps += step.inserted ? 0 : 1;
+    EXPECT_EQ(clip_steps, c.step_count()) << name;
+    expect_schedule_accepts(p, limits);
+    std::array<FootPlacement, 2> feet = stance;
+    for (const walking::Footstep& s : p.plan.steps) feet[s.foot == Foot::kRight ? 0 : 1] = s.target;
+    const double travel =
+        (0.5 * (feet[0].position + feet[1].position) - 0.5 * (stance[0].position + stance[1].position))
+            .norm();
+    std::cout << name << ": scale " << scale << ", " << p.plan.steps.size() << " plan steps, stretch "
+              << p.time_stretch << ", scaled travel " << p.scaled_travel << " m, feet travel " << travel
+              << " m\n";
+    EXPECT_NEAR(travel, p.scaled_travel, 0.25 * p.scaled_travel) << name;
+  }
+}
+
+// The walking clips of ../shared/mocap (those of tests/retarget/clip_contacts.cpp that travel and have no
+// flight) from their landmarks to HRP-2's plan: every detected step is in the plan once, in order, after
+// its catch-up steps; WalkSchedule accepts it (no sole on the other); and the feet travel as far as the
+// scaled pelvis (within 25 %, the bound on the robot's waist travel). The numbers are printed.
+class SharedClipPlan : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(SharedClipPlan, TakesEveryStepAndTravelsAsFar) {
+  MIMIC_REQUIRE_SHARED(path, std::string("mocap/") + GetParam());
+  const ClipContacts c = retarget::detect_clip_contacts(retarget::extract_landmarks(mocap::load_clip(path)));
   const model::Robot loaded = model::load_robot(model::default_robot_description_path());
-  const model::RobotDescription& description = loaded.description;
-  const model::Model& robot = loaded.model;
-  const StepLimits limits = step_limits(description, robot);
-  const auto stance = nominal_stance(description, robot);
+  const StepLimits limits = step_limits(loaded.description, loaded.model);
+  const auto stance = nominal_stance(loaded.description, loaded.model);
+  // The robot's leg over the human's (hip to sole against hip to ankle: the ankle's height above the sole
+  // is a few centimetres on both).
   const double scale = limits.leg_length / c.leg_length;
   const ClipFootstepPlan p = plan_clip_footsteps(c, scale, identity, stance[0], stance[1], limits);
-  ASSERT_EQ(static_cast<int>(p.plan.steps.size()), c.step_count());
-  for (std::size_t k = 0; k < p.steps.size(); ++k)
-    EXPECT_TRUE(c.footsteps[static_cast<std::size_t>(p.steps[k].clip_footstep)].step);
+
+  int clip_steps = 0, previous = -1, adjusted = 0;
+  for (const auto& step : p.steps) {
+    EXPECT_TRUE(c.footsteps[static_cast<std::size_t>(step.clip_footstep)].step);
+    EXPECT_GE(step.clip_footstep, previous);
+    previous = step.clip_footstep;
+    clip_steps += step.inserted ? 0 : 1;
+    adjusted += !step.inserted && !step.adjustments.empty() ? 1 : 0;
+  }
+  EXPECT_EQ(clip_steps, c.step_count());
   expect_schedule_accepts(p, limits);
 
   std::array<FootPlacement, 2> feet = stance;
-  int adjusted = 0;
-  for (std::size_t k = 0; k < p.plan.steps.size(); ++k) {
-    feet[p.plan.steps[k].foot == Foot::kRight ? 0 : 1] = p.plan.steps[k].target;
-    adjusted += p.steps[k].adjustments.empty() ? 0 : 1;
-    for (const auto& a : p.steps[k].adjustments) std::cout << "  step " << k << ": " << a << "\n";
-  }
+  for (const walking::Footstep& s : p.plan.steps) feet[s.foot == Foot::kRight ? 0 : 1] = s.target;
   const double travel =
       (0.5 * (feet[0].position + feet[1].position) - 0.5 * (stance[0].position + stance[1].position)).norm();
-  std::cout << "131_01 on HRP-2: scale " << scale << ", " << p.plan.steps.size() << " steps (" << adjusted
-            << " adjusted), stretch " << p.time_stretch << ", offset " << p.time_offset << " s, human travel "
+  std::cout << GetParam() << " on HRP-2: scale " << scale << ", " << c.step_count() << " clip steps ("
+            << adjusted << " adjusted) + " << p.plan.steps.size() - static_cast<std::size_t>(clip_steps)
+            << " catch-up, stretch " << p.time_stretch << ", offset " << p.time_offset << " s, human travel "
             << p.human_travel << " m, scaled " << p.scaled_travel << " m, feet travel " << travel
-            << " m, plan " << p.plan.duration() << " s\n";
+            << " m, plan " << p.plan.duration() << " s for a " << (c.frame_count - 1) / c.rate << " s clip\n";
+  EXPECT_NEAR(travel, p.scaled_travel, 0.25 * p.scaled_travel);
 }
+
+INSTANTIATE_TEST_SUITE_P(Clips, SharedClipPlan,
+                         ::testing::Values("bvh/bvh11__cmu_131_01.bvh", "bvh/bvh11__cmu_scaled_131_01.bvh",
+                                           "c3d/c3dorg-s34__xsens_AlbertoINT.c3d", "c3d/ezc3d__Qualisys.c3d",
+                                           "c3d/btkdata__optitrack_mocap36.c3d"));
 
 }  // namespace
 }  // namespace mimic::pipeline

@@ -68,12 +68,12 @@ std::vector<YamlListItem> name_list(const StrictMapping& map, std::string_view k
 }
 
 // walking: {max_forward: ..., ...}: each value optional, lengths and durations > 0 (a zero reach or a
-// zero swing would make every step infeasible), the sole gap and the swing height >= 0, the turn in
-// (0, pi] (a larger relative yaw is the same foot pose turned the other way).
+// zero swing would make every step infeasible), the sole gap, swing height and waist lowering >= 0, the turn
+// in (0, pi] (a larger relative yaw is the same foot pose turned the other way).
 WalkingDescription read_walking(const StrictMapping& top) {
   const auto map =
       top.child("walking", {"max_forward", "max_backward", "max_lateral", "min_width", "max_turn",
-                            "min_single_support", "min_double_support", "step_height"});
+                            "min_single_support", "min_double_support", "step_height", "waist_lowering"});
   const auto read = [&](std::string_view key, const core::NumberRange& range) {
     double value = 0.0;
     return map.read(key, value, range) ? std::optional<double>(value) : std::nullopt;
@@ -90,6 +90,7 @@ WalkingDescription read_walking(const StrictMapping& top) {
   walking.min_single_support = read("min_single_support", duration);
   walking.min_double_support = read("min_double_support", duration);
   walking.step_height = read("step_height", gap);
+  walking.waist_lowering = read("waist_lowering", gap);
   return walking;
 }
 

@@ -40,6 +40,14 @@ struct Stance {
     offset = {rotate(-heading, right - middle), rotate(-heading, left - middle)};
     toe = {angle_difference(right_heading, heading), angle_difference(left_heading, heading)};
   }
+
+  // Where `foot` stands beside the body pose that the other foot's placement `other` implies.
+  FootPlacement beside(Foot foot, const FootPlacement& other) const {
+    const std::size_t f = index_of(foot), o = index_of(walking::other_foot(foot));
+    const double body_heading = other.yaw - toe[o];
+    const Vector2d body = other.position - rotate(body_heading, offset[o]);
+    return {body + rotate(body_heading, offset[f]), body_heading + toe[f]};
+  }
 };
 
 // The robot's placement of the human footstep (see the header's "Frames"): the body pose the footstep
@@ -94,7 +102,12 @@ FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlace
     for (const double y : {moving.y_min, moving.y_max})
       nearest_corner = std::min(nearest_corner, side * rotate(rel.yaw, Vector2d(x, y)).y());
   const double narrowest = inner_edge + limits.min_width - nearest_corner;
-  const double widest = std::max(narrowest, side * nominal.position.y() + limits.max_lateral);
+  // The extra width shrinks as the step gets longer (a diamond in x and extra width): a leg reaches a
+  // long step or a wide one, not both at once (jrl-walkgen's hull narrows likewise towards +-0.28 m).
+  const double reach_along = rel.position.x() >= 0.0 ? rel.position.x() / limits.max_forward
+                                                     : -rel.position.x() / limits.max_backward;
+  const double extra = limits.max_lateral * std::max(0.0, 1.0 - reach_along);
+  const double widest = std::max(narrowest, side * nominal.position.y() + extra);
   const double width = side * rel.position.y();
   if (width < narrowest) {
     adjustments.push_back("width " + milli(width) + " m < " + milli(narrowest) +
@@ -103,8 +116,8 @@ FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlace
     rel.position.y() = side * narrowest;
   } else if (width > widest) {
     adjustments.push_back("width " + milli(width) + " m > " + milli(widest) + " m (nominal " +
-                          milli(side * nominal.position.y()) + " m + max_lateral " +
-                          milli(limits.max_lateral) + " m): narrowed");
+                          milli(side * nominal.position.y()) + " m + " + milli(extra) + " m of max_lateral " +
+                          milli(limits.max_lateral) + " m at this step length): narrowed");
     rel.position.y() = side * widest;
   }
   return rel;
@@ -123,15 +136,21 @@ double median(std::vector<double> values) {
   return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-[[noreturn]] void refuse_flight(double t) {
-  throw InputError("running and jumping are not supported (both feet off the floor at t = " + milli(t) +
-                   " s)");
-}
-
-// A step's events on the robot's clock before the stretch.
+// A plan step's events on the robot's clock before the stretch: the clip's, or for a step inserted to
+// catch up, set back from the lift-off of the clip's step that follows it.
 struct StepEvents {
   double lift_off = 0.0, touchdown = 0.0;
+  bool inserted = false;
 };
+
+// A clip step whose foot lands further than this fraction of max_forward beyond where the robot can put
+// it (along the support foot) gets catch-up steps; within it, the next steps' targets (which aim at the
+// human's path, not at the robot's last foot) take up the rest. A pair gains up to 2 max_forward; the
+// pairs stop when one would gain less than kCatchUpProgress max_forward (the target is across or turned
+// beyond reach) or after kMaxCatchUpPairs (G1's 0.1 m steps after a human's 0.8 m stride need 4).
+constexpr double kCatchUpFraction = 0.5;
+constexpr double kCatchUpProgress = 0.1;
+constexpr int kMaxCatchUpPairs = 8;
 
 }  // namespace
 
@@ -141,7 +160,9 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
                                      const StepLimits& limits) {
   if (!(scale > 0.0) || !std::isfinite(scale))
     throw std::invalid_argument("plan_clip_footsteps: the scale must be > 0, found " + format_number(scale));
-  if (!contacts.flights.empty()) refuse_flight(contacts.flights.front().start);
+  if (!contacts.flights.empty())
+    throw InputError("running and jumping are not supported (both feet off the floor at t = " +
+                     milli(contacts.flights.front().start) + " s)");
 
   const auto& footsteps = contacts.footsteps;
   std::array<int, 2> first{-1, -1};
@@ -183,26 +204,66 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     support_end[f] = human.interval.end;
     if (!human.step) continue;
 
-    ClipFootstepPlan::Step step;
-    step.clip_footstep = static_cast<int>(i);
-    step.foot = foot;
-    step.clip_time = human.interval.start;
     const FootPlacement target =
         scaled_target(human_stance, robot, scale, foot, human.position, human.heading);
-    step.scaled_human = target.position;
-    step.scaled_human_yaw = target.yaw;
-    const FootPlacement& support = current[index_of(walking::other_foot(foot))];
-    const FootPlacement placed = in_world(
-        support, clamp_step(relative_to(support, target), foot, nominal[f], limits, step.adjustments));
-    current[f] = placed;
-
-    walking::Footstep footstep;
-    footstep.foot = foot;
-    footstep.target = placed;
-    footstep.timing.step_height = limits.step_height;
-    plan.steps.push_back(footstep);
-    result.steps.push_back(std::move(step));
-    events.push_back({robot_time(lift_off), robot_time(human.interval.start)});
+    const Foot other = walking::other_foot(foot);
+    const auto add = [&](Foot moving, const FootPlacement& aim, const FootPlacement& placed,
+                         std::vector<std::string> adjustments, bool inserted) {
+      ClipFootstepPlan::Step step;
+      step.clip_footstep = static_cast<int>(i);
+      step.foot = moving;
+      step.scaled_human = aim.position;
+      step.scaled_human_yaw = aim.yaw;
+      step.clip_time = human.interval.start;
+      step.inserted = inserted;
+      step.adjustments = std::move(adjustments);
+      result.steps.push_back(std::move(step));
+      walking::Footstep footstep;
+      footstep.foot = moving;
+      footstep.target = placed;
+      footstep.timing.step_height = limits.step_height;
+      plan.steps.push_back(footstep);
+      current[index_of(moving)] = placed;
+      events.push_back({0.0, 0.0, inserted});
+    };
+    // The foot `moving` as far as it can go towards `aim` from the support foot's placement `support`,
+    // with the clamps' messages; and how far short of the target along the support foot that leaves it
+    // (the distance a walk loses: a side lunge, a crossed foot or a turn beyond reach gets no catch-up,
+    // the robot steps as far as it can and the next steps aim at the human's path again).
+    const auto reach = [&](const FootPlacement& support, Foot moving, const FootPlacement& aim,
+                           std::vector<std::string>& adjustments) {
+      return in_world(support, clamp_step(relative_to(support, aim), moving, nominal[index_of(moving)],
+                                          limits, adjustments));
+    };
+    const auto short_along = [&](const FootPlacement& support, const FootPlacement& placed) {
+      return std::abs(relative_to(support, target).position.x() - relative_to(support, placed).position.x());
+    };
+    std::vector<std::string> adjustments;
+    FootPlacement placed = reach(current[index_of(other)], foot, target, adjustments);
+    // Beyond reach: pairs of catch-up steps, the foot as far as it can towards its target, then the other
+    // foot towards its place beside the target, while a pair brings the clip's step closer to reach.
+    int pairs = 0;
+    const double shortfall = short_along(current[index_of(other)], placed);
+    for (double remaining = shortfall;
+         remaining > kCatchUpFraction * limits.max_forward && pairs < kMaxCatchUpPairs; ++pairs) {
+      std::vector<std::string> ignored, next_adjustments;
+      const FootPlacement other_placed = reach(placed, other, robot.beside(other, target), ignored);
+      const FootPlacement next = reach(other_placed, foot, target, next_adjustments);
+      const double next_remaining = short_along(other_placed, next);
+      if (remaining - next_remaining < kCatchUpProgress * limits.max_forward) break;
+      add(foot, target, placed, {"inserted: a catch-up step towards the clip's step"}, true);
+      add(other, robot.beside(other, target), other_placed,
+          {"inserted: a catch-up step towards the clip's step"}, true);
+      placed = next;
+      adjustments = std::move(next_adjustments);
+      remaining = next_remaining;
+    }
+    if (pairs > 0)
+      adjustments.insert(adjustments.begin(), "the clip's step lands " + milli(shortfall) +
+                                                  " m beyond the robot's reach along: " +
+                                                  std::to_string(2 * pairs) + " catch-up steps before it");
+    add(foot, target, placed, std::move(adjustments), false);
+    events.back() = {robot_time(lift_off), robot_time(human.interval.start), false};
   }
 
   const double clip_end = contacts.frame_count > 1 ? (contacts.frame_count - 1) / contacts.rate : 0.0;
@@ -214,38 +275,52 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     return result;
   }
 
-  // The stretch: the robot's average pace. Every step cycle (previous touchdown to touchdown) must hold a
-  // transfer and a swing; the clip's cycles together must hold them all.
+  // The stretch: the robot's average pace. Every step cycle (previous touchdown to touchdown) after the
+  // clip's first step must hold a transfer and a swing; the clip's cycles together must hold them all.
   const double cycle_minimum = limits.min_double_support + limits.min_single_support;
-  const double clip_cycles = events.back().touchdown - events.front().touchdown;
-  const double stretch =
-      clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * static_cast<double>(events.size() - 1) / clip_cycles)
-                        : 1.0;
+  const auto first_clip_step = static_cast<std::size_t>(
+      std::find_if(events.begin(), events.end(), [](const StepEvents& e) { return !e.inserted; }) -
+      events.begin());
+  const double clip_cycles = events.back().touchdown - events[first_clip_step].touchdown;
+  const double later_steps = static_cast<double>(events.size() - 1 - first_clip_step);
+  const double stretch = clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * later_steps / clip_cycles) : 1.0;
   result.time_stretch = stretch;
 
-  // The events on the plan's clock (before the offset), one step after the other: a lift-off no earlier
-  // than the previous touchdown + min_double_support, no later than its touchdown - min_single_support;
-  // when the cycle is too short for both, the touchdown waits (the clip steps faster here than the robot
-  // can; a later, slower cycle absorbs the delay).
+  // The wanted events on the plan's clock (before the offset): the clip's, stretched; a catch-up step
+  // one cycle before the next step's lift-off (the last one) or touchdown.
+  std::vector<double> wanted_lift_off(events.size()), wanted_touchdown(events.size());
+  for (std::size_t k = events.size(); k-- > 0;) {
+    if (events[k].inserted) {
+      wanted_touchdown[k] = wanted_lift_off[k + 1] - limits.min_double_support;
+      wanted_lift_off[k] = wanted_touchdown[k] - limits.min_single_support;
+    } else {
+      wanted_lift_off[k] = stretch * events[k].lift_off;
+      wanted_touchdown[k] = stretch * events[k].touchdown;
+    }
+  }
+
+  // The events, one step after the other: a lift-off no earlier than the previous touchdown +
+  // min_double_support, no later than its touchdown - min_single_support; when the cycle is too short for
+  // both, the touchdown waits (the clip steps faster here than the robot can; a later, slower cycle
+  // absorbs the delay). Moves of a catch-up step are not reported: its times are the plan's own.
   std::vector<double> lift_off(events.size()), touchdown(events.size());
   for (std::size_t k = 0; k < events.size(); ++k) {
-    const double wanted_lift_off = stretch * events[k].lift_off,
-                 wanted_touchdown = stretch * events[k].touchdown;
     const double earliest = k == 0 ? -INFINITY : touchdown[k - 1] + limits.min_double_support;
-    const double latest = wanted_touchdown - limits.min_single_support;
-    lift_off[k] = earliest <= latest ? std::clamp(wanted_lift_off, earliest, latest) : earliest;
-    touchdown[k] = std::max(wanted_touchdown, lift_off[k] + limits.min_single_support);
+    const double latest = wanted_touchdown[k] - limits.min_single_support;
+    lift_off[k] = earliest <= latest ? std::clamp(wanted_lift_off[k], earliest, latest) : earliest;
+    touchdown[k] = std::max(wanted_touchdown[k], lift_off[k] + limits.min_single_support);
+    if (events[k].inserted) continue;
     std::vector<std::string>& adjustments = result.steps[k].adjustments;
-    if (lift_off[k] > wanted_lift_off + 1e-9)
-      adjustments.push_back("lift-off delayed by " + milli(lift_off[k] - wanted_lift_off) +
+    if (lift_off[k] > wanted_lift_off[k] + 1e-9)
+      adjustments.push_back("lift-off delayed by " + milli(lift_off[k] - wanted_lift_off[k]) +
                             " s: the transfer lasts min_double_support " + milli(limits.min_double_support) +
                             " s");
-    if (lift_off[k] < wanted_lift_off - 1e-9)
-      adjustments.push_back("lift-off advanced by " + milli(wanted_lift_off - lift_off[k]) +
+    if (lift_off[k] < wanted_lift_off[k] - 1e-9)
+      adjustments.push_back("lift-off advanced by " + milli(wanted_lift_off[k] - lift_off[k]) +
                             " s: the swing lasts min_single_support " + milli(limits.min_single_support) +
                             " s");
-    if (touchdown[k] > wanted_touchdown + 1e-9)
-      adjustments.push_back("touchdown delayed by " + milli(touchdown[k] - wanted_touchdown) +
+    if (touchdown[k] > wanted_touchdown[k] + 1e-9)
+      adjustments.push_back("touchdown delayed by " + milli(touchdown[k] - wanted_touchdown[k]) +
                             " s: the clip steps faster here than the robot can");
   }
 
@@ -261,9 +336,23 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     timing.single_support = touchdown[k] - lift_off[k];
     result.steps[k].robot_time = result.time_offset + touchdown[k];
   }
+  plan.steps.front().waist_height_change -= limits.waist_lowering;
+  plan.steps.back().waist_height_change += limits.waist_lowering;
   plan.final_transfer = transfer;
   plan.final_hold = std::max(limits.settle_time, stretch * robot_end - touchdown.back() - transfer);
   return result;
+}
+
+double retimed_clip_time(const retarget::RetimedSamples& retimed, double clip_time) {
+  const std::vector<double>& times = retimed.times;
+  if (times.empty() || clip_time <= 0.0) return 0.0;
+  const double sample = clip_time * retimed.source_rate;
+  const std::size_t last = times.size() - 1;
+  if (sample >= static_cast<double>(last))
+    return times.back() + (sample - static_cast<double>(last)) / retimed.source_rate;
+  const auto i = static_cast<std::size_t>(sample);
+  const double u = sample - static_cast<double>(i);
+  return times[i] + u * (times[i + 1] - times[i]);
 }
 
 }  // namespace mimic::pipeline

@@ -20,22 +20,29 @@
 // clamped there to the limits (turn, then along, then across: the lateral bound depends on the turn), and
 // put back in the world. Without clamps this is the human's step relative to his support foot, scaled;
 // after a clamp the next steps aim at the human's path again (within the limits) instead of carrying the
-// shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel.
+// shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel. Where a
+// step lands further than half max_forward beyond the robot's reach along the support foot (a human's
+// stride is longer than a robot's, relative to the legs; a side lunge, a crossed foot or a turn beyond
+// reach is only clamped), catch-up steps come first (Step::inserted): pairs of the foot as far as it can
+// towards its target and the other foot towards its place beside it, as long as a pair brings the step a
+// tenth of max_forward closer to reach, at most 8 pairs (G1's 0.1 m steps after a human's 0.8 m stride
+// need 4); each takes the robot's minimum transfer and swing, before the clip step's lift-off.
 // Consecutive steps of one foot (a shuffle) are steps like any other: the support foot does not move.
+// The first step lowers the waist by limits.waist_lowering, the last raises it back (one step: both).
 //
 // Timing. A step's swing lasts from its foot's lift-off (the end of that foot's previous support phase) to
 // its touchdown (the step's interval.start); its transfer from the previous step's touchdown to its
 // lift-off. Clip times map to robot times by `robot_time` (seed 000's re-timing, Algorithm 1), then to the
 // plan's clock by time_offset + time_stretch * t. time_stretch (>= 1) is the robot's average pace: the
-// clip's step cycles (touchdown to touchdown) together last at least (steps - 1) x (min_single_support +
-// min_double_support) once stretched; the caller slows the upper body by the same factor, so the whole
-// body stays in step. Then, one step after the other, each lift-off moves (at most) as far as needed for
-// its transfer and its swing to reach their minimum durations, and where a cycle is too short for both
-// (the clip steps faster there than the robot can: a lunge, both feet landing together), the touchdown
-// waits and a later, slower cycle absorbs the delay; each move is one of the step's adjustments. So the
-// feet follow the clip's rhythm where the robot can, and never a uniform slow-down of a whole clip for
-// one hurried step. The first transfer (the weight shift before the first lift-off, which contacts do
-// not show) and the final one last as long as the median transfer of the steps (at least
+// clip's step cycles (touchdown to touchdown, from the clip's first step) together last at least
+// (plan steps after it) x (min_single_support + min_double_support) once stretched; the caller slows the
+// upper body by the same factor, so the whole body stays in step. Then, one step after the other, each
+// lift-off moves (at most) as far as needed for its transfer and its swing to reach their minimum durations,
+// and where a cycle is too short for both (the clip steps faster there than the robot can: a lunge, both feet
+// landing together), the touchdown waits and a later, slower cycle absorbs the delay; each move is one of the
+// step's adjustments. So the feet follow the clip's rhythm where the robot can, and never a uniform slow-down
+// of a whole clip for one hurried step. The first transfer (the weight shift before the first lift-off, which
+// contacts do not show) and the final one last as long as the median transfer of the steps (at least
 // min_double_support); when the clip lifts its first foot too early for that, time_offset > 0 delays the
 // whole clip on the robot's clock. The final hold runs to the clip's end, and at least
 // limits.settle_time (the CoM comes to rest over the feet).
@@ -49,6 +56,7 @@
 
 #include "mimic/pipeline/step_limits.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
+#include "mimic/retarget/time_reparameterization.hpp"
 #include "mimic/walking/footsteps.hpp"
 
 namespace mimic::pipeline {
@@ -65,8 +73,11 @@ struct ClipFootstepPlan {
     double clip_time = 0.0;  // touchdown, s from the clip's first frame
     // Touchdown on the plan's clock: plan_time(robot_time(clip_time)), later when the touchdown waits.
     double robot_time = 0.0;
-    // What was clamped or moved and why, one line each ("forward 0.45 m > max_forward 0.28 m: ...").
+    // What was clamped or moved and why, one line each ("forward step 0.45 m > max_forward 0.28 m: ...").
     std::vector<std::string> adjustments;
+    // A catch-up step inserted before the clip's step `clip_footstep` (scaled_human: where it aimed; not a
+    // human footstep, so not one of the placement error's).
+    bool inserted = false;
   };
   std::vector<Step> steps;     // one per plan step
   double time_stretch = 1.0;   // uniform extra slow-down (>= 1): the robot's average stepping pace
@@ -88,5 +99,10 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
                                      const std::function<double(double)>& robot_time,
                                      const walking::FootPlacement& initial_right,
                                      const walking::FootPlacement& initial_left, const StepLimits& limits);
+
+// The robot_time of a motion re-timed by Algorithm 1: clip time t is the input sample t * source_rate
+// (the samples start with the clip), whose re-timed time interpolates RetimedSamples::times linearly
+// (extrapolated at the source rate beyond the last sample, 0 before the first).
+double retimed_clip_time(const retarget::RetimedSamples& retimed, double clip_time);
 
 }  // namespace mimic::pipeline

@@ -18,17 +18,21 @@ StepLimits hrp2_step_limits() {
   // jrl-walkgen's relative-feet hull for HRP-2 (RelativeFeetInequalities, the footstep constraints of
   // Herdt et al., "Online walking motion generation with automatic foot step placement", Advanced
   // Robotics 2010): the moving foot's centre within x in [-0.28, 0.28] m at 0.2 m beside the support foot,
-  // [-0.2, 0.2] at 0.3 m, x = 0 at 0.4 m. The box here: +-0.28 m along, and 0.1 m wider than the nominal
-  // stance (the hull's width where it still reaches 0.2 m forward).
-  limits.max_forward = 0.28;
-  limits.max_backward = 0.28;
-  limits.max_lateral = 0.1;
+  // [-0.2, 0.2] at 0.3 m, x = 0 at 0.4 m. mimic's walking pattern generator (constant waist height,
+  // half-sitting) reaches less: on the plans of the walking clips of ../shared/mocap (CMU 131_01,
+  // Qualisys, OptiTrack), 0.28 m along puts a leg out of reach on a diagonal step of 131_01; 0.24 m along,
+  // 0.08 m wider than the nominal stance (the extra width shrinking with the step's length) walks all
+  // three within the joint velocity limits (peak 0.97 of the knee's).
+  limits.max_forward = 0.24;
+  limits.max_backward = 0.24;
+  limits.max_lateral = 0.08;
   // 1 cm of self-collision safety distance (evaluation/geometry_check.hpp) plus 1 cm per foot of collision
   // shape beyond the sole rectangle (JVRC-1's foot box is 8 mm wider than its sole on each side).
   limits.min_width = 0.03;
-  // HRP-2's hip yaws reach 30 deg inwards, 45 outwards (hrp2.md, RLEG_JOINT0): a relative yaw of 0.4 rad
-  // between the feet turns each hip by about 0.2 rad from the waist, leaving room for the pelvis's own yaw.
-  limits.max_turn = 0.4;
+  // HRP-2's hip yaws reach 30 deg inwards, 45 outwards (hrp2.md, RLEG_JOINT0): a relative yaw of 0.3 rad
+  // between the feet turns each hip by about 0.15 rad from the waist, leaving room for the pelvis's own
+  // yaw; the shipped JVRC-1 and G1 walks turn 0.3 rad in one step.
+  limits.max_turn = 0.3;
   // The shipped bar walk (config/walk/bar_steps.yaml): 0.7 s swings of 0.3 m strides stay within HRP-2's
   // joint velocity limits; jrl-walkgen's HRP-2 example walk uses 0.78 s. The transfer: 0.1 s (20 preview
   // periods of 5 ms) keeps the ZMP reference from jumping between the soles; jrl-walkgen goes down to
@@ -82,6 +86,7 @@ StepLimits step_limits(const model::RobotDescription& description, const model::
   limits.min_single_support = given.min_single_support.value_or(time * reference.min_single_support);
   limits.min_double_support = given.min_double_support.value_or(time * reference.min_double_support);
   limits.step_height = given.step_height.value_or(length * reference.step_height);
+  limits.waist_lowering = given.waist_lowering.value_or(0.0);
   limits.settle_time = 5.0 * std::sqrt(com_height / kGravity);
   limits.leg_length = leg;
   limits.right_sole = description.right_sole;

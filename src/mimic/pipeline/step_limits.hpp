@@ -19,7 +19,8 @@ struct StepLimits {
   // Where the moving foot may land, in the support foot's sole frame (x forward, y towards the moving
   // foot's side): its x in [-max_backward, max_forward]; its lateral distance at most the nominal stance's
   // (the initial feet's) plus max_lateral (the inner edges of the soles then lie max_lateral further apart
-  // than in the nominal stance), and at least what keeps every corner of the moving sole min_width beyond
+  // than in the nominal stance) times 1 - |x| / max_forward (or max_backward): a leg reaches a long step or
+  // a wide one, not both at once; and at least what keeps every corner of the moving sole min_width beyond
   // the support sole's inner edge (no sole on the other, and a gap that the swing foot's tracking and the
   // feet's collision shapes, wider than the sole rectangles on some robots, need). m.
   double max_forward = 0.0, max_backward = 0.0, max_lateral = 0.0, min_width = 0.0;
@@ -28,6 +29,10 @@ struct StepLimits {
   // The shortest swing (single support) and weight transfer (double support) the robot can do. s.
   double min_single_support = 0.0, min_double_support = 0.0;
   double step_height = 0.0;  // m, the swing foot's clearance
+  // m the waist goes down over the first step and back up over the last (FootstepPlan's
+  // waist_height_change): a robot whose nominal stance has nearly straight knees (G1) reaches a step only
+  // with bent knees. Not scaled: 0 unless the description gives it.
+  double waist_lowering = 0.0;
   // The shortest final hold: the preview-controlled CoM settles with a double pole at Tc = sqrt(zc / g)
   // (zc the CoM height in the nominal pose); after 5 Tc (1.45 s on HRP-2, whose shipped walks end with
   // 1.5 s) (1 + 5) exp(-5) = 4 % of the last transfer's CoM offset is left. Derived, not a key. s.

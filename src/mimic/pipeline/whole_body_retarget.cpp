@@ -23,20 +23,6 @@ namespace {
 // How many clamp messages the summary and the report carry (the count has them all).
 constexpr std::size_t kClampMessages = 3;
 
-// The robot's time (before the plan's stretch) of a clip time: Algorithm 1's re-timed time of the clip's
-// samples, interpolated; slope 1 outside the clip.
-double robot_time(const retarget::RetimedSamples& timing, double clip_time) {
-  const std::vector<double>& times = timing.times;
-  if (times.size() < 2 || !(timing.source_rate > 0.0)) return clip_time;
-  const double x = clip_time * timing.source_rate;
-  const double last = static_cast<double>(times.size() - 1);
-  if (x <= 0.0) return clip_time;
-  if (x >= last) return times.back() + (x - last) / timing.source_rate;
-  const auto i = static_cast<std::size_t>(x);
-  const double f = x - static_cast<double>(i);
-  return times[i] + f * (times[i + 1] - times[i]);
-}
-
 // The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
 // re-timed times on the plan's clock (slowed down by its stretch, after its offset).
 walking::UpperBodyTrajectory upper_body(const model::Model& model, const retarget::ReferenceMotion& reference,
@@ -136,8 +122,8 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   // Step 2: the footsteps, from the nominal stance (the reference's legs and waist at its first sample).
   const auto [right, left] = nominal_stance(description, model);
   ClipFootstepPlan planned = plan_clip_footsteps(
-      contacts, kinematic.retarget.scale, [&](double t) { return robot_time(kinematic.timing, t); }, right,
-      left, step_limits(description, model));
+      contacts, kinematic.retarget.scale, [&](double t) { return retimed_clip_time(kinematic.timing, t); },
+      right, left, step_limits(description, model));
   planned.plan.source = job.input.string();
   for (std::size_t i = 0; i < planned.plan.steps.size(); ++i) {
     const walking::Footstep& step = planned.plan.steps[i];
