@@ -38,6 +38,7 @@ struct RetargetCommandOptions {
   std::optional<double> angle_factor, velocity_factor, torque_factor;
   std::optional<int> columns, max_iterations, threads;
   bool kinematic_only = false, no_stability = false, save_reference = false;
+  bool whole_body = false, upper_body_only = false;
 };
 
 io::JobConfig assemble_job(const RetargetCommandOptions& o) {
@@ -65,6 +66,8 @@ io::JobConfig assemble_job(const RetargetCommandOptions& o) {
   }
   if (o.velocity_scale) job.retarget.velocity_limit_scale = *o.velocity_scale;
   if (o.kinematic_only) job.retarget.kinematic_only = true;
+  if (o.whole_body) job.retarget.mode = io::RetargetMode::kWholeBody;
+  if (o.upper_body_only) job.retarget.mode = io::RetargetMode::kUpperBody;
   if (!o.objective.empty()) job.objective.kind = io::parse_objective_kind(o.objective, "--objective");
   if (o.sigma) job.objective.sigma = *o.sigma;
   if (o.torque_weight) job.objective.torque_weight = *o.torque_weight;
@@ -146,6 +149,16 @@ std::function<int()> setup_retarget(CLI::App& app) {
   cmd->add_flag(
       "--kinematic-only", o->kinematic_only,
       "Stop after the kinematic retarget and re-timing: no optimisation, no ZMP correction (a baseline)");
+  auto* whole_body = cmd->add_flag(
+      "--whole-body", o->whole_body,
+      "Whole-body retarget: the robot walks the clip's footsteps (scaled and clamped to its reach) with the "
+      "walking pattern generator, the upper body imitated on top, legs and waist smoothed with seed 001's "
+      "torque objective (default when the clip walks somewhere: retarget.mode auto)");
+  cmd->add_flag(
+         "--upper-body-only", o->upper_body_only,
+         "Seed 000: imitate the upper body with both feet planted, even when the clip walks (a warning "
+         "then says how far the human travels)")
+      ->excludes(whole_body);
   cmd->add_option("--objective", o->objective,
                   "imitation (seed 000 eq. (1), default) or torque (integral of tau^T tau)")
       ->check(CLI::IsMember({"imitation", "torque"}));

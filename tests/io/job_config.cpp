@@ -238,6 +238,18 @@ TEST(JobParse, AutoScaleAndOutputShorthand) {
             "found a list");
 }
 
+// retarget.mode: auto by default, the three spellings, and a misspelt one names the choices.
+TEST(JobParse, RetargetMode) {
+  EXPECT_EQ(parse(kMinimal).retarget.mode, RetargetMode::kAuto);
+  EXPECT_EQ(parse(kMinimal + "retarget:\n  mode: whole_body\n").retarget.mode, RetargetMode::kWholeBody);
+  EXPECT_EQ(parse(kMinimal + "retarget:\n  mode: upper_body\n").retarget.mode, RetargetMode::kUpperBody);
+  EXPECT_EQ(parse(kMinimal + "retarget:\n  mode: auto\n").retarget.mode, RetargetMode::kAuto);
+  EXPECT_EQ(
+      error_of(kMinimal + "retarget:\n  mode: walking\n"),
+      "config/jobs/test.yaml:line 5: retarget.mode: expected one of auto, whole_body, upper_body; found "
+      "'walking'");
+}
+
 // retarget.scale: height measures the ratio from the standing heights (reference_motion.hpp).
 TEST(JobParse, HeightScale) {
   JobConfig job = parse(kMinimal + "retarget:\n  scale: height\n");
@@ -566,7 +578,7 @@ input: /data/planned.pos
 output: { path: /out/s.pos, columns: 40, report: /out/s.json }
 robot: { model: /m/r.urdf, config: /m/r.yaml }
 mocap: { units: mm, up_axis: +y, preset: cmu_asf, gap_fill_frames: 3 }
-retarget: { scale: 0.9, velocity_limit_scale: 0.7, kinematic_only: true }
+retarget: { scale: 0.9, velocity_limit_scale: 0.7, kinematic_only: true, mode: upper_body }
 objective: { kind: imitation, sigma: 0.3 }
 limits: { angle_factor: 0.9, velocity_factor: 0.8, torque_factor: 0.7 }
 trajectory: { knot_spacing: 0.05, output_rate: 100 }

@@ -21,6 +21,10 @@ constexpr std::array<std::pair<JobKind, std::string_view>, 3> kJobKinds = {
     {{JobKind::kRetarget, "retarget"}, {JobKind::kSmooth, "smooth"}, {JobKind::kWalk, "walk"}}};
 constexpr std::array<std::pair<ObjectiveKind, std::string_view>, 2> kObjectiveKinds = {
     {{ObjectiveKind::kImitation, "imitation"}, {ObjectiveKind::kTorque, "torque"}}};
+constexpr std::array<std::pair<RetargetMode, std::string_view>, 3> kRetargetModes = {
+    {{RetargetMode::kAuto, "auto"},
+     {RetargetMode::kWholeBody, "whole_body"},
+     {RetargetMode::kUpperBody, "upper_body"}}};
 // `support: right` is the right foot carrying the robot alone.
 constexpr std::array<std::pair<model::ContactPhase, std::string_view>, 3> kSupports = {
     {{model::ContactPhase::kDoubleSupport, "both"},
@@ -107,7 +111,7 @@ class JobParser {
     if (top.has("mocap"))
       parse_mocap(top.child("mocap", {"units", "up_axis", "preset", "gap_fill_frames"}), job.mocap);
     if (top.has("retarget")) {
-      parse_retarget(top.child("retarget", {"scale", "velocity_limit_scale", "kinematic_only"}),
+      parse_retarget(top.child("retarget", {"scale", "velocity_limit_scale", "kinematic_only", "mode"}),
                      job.retarget);
     }
     if (top.has("objective")) {
@@ -223,6 +227,7 @@ class JobParser {
     }
     map.read("velocity_limit_scale", retarget.velocity_limit_scale);
     map.read("kinematic_only", retarget.kinematic_only);
+    read_named(map, "mode", kRetargetModes, retarget.mode);
   }
 
   void parse_solver(const core::StrictMapping& top, SolverSettings& solver) {
@@ -316,6 +321,7 @@ class JobParser {
 
 std::string_view to_string(JobKind kind) { return name_of(kJobKinds, kind); }
 std::string_view to_string(ObjectiveKind kind) { return name_of(kObjectiveKinds, kind); }
+std::string_view to_string(RetargetMode mode) { return name_of(kRetargetModes, mode); }
 std::string_view to_string(model::ContactPhase phase) { return name_of(kSupports, phase); }
 
 JobKind parse_job_kind(std::string_view text, std::string_view what) {

@@ -24,9 +24,14 @@ namespace mimic::io {
 
 enum class JobKind : std::uint8_t { kRetarget, kSmooth, kWalk };
 enum class ObjectiveKind : std::uint8_t { kImitation, kTorque };
+// Which body `mimic retarget` moves: auto (whole body when the clip walks somewhere, see
+// pipeline/retarget_mode.hpp), the whole body (the robot walks the clip's footsteps) or the upper body on
+// planted feet (seed 000).
+enum class RetargetMode : std::uint8_t { kAuto, kWholeBody, kUpperBody };
 
 std::string_view to_string(JobKind kind);               // "retarget", "smooth", "walk"
 std::string_view to_string(ObjectiveKind kind);         // "imitation", "torque"
+std::string_view to_string(RetargetMode mode);          // "auto", "whole_body", "upper_body"
 std::string_view to_string(model::ContactPhase phase);  // `support:` of a phase: "both", "right", "left"
 // The solver's spelling ("alm", "ipopt") is optim::to_string(optim::Backend).
 
@@ -58,6 +63,7 @@ struct RetargetSettings {
   bool scale_from_height = false;
   double velocity_limit_scale = 0.9;  // Algorithm 1 (seed 000) uses this fraction of the velocity limits
   bool kinematic_only = false;        // stop after the kinematic retarget (no optimization, no ZMP pass)
+  RetargetMode mode = RetargetMode::kAuto;
 };
 
 struct ObjectiveSettings {

@@ -25,6 +25,7 @@ Json job_to_json(const JobConfig& job) {
     retarget["scale"] = job.retarget.scale_from_height ? "height" : "auto";
   retarget["velocity_limit_scale"] = job.retarget.velocity_limit_scale;
   retarget["kinematic_only"] = job.retarget.kinematic_only;
+  retarget["mode"] = to_string(job.retarget.mode);
 
   json["objective"]["kind"] = to_string(job.objective.kind);
   json["objective"]["sigma"] = job.objective.sigma;

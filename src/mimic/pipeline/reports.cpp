@@ -171,9 +171,63 @@ io::Json check_report_json(const evaluation::Report& r, const std::string& motio
   return json;
 }
 
+namespace {
+
+// The whole-body retarget's walk: travel, steps, timing, placement, clamps, smoothing.
+void format_whole_body(std::ostream& out, const WholeBodyReport& w) {
+  out << fmt::format(
+      "travel: human {:.3f} m, scaled to the robot {:.3f} m, robot waist {:.3f} m ({:+.1f} % of the "
+      "scaled)\n",
+      w.human_travel, w.scaled_travel, w.robot_travel,
+      w.scaled_travel > 0.0 ? 100.0 * (w.robot_travel - w.scaled_travel) / w.scaled_travel : 0.0);
+  out << fmt::format(
+      "steps: {} detected in the clip, {} planned, {} taken; touchdowns {:.3f} .. {:.3f} s, cadence {:.1f} "
+      "steps/min (clip {:.1f}); time stretch {:.3f}; walk {:.3f} s\n",
+      w.detected_steps, w.planned_steps, w.steps_taken, w.first_touchdown, w.last_touchdown, w.cadence,
+      w.clip_cadence, w.time_stretch, w.duration);
+  out << fmt::format(
+      "foot placement against the scaled human footsteps: RMS {:.4f} m, max {:.4f} m; {} step(s) clamped\n",
+      w.placement_rms, w.placement_max, w.clamped_steps);
+  for (const std::string& clamp : w.clamps) out << "  " << clamp << '\n';
+  out << fmt::format(
+      "smoothing (seed 001, legs and waist): integral of tau^T tau {:.6g} -> {:.6g} N^2 m^2 s, {} solve(s)\n",
+      w.torque_before, w.torque_after, w.solves);
+}
+
+void add_whole_body(io::Json& json, const WholeBodyReport& w) {
+  auto& b = json["whole_body"];
+  b["human_travel_m"] = w.human_travel;
+  b["scaled_travel_m"] = w.scaled_travel;
+  b["robot_travel_m"] = w.robot_travel;
+  b["detected_steps"] = w.detected_steps;
+  b["planned_steps"] = w.planned_steps;
+  b["steps_taken"] = w.steps_taken;
+  b["first_touchdown_s"] = w.first_touchdown;
+  b["last_touchdown_s"] = w.last_touchdown;
+  b["cadence_steps_per_min"] = w.cadence;
+  b["clip_cadence_steps_per_min"] = w.clip_cadence;
+  b["placement_rms_m"] = w.placement_rms;
+  b["placement_max_m"] = w.placement_max;
+  b["clamped_steps"] = w.clamped_steps;
+  auto& clamps = b["clamps"];
+  clamps = io::Json::array();
+  for (const std::string& clamp : w.clamps) clamps.push_back(clamp);
+  b["time_stretch"] = w.time_stretch;
+  b["duration_s"] = w.duration;
+  b["torque_integral_before"] = w.torque_before;
+  b["torque_integral_after"] = w.torque_after;
+  b["solves"] = w.solves;
+  // As a job's `contacts:`, so that `mimic check --config` can be given the walk's support phases.
+  json["contacts"] = contacts_json(w.contacts);
+}
+
+}  // namespace
+
 std::string format_retarget_summary(const RetargetPipelineResult& r) {
   std::ostringstream out;
   out << format_summary(r.kinematic, false);
+  if (!r.mode_reason.empty()) out << "mode: " << r.mode_reason << '\n';
+  if (r.whole_body) format_whole_body(out, *r.whole_body);
   if (r.optimized)
     out << fmt::format("optimisation: {} {} after {} iterations, objective {:.6g}\n", r.solver,
                        r.solver_status, r.solver_iterations, r.objective);
@@ -233,6 +287,9 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
     z["final_worst_margin_m"] = r.stabilization.final_worst_margin;
     z["max_waist_shift_m"] = r.stabilization.max_waist_shift;
   }
+  json["mode"] = r.whole_body ? "whole_body" : "upper_body";
+  json["mode_reason"] = r.mode_reason;
+  if (r.whole_body) add_whole_body(json, *r.whole_body);
   auto& stages = json["stages_s"];
   for (const auto& st : r.stages) stages[st.stage] = st.seconds;
   json["job"] = io::job_to_json(job);

@@ -4,7 +4,6 @@
 #include <spdlog/spdlog.h>
 
 #include <Eigen/Geometry>
-#include <chrono>
 #include <cmath>
 
 #include "mimic/core/error.hpp"
@@ -14,32 +13,19 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/motion/active_joints.hpp"
+#include "mimic/pipeline/imitation_errors.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/motion_optimization.hpp"
 #include "mimic/pipeline/read_motion.hpp"
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/reference_preparation.hpp"
+#include "mimic/pipeline/retarget_mode.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/pipeline/whole_body_retarget.hpp"
+#include "mimic/retarget/landmark_track.hpp"
 
 namespace mimic::pipeline {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-class StageTimer {
- public:
-  explicit StageTimer(std::vector<StageTime>& stages) : stages_(stages) {}
-  void done(const std::string& stage) {
-    const auto now = Clock::now();
-    stages_.push_back({stage, std::chrono::duration<double>(now - start_).count()});
-    spdlog::debug("stage {} took {:.3f} s", stage, stages_.back().seconds);
-    start_ = now;
-  }
-
- private:
-  std::vector<StageTime>& stages_;
-  Clock::time_point start_ = Clock::now();
-};
 
 // The reference with the given joints (nj x N: the optimised ones, or the reference's own).
 model::SampledMotion with_joints(const model::Model& model, const retarget::ReferenceMotion& reference,
@@ -66,39 +52,6 @@ Eigen::MatrixXd written_zmp(const model::Model& model, const model::SampledMotio
   return world;
 }
 
-// RMS joint error over the active joints and head / hand position errors in the waist frame.
-evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
-                                             const model::SampledMotion& motion) {
-  const model::Model& model = robot.model;
-  const model::OperationalFrames& names = robot.description.frames;
-  const auto joints = motion::active_joint_indices(model, robot.description);
-  const int frames[3] = {model.frame_index(names.gaze), model.frame_index(names.right_gripper),
-                         model.frame_index(names.left_gripper)};
-  model::Data data(model);
-  double joint_sq = 0.0, ee_sq = 0.0, ee_max = 0.0;
-  const Eigen::Index n = std::min<Eigen::Index>(motion.size(), reference.motion.size());
-  for (Eigen::Index k = 0; k < n; ++k) {
-    for (int j : joints) {
-      const double e = motion.q(model.idx_q(j), k) - reference.motion.q(model.idx_q(j), k);
-      joint_sq += e * e;
-    }
-    dynamics::forward_kinematics(model, data, motion.q.col(k));
-    const spatial::SE3& oMb = data.oMi[0];
-    for (int e = 0; e < 3; ++e) {
-      const Eigen::Vector3d p = oMb.act_inv(dynamics::update_frame_placement(model, data, frames[e]).p);
-      const double err = (p - reference.end_effectors.block<3, 1>(3 * e, k)).norm();
-      ee_sq += err * err;
-      ee_max = std::max(ee_max, err);
-    }
-  }
-  evaluation::ImitationErrors errors;
-  errors.joint_rmse =
-      n > 0 ? std::sqrt(joint_sq / static_cast<double>(n * static_cast<Eigen::Index>(joints.size()))) : 0.0;
-  errors.position_rms = n > 0 ? std::sqrt(ee_sq / static_cast<double>(3 * n)) : 0.0;
-  errors.position_max = ee_max;
-  return errors;
-}
-
 }  // namespace
 
 RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const ProgressCallback& progress) {
@@ -110,12 +63,22 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
 
   const KinematicRetargetOptions options = kinematic_retarget_options(job);
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);
+  // The mode (pipeline/retarget_mode.hpp) from the clip's contacts, read on the landmarks the kinematic
+  // retarget extracts again below.
+  const RetargetModeChoice mode =
+      choose_retarget_mode(retarget::extract_landmarks(clip, options.preset), job);
+  result.mode_reason = mode.reason;
+  spdlog::info("mode: {}", mode.reason);
   timer.done("load");
 
   result.kinematic = kinematic_retarget(clip, robot.model, robot.description, options, progress);
   prepare_reference(robot, result.kinematic.reference, job.trajectory.knot_spacing);
   result.reference_files = reference_files(robot.model, result.kinematic);
   timer.done("kinematic retarget");
+  if (mode.whole_body) {
+    run_whole_body_stages(job, robot, *mode.contacts, result, timer, progress);
+    return result;
+  }
   const retarget::ReferenceMotion& reference = result.kinematic.reference;
 
   Eigen::MatrixXd joints = reference.motion.q.bottomRows(robot.model.nj);

@@ -17,16 +17,16 @@
 #include "mimic/pipeline/csv_motion.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
 #include "mimic/pipeline/reference_files.hpp"
+#include "mimic/pipeline/stage_timer.hpp"
+#include "mimic/pipeline/whole_body_report.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 
 namespace mimic::pipeline {
 
-struct StageTime {
-  std::string stage;
-  double seconds = 0.0;
-};
-
 struct RetargetPipelineResult {
+  // The mode chosen (pipeline/retarget_mode.hpp) and why; whole_body holds the walk's numbers.
+  std::string mode_reason;
+  std::optional<WholeBodyReport> whole_body;
   KinematicRetargetResult kinematic;  // the reference (and the --kinematic-only motion)
   ReferenceFiles reference_files;     // X.reference.* and X.original.* (--save-reference), as prepared
   bool optimized = false;

@@ -1,0 +1,43 @@
+// Which body `mimic retarget` moves (issue 14): the upper body on planted feet (seed 000) or the whole
+// body walking the clip's footsteps (pipeline/whole_body_retarget.hpp). `retarget.mode: auto` (the
+// default) decides from the contacts read from the clip (retarget/clip_contacts.hpp).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "mimic/io/job.hpp"
+#include "mimic/retarget/clip_contacts.hpp"
+#include "mimic/retarget/landmark_track.hpp"
+
+namespace mimic::pipeline {
+
+// Auto chooses the whole body when the clip has steps AND its pelvis ends more than this many leg lengths
+// (retarget::ClipContacts::leg_length) from where it started. Half a leg length (about 0.4 m for an adult)
+// is about half of a walking stride and far above what footwork in place leaves: the shipped boxing clip
+// takes 5-6 keyframed steps over 0.58 m of pelvis path but ends 0.084 m (0.10 L) from its start, and must
+// stay seed 000's upper-body retarget; the CMU walk 131_01 ends 2.59 m (3.2 L) away. The net displacement
+// and not the path length: a boxer's weight shifts add up to a path, not to a journey.
+inline constexpr double kWalkingDisplacement = 0.5;
+
+// An upper-body retarget of a clip whose pelvis ends farther than this (in leg lengths, 0.25 L = about
+// 0.2 m, a short step) from its start warns that the robot stands still while the human travels: below
+// it the difference is the sway of a person standing (boxing: 0.10 L, no warning).
+inline constexpr double kTravelWarning = 0.25;
+
+struct RetargetModeChoice {
+  bool whole_body = false;
+  // The clip's contacts, when they could be read (they need both hips and ankles and two frames).
+  std::optional<retarget::ClipContacts> contacts;
+  std::string reason;  // why this mode, one line for the log and the summary
+};
+
+// Chooses the mode of a retarget job from its `requested` mode and the clip's landmarks. Auto on a clip
+// whose contacts cannot be read (an upper-body marker set, a single frame) keeps the upper body; an
+// explicit whole_body then throws the detection's InputError. Whole body with retarget.kinematic_only is
+// an InputError (the baseline is the upper-body retarget), and so is the whole body on a clip with a
+// flight phase (running, jumping). Logs the warning above for an upper-body
+// retarget of a clip that travels.
+RetargetModeChoice choose_retarget_mode(const retarget::LandmarkTrack& track, const io::JobConfig& job);
+
+}  // namespace mimic::pipeline

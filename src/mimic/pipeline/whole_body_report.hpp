@@ -1,0 +1,36 @@
+// The numbers of a whole-body retarget (pipeline/whole_body_retarget.hpp) for the summary and the JSON
+// report (pipeline/reports.hpp): travel, steps, timing, foot placement against the human's footsteps.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mimic/model/contact_phase.hpp"
+
+namespace mimic::pipeline {
+
+// What the whole-body retarget adds to the summary and the report (RetargetPipelineResult::whole_body).
+struct WholeBodyReport {
+  // Net displacement (start to end) of the human's pelvis on the floor, of the same times the scale, and of
+  // the written motion's waist, m.
+  double human_travel = 0.0, scaled_travel = 0.0, robot_travel = 0.0;
+  int detected_steps = 0;  // steps read from the clip
+  int planned_steps = 0;   // steps of the footstep plan
+  int steps_taken = 0;     // single-support runs of the written motion
+  // Touchdowns on the written motion's clock (s) and the steps per minute between the first and the last;
+  // the clip's own cadence for comparison.
+  double first_touchdown = 0.0, last_touchdown = 0.0, cadence = 0.0, clip_cadence = 0.0;
+  // Where each stepping sole frame stands in the written motion just after its touchdown against the
+  // scaled human footstep, m.
+  double placement_rms = 0.0, placement_max = 0.0;
+  int clamped_steps = 0;
+  std::vector<std::string> clamps;               // the first few adjustment messages, "step N (foot): ..."
+  double time_stretch = 1.0;                     // uniform slow-down of the plan beyond the re-timing (>= 1)
+  double duration = 0.0;                         // s, of the written motion
+  std::vector<model::ContactInterval> contacts;  // the written motion's support phases, as a job's contacts:
+  // Seed 001's smoothing.
+  double torque_before = 0.0, torque_after = 0.0;  // integral of tau^T tau over the pattern / the result
+  int solves = 0;
+};
+
+}  // namespace mimic::pipeline

@@ -1,0 +1,207 @@
+#include "mimic/pipeline/whole_body_retarget.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "mimic/core/error.hpp"
+#include "mimic/dynamics/kinematics.hpp"
+#include "mimic/io/csv_motion.hpp"
+#include "mimic/pipeline/clip_footstep_plan.hpp"
+#include "mimic/pipeline/imitation_errors.hpp"
+#include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/sample_budget.hpp"
+#include "mimic/pipeline/smooth.hpp"
+#include "mimic/pipeline/step_limits.hpp"
+#include "mimic/walking/walking_pattern.hpp"
+
+namespace mimic::pipeline {
+namespace {
+
+// How many clamp messages the summary and the report carry (the count has them all).
+constexpr std::size_t kClampMessages = 3;
+
+// The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
+// re-timed times on the plan's clock (slowed down by its stretch, after its offset).
+walking::UpperBodyTrajectory upper_body(const model::Model& model, const retarget::ReferenceMotion& reference,
+                                        const ClipFootstepPlan& planned) {
+  std::vector<double> times = reference.motion.times;
+  for (double& t : times) t = planned.plan_time(t);
+  Eigen::MatrixXd joints = reference.motion.q.bottomRows(model.nj).transpose();
+  return walking::UpperBodyTrajectory::sampled(std::move(times), std::move(joints));
+}
+
+// A stage's failure as the retarget reports it: the clip, the stage, the reason, and that nothing is written.
+[[noreturn]] void stage_failed(const io::JobConfig& job, const std::string& stage,
+                               const std::string& reason) {
+  throw InfeasibleError(
+      fmt::format("{}: whole-body retarget, {}: {}; nothing written", job.input.string(), stage, reason));
+}
+
+// Single-support runs of the written motion.
+int single_support_runs(const model::SampledMotion& motion) {
+  int runs = 0;
+  model::ContactPhase previous = model::ContactPhase::kDoubleSupport;
+  for (model::ContactPhase phase : motion.phases) {
+    if (phase != model::ContactPhase::kDoubleSupport && phase != previous) ++runs;
+    previous = phase;
+  }
+  return runs;
+}
+
+void measure(const Robot& robot, const retarget::ClipContacts& contacts, const ClipFootstepPlan& planned,
+             const walking::WalkSchedule& schedule, const model::SampledMotion& motion,
+             WholeBodyReport& out) {
+  const model::Model& model = robot.model;
+  out.human_travel = planned.human_travel;
+  out.scaled_travel = planned.scaled_travel;
+  out.robot_travel = (motion.q.col(motion.size() - 1).head<2>() - motion.q.col(0).head<2>()).norm();
+  out.detected_steps = contacts.step_count();
+  out.planned_steps = static_cast<int>(planned.steps.size());
+  out.steps_taken = single_support_runs(motion);
+  out.clip_cadence = contacts.cadence();
+  out.time_stretch = planned.time_stretch;
+  out.duration = motion.times.back() - motion.times.front();
+  for (std::size_t i = 0; i < planned.steps.size(); ++i) {
+    const auto& step = planned.steps[i];
+    if (step.adjustments.empty()) continue;
+    ++out.clamped_steps;
+    for (const std::string& message : step.adjustments) {
+      if (out.clamps.size() < kClampMessages)
+        out.clamps.push_back(fmt::format("step {} ({}): {}", i + 1, walking::to_string(step.foot), message));
+    }
+  }
+  // Touchdowns: the ends of the schedule's swings. The sole is measured a control period after its
+  // touchdown, when the written motion holds it in support.
+  std::vector<double> touchdowns(planned.steps.size(), 0.0);
+  for (const walking::WalkPhase& phase : schedule.phases()) {
+    if (phase.kind == walking::WalkPhaseKind::kSwing && phase.step >= 0 &&
+        static_cast<std::size_t>(phase.step) < touchdowns.size())
+      touchdowns[static_cast<std::size_t>(phase.step)] = phase.end;
+  }
+  if (!touchdowns.empty()) {
+    out.first_touchdown = touchdowns.front();
+    out.last_touchdown = touchdowns.back();
+    if (touchdowns.size() > 1 && out.last_touchdown > out.first_touchdown)
+      out.cadence =
+          60.0 * static_cast<double>(touchdowns.size() - 1) / (out.last_touchdown - out.first_touchdown);
+  }
+  model::Data data(model);
+  double sum_sq = 0.0;
+  const double period = motion.size() > 1 ? motion.times[1] - motion.times[0] : 0.0;
+  for (std::size_t i = 0; i < planned.steps.size(); ++i) {
+    const double t = touchdowns[i] + period;
+    const auto it = std::lower_bound(motion.times.begin(), motion.times.end(), t);
+    const Eigen::Index k =
+        std::min<Eigen::Index>(static_cast<Eigen::Index>(it - motion.times.begin()), motion.size() - 1);
+    dynamics::forward_kinematics(model, data, motion.q.col(k));
+    const int frame = planned.steps[i].foot == walking::Foot::kRight ? robot.feet.right_sole_frame
+                                                                     : robot.feet.left_sole_frame;
+    const Eigen::Vector2d sole = dynamics::update_frame_placement(model, data, frame).p.head<2>();
+    const double error = (sole - planned.steps[i].scaled_human).norm();
+    sum_sq += error * error;
+    out.placement_max = std::max(out.placement_max, error);
+  }
+  if (!planned.steps.empty())
+    out.placement_rms = std::sqrt(sum_sq / static_cast<double>(planned.steps.size()));
+}
+
+}  // namespace
+
+void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
+                           const retarget::ClipContacts& contacts, RetargetPipelineResult& result,
+                           StageTimer& timer, const ProgressCallback& progress) {
+  const model::Model& model = robot.model;
+  const model::RobotDescription& description = robot.description;
+  check_smooth_joints(description);
+  const KinematicRetargetResult& kinematic = result.kinematic;
+  const retarget::ReferenceMotion& reference = kinematic.reference;
+
+  // Step 2: the footsteps, from the nominal stance (the reference's legs and waist at its first sample).
+  const auto [right, left] = nominal_stance(description, model);
+  ClipFootstepPlan planned = plan_clip_footsteps(
+      contacts, kinematic.retarget.scale, [&](double t) { return retimed_clip_time(kinematic.timing, t); },
+      right, left, step_limits(description, model));
+  planned.plan.source = job.input.string();
+  for (std::size_t i = 0; i < planned.plan.steps.size(); ++i) {
+    const walking::Footstep& step = planned.plan.steps[i];
+    spdlog::debug(
+        "step {} {}: ({:.3f}, {:.3f}) yaw {:.3f}, transfer {:.3f} s, swing {:.3f} s; human ({:.3f}, {:.3f})",
+        i + 1, walking::to_string(step.foot), step.target.position.x(), step.target.position.y(),
+        step.target.yaw, step.timing.double_support, step.timing.single_support,
+        planned.steps[i].scaled_human.x(), planned.steps[i].scaled_human.y());
+    for (const std::string& a : planned.steps[i].adjustments) spdlog::debug("  {}", a);
+  }
+  const walking::WalkSchedule schedule(planned.plan, description.right_sole, description.left_sole);
+  spdlog::info(
+      "whole body: {} of the clip's {} step(s) planned over {:.2f} s (time stretch {:.3f}), {} clamped",
+      planned.steps.size(), contacts.step_count(), schedule.duration(), planned.time_stretch,
+      std::count_if(planned.steps.begin(), planned.steps.end(),
+                    [](const auto& s) { return !s.adjustments.empty(); }));
+  timer.done("footstep plan");
+
+  // Step 3: the walking pattern under the reference's upper body.
+  const walking::WalkingOptions options = walking_options(job);
+  check_sample_budget(job.input.string() + ": the whole-body walk", schedule.duration(),
+                      1.0 / options.preview.cart.period, "stability.preview.period");
+  spdlog::info("whole body: walking pattern ({:.2f} s at {:.0f} Hz)", schedule.duration(),
+               1.0 / options.preview.cart.period);
+  walking::WalkingPattern pattern;
+  try {
+    pattern = walking::generate_walking_pattern(model, description, schedule,
+                                                upper_body(model, reference, planned), options);
+  } catch (const InfeasibleError& e) {
+    stage_failed(job, "walking pattern", e.what());
+  }
+  timer.done("walking pattern");
+
+  // Step 4: seed 001 on the legs and the waist.
+  SmoothSettings settings = smooth_settings(job);
+  settings.geometry.collision = robot.collision;
+  spdlog::info("whole body: smoothing the legs and the waist ({} samples, torque objective)", pattern.size());
+  SmoothResult smoothed;
+  try {
+    smoothed = smooth_motion(model, robot.feet, pattern.motion, settings, progress);
+  } catch (const InfeasibleError& e) {
+    stage_failed(job, "smoothing (seed 001)", e.what());
+  }
+  if (!smoothed.success) stage_failed(job, "smoothing (seed 001)", smoothed.failure);
+  result.optimized = true;
+  result.solver = optim::to_string(job.solver.name);
+  result.solver_status = smoothed.solve.reason.empty() ? smoothed.solve.summary() : smoothed.solve.reason;
+  result.solver_iterations = smoothed.total_iterations;
+  result.objective = smoothed.solve.objective;
+  result.optimized_torque_integral = smoothed.optimized_torque_integral;
+  result.stabilized = smoothed.stabilized;
+  result.stabilization = smoothed.stabilization;
+  timer.done("smoothing");
+
+  // Step 5: what is written, and its check with the pattern's contacts (smooth_motion's own evaluation).
+  result.output = smoothed.files;
+  if (io::is_csv_motion(job.output.path)) {
+    result.csv =
+        csv_output(model, description.joint_order, smoothed.motion, job.csv_rate, job.output.path.string());
+  }
+  result.check = smoothed.after;
+  result.check.imitation =
+      imitation_errors(robot, reference, smoothed.motion, planned.time_stretch, planned.time_offset);
+  WholeBodyReport report;
+  measure(robot, contacts, planned, schedule, smoothed.motion, report);
+  report.contacts = pattern.contact_intervals;
+  report.torque_before = smoothed.before.torque_integral;
+  report.torque_after = smoothed.after.torque_integral;
+  report.solves = smoothed.solves;
+  result.whole_body = std::move(report);
+  timer.done("check");
+  if (!result.check.ok()) {
+    const evaluation::Violation& worst = result.check.violations.front();
+    stage_failed(
+        job, "check",
+        fmt::format("{} {} at t = {:.3f} s (value {:.5g}, limit {:.5g})", evaluation::to_string(worst.kind),
+                    worst.where, worst.time, worst.value, worst.limit));
+  }
+}
+
+}  // namespace mimic::pipeline

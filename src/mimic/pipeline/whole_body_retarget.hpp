@@ -1,0 +1,38 @@
+// The whole-body retarget (issue 14; `mimic retarget` on a clip that walks, pipeline/retarget_mode.hpp):
+// the robot walks where the human walked, with the human's upper body on top.
+//
+//   1. the kinematic retarget of seed 000 as in the upper-body mode (scale, upper-body IK, Algorithm 1
+//      re-timing within the velocity limits): the upper-body joints on the robot's clock;
+//   2. the clip's footsteps (retarget/clip_contacts.hpp, read before the mode was chosen) scaled and
+//      clamped to the robot's reach, their timing mapped through the re-timing and stretched where the
+//      robot cannot keep up (pipeline/clip_footstep_plan.hpp), from the feet of the reference's first
+//      sample (the nominal stance);
+//   3. the walking pattern (walking/walking_pattern.hpp, Kajita's preview control) on those footsteps with
+//      the reference's upper-body joints as its upper body, played slowed down by the plan's stretch so
+//      that arms and feet stay in sync; the upper body is the kinematic one (within the joint ranges by the
+//      IK and within the velocity limits by the re-timing) and is not optimised again on top of the walk:
+//      its torques are checked with the rest in step 5;
+//   4. seed 001's smoothing of the legs and the waist (pipeline/smooth.hpp: torque objective, support-foot
+//      equalities from the pattern's contact phases, torque limits and geometry rows, leg-IK projection of
+//      the support feet, cart-table ZMP correction);
+//   5. the check of the written motion with the pattern's contacts (limits, ZMP in the moving support
+//      polygon, slip, geometry).
+// A stage that fails throws InfeasibleError naming the stage and why (nothing is written); flights in the
+// clip (running, jumping) are an InputError of step 2.
+#pragma once
+
+#include "mimic/core/progress.hpp"
+#include "mimic/io/job.hpp"
+#include "mimic/pipeline/retarget_pipeline.hpp"
+#include "mimic/pipeline/robot.hpp"
+#include "mimic/retarget/clip_contacts.hpp"
+
+namespace mimic::pipeline {
+
+// Steps 2-5 after the kinematic retarget already in `result.kinematic`; fills result.output (or .csv),
+// result.check, the solver fields, result.whole_body and result.stages. `contacts` are the clip's.
+void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
+                           const retarget::ClipContacts& contacts, RetargetPipelineResult& result,
+                           StageTimer& timer, const ProgressCallback& progress = {});
+
+}  // namespace mimic::pipeline
