@@ -1,6 +1,7 @@
 // Which body `mimic retarget` moves (issue 14): the upper body on planted feet (seed 000) or the whole
-// body walking the clip's footsteps (pipeline/whole_body_retarget.hpp). `retarget.mode: auto` (the
-// default) decides from the contacts read from the clip (retarget/clip_contacts.hpp).
+// body walking the clip's footsteps (pipeline/whole_body_retarget.hpp, experimental: opt-in with
+// `retarget.mode: whole_body` / --whole-body). `retarget.mode: auto` (the default) reads the contacts from
+// the clip (retarget/clip_contacts.hpp) and keeps the upper body, saying when the clip walks.
 #pragma once
 
 #include <optional>
@@ -12,7 +13,7 @@
 
 namespace mimic::pipeline {
 
-// Auto chooses the whole body when the clip has steps AND its pelvis ends more than this many leg lengths
+// A clip walks (auto says so) when it has steps AND its pelvis ends more than this many leg lengths
 // (retarget::ClipContacts::leg_length) from where it started. Half a leg length (about 0.4 m for an adult)
 // is about half of a walking stride and far above what footwork in place leaves: the shipped boxing clip
 // takes 5-6 keyframed steps over 0.58 m of pelvis path but ends 0.084 m (0.10 L) from its start, and must
