@@ -48,8 +48,9 @@ RunResult run_with(std::vector<std::string> args, const std::vector<std::string>
   return run_mimic(args);
 }
 
-// The smooth job of the walk: its support phases from the walk's report (stated, not detected, as
-// config/jobs/walk_bar_smooth.yaml explains), no robot (the command line gives it).
+// The smooth job of the walk: its support phases from the walk's report, stated as the schedule made them
+// (detection agrees but for the lift-off samples, config/jobs/walk_bar_smooth.yaml), no robot (the command
+// line gives it).
 std::string smooth_job(const fs::path& walk_report) {
   std::string yaml = "job: smooth\ninput: walk.pos\noutput: smooth.pos\ncontacts:\n";
   for (const YAML::Node& phase : YAML::LoadFile(walk_report.string())["contacts"]) {

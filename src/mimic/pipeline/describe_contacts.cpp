@@ -21,6 +21,10 @@ std::string format(const char* fmt, auto... args) {
   return buf;
 }
 
+// x as printed with `decimals` decimals, without the sign of a value that prints as zero ("-0.000"
+// reads as a measurement below zero).
+double shown(double x, int decimals) { return std::abs(x) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : x; }
+
 std::string foot_points(const retarget::LandmarkTrack& track, retarget::Landmark ankle,
                         retarget::Landmark toe) {
   std::string s(retarget::to_string(ankle));
@@ -43,7 +47,7 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
       << foot_points(track, Landmark::kRightAnkle, Landmark::kRightToe) << ", "
       << foot_points(track, Landmark::kLeftAnkle, Landmark::kLeftToe) << "\n";
   out << format("frames: %d at %.3f Hz (%.3f s); leg length %.3f m; floor at z = %.3f m\n", c.frame_count,
-                c.rate, c.frame_count / c.rate, c.leg_length, c.floor);
+                c.rate, c.frame_count / c.rate, c.leg_length, shown(c.floor, 3));
   out << "support phases (time order; position = the ankle on the floor, heading of the ankle-to-toe "
          "line):\n";
   out << "  foot   from [s]   to [s]    x [m]    y [m]  heading [deg]  stride [m]\n";
@@ -55,7 +59,8 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
     first = true;
     out << format("  %-5s %8.3f %8.3f %8.3f %8.3f %14.1f %s  %s\n",
                   s.foot == retarget::ClipFoot::kRight ? "right" : "left", s.interval.start, s.interval.end,
-                  s.position.x(), s.position.y(), s.heading * 180.0 / std::numbers::pi, stride.c_str(), kind);
+                  shown(s.position.x(), 3), shown(s.position.y(), 3),
+                  shown(s.heading * 180.0 / std::numbers::pi, 1), stride.c_str(), kind);
   }
   if (c.flights.empty()) {
     out << "flight phases: none\n";
@@ -65,8 +70,8 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
   }
   const Eigen::Vector2d& a = c.pelvis_path.front();
   const Eigen::Vector2d& b = c.pelvis_path.back();
-  out << format("pelvis path: (%.3f, %.3f) -> (%.3f, %.3f) m, travel %.3f m, displacement %.3f m\n", a.x(),
-                a.y(), b.x(), b.y(), c.travel, c.displacement);
+  out << format("pelvis path: (%.3f, %.3f) -> (%.3f, %.3f) m, travel %.3f m, displacement %.3f m\n",
+                shown(a.x(), 3), shown(a.y(), 3), shown(b.x(), 3), shown(b.y(), 3), c.travel, c.displacement);
   out << format("steps: %d", c.step_count());
   if (c.cadence() > 0.0) out << format(", cadence %.1f steps/min", c.cadence());
   out << "\n";
