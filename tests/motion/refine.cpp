@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <optional>
+#include <string>
 
 #include "mimic/optim/sparse.hpp"
 
@@ -91,6 +93,37 @@ TEST(Refine, StopsAtMaxRefinements) {
   EXPECT_EQ(result.torque_samples, (std::set<int>{0, 9}));
   EXPECT_EQ(result.violating, (std::vector<int>{3, 7}));
   EXPECT_NEAR(result.solve.x[7], 2.0, 1e-5);
+}
+
+// With row keys (the constrained sample), the second round starts from the first one's multipliers: row 3
+// (constrained from the start, active, multiplier 0.5) keeps its, row 7 (new) starts at 0. Same solution as
+// the cold re-solve, in no more outer iterations.
+TEST(Refine, WarmStartedRoundReachesTheSameSolution) {
+  const auto run = [](bool warm) {
+    Driver d;
+    if (warm) {
+      d.steps.row_keys = [&d](terms::RowKind kind) {
+        std::vector<std::string> keys;
+        if (kind == terms::RowKind::kInequality)
+          for (const int k : d.built.back()) keys.push_back(std::to_string(k));
+        return keys;
+      };
+    }
+    RefineOptions options;
+    options.max_refinements = 3;
+    options.solver.alm.schedule = optim::PenaltySchedule::kSeed;  // the motion problems' schedule
+    return refine(d.steps, {0, 3, 9}, options);
+  };
+  const RefineResult cold = run(false), warm = run(true);
+  ASSERT_EQ(cold.solves, 2);
+  ASSERT_EQ(warm.solves, 2);
+  EXPECT_TRUE(warm.violating.empty());
+  // Both to the solver's default tolerances (1e-6) of x_3 = x_7 = 1.
+  EXPECT_LT((warm.solve.x - cold.solve.x).lpNorm<Eigen::Infinity>(), 1e-5);
+  EXPECT_NEAR(warm.solve.multipliers.inequality[1], 0.5, 1e-5);  // row of sample 3: target 1.5 - limit 1
+  EXPECT_LE(warm.solve.iterations, cold.solve.iterations);
+  std::printf("second round outer iterations: cold %d, warm %d\n", cold.solve.iterations,
+              warm.solve.iterations);
 }
 
 }  // namespace

@@ -3,7 +3,11 @@
 // window of the shipped walk with a right swing (1.5 s .. 2.2 s: double support, then left support).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/robot_description.hpp"
@@ -127,6 +131,32 @@ TEST(SmoothingProblemGeometry, BreachesFindCornersTiltAndUnscreenedPairs) {
   const GeometryBreaches again = constrained.geometry_breaches(q);
   EXPECT_EQ(again.samples, std::vector<int>{swing});
   EXPECT_TRUE(again.unconstrained.empty());
+}
+
+// The keys the refinement matches multipliers by (refine.hpp): one per row, unique, and a problem rebuilt
+// with more torque samples holds every key of the smaller one (the rows that existed keep their identity
+// although the new samples' rows shift the indices after them).
+TEST(SmoothingProblemGeometry, RowKeysOfASmallerProblemAreASubset) {
+  const auto scenario = testing::load_scenario();
+  const model::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
+  const SmoothingOptions options = geometry_options(scenario->model, static_cast<int>(planned.size()));
+  SmoothingOptions more = options;
+  for (int k = 3; k < static_cast<int>(planned.size()); k += 7) more.torque_samples.push_back(k);
+  std::sort(more.torque_samples.begin(), more.torque_samples.end());
+  const SmoothingProblem small(scenario->model, scenario->feet, planned, options);
+  const SmoothingProblem large(scenario->model, scenario->feet, planned, more);
+  for (const terms::RowKind kind : {terms::RowKind::kEquality, terms::RowKind::kInequality}) {
+    const std::vector<std::string> a = small.row_keys(kind), b = large.row_keys(kind);
+    ASSERT_EQ(static_cast<int>(a.size()),
+              kind == terms::RowKind::kEquality ? small.num_equalities() : small.num_inequalities());
+    ASSERT_EQ(static_cast<int>(b.size()),
+              kind == terms::RowKind::kEquality ? large.num_equalities() : large.num_inequalities());
+    const std::set<std::string> sa(a.begin(), a.end()), sb(b.begin(), b.end());
+    EXPECT_EQ(sa.size(), a.size());
+    EXPECT_EQ(sb.size(), b.size());
+    EXPECT_TRUE(std::includes(sb.begin(), sb.end(), sa.begin(), sa.end()));
+  }
+  EXPECT_GT(large.num_inequalities(), small.num_inequalities());
 }
 
 }  // namespace

@@ -178,3 +178,44 @@ TEST(AugmentedLagrangian, StopsAtItsTimeBudget) {
   EXPECT_LT(seconds, 1.2);
   EXPECT_STREQ(mo::to_string(r.status), "time limit");
 }
+
+// A re-solve from the last solution (motion/refine.hpp's rounds): from zero multipliers the solver first
+// moves back to where the active constraints are violated and rebuilds the multipliers over several outer
+// iterations; from the last ones (AlmWarmStart, the penalty by the usual initial rule) it starts at the
+// optimum's KKT point. Both reach the same optimum, the warm start in fewer outer iterations.
+TEST(AugmentedLagrangian, WarmStartResolvesInFewerIterations) {
+  mo::test::Hs71 p;
+  mo::AlmOptions o;
+  o.schedule = mo::PenaltySchedule::kSeed;  // the motion problems' schedule
+  o.initial_penalty = 10.0;
+  const auto first = mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), o);
+  ASSERT_TRUE(first.success()) << first.summary();
+  const auto cold = mo::solve_augmented_lagrangian(p, first.x, o);
+  o.warm_start = mo::AlmWarmStart{first.multipliers, 0.0};
+  const auto warm = mo::solve_augmented_lagrangian(p, first.x, o);
+  ASSERT_TRUE(cold.success()) << cold.summary();
+  ASSERT_TRUE(warm.success()) << warm.summary();
+  // Both to the default tolerances (1e-6) of the same optimum: 2e-7 as in
+  // SeedScheduleGrowsSigmaEveryIteration.
+  EXPECT_NEAR(cold.objective, mo::test::Hs71::kOptimum, 2e-7);
+  EXPECT_NEAR(warm.objective, mo::test::Hs71::kOptimum, 2e-7);
+  EXPECT_LT((warm.x - cold.x).lpNorm<Eigen::Infinity>(), 1e-5);
+  EXPECT_LT(warm.iterations, cold.iterations) << warm.summary() << "\n" << cold.summary();
+  std::printf("outer iterations: cold %d, warm %d\n", cold.iterations, warm.iterations);
+}
+
+TEST(AugmentedLagrangian, WarmStartRejectsMultipliersOfAnotherProblem) {
+  mo::test::Hs71 p;
+  mo::AlmOptions o;
+  mo::Multipliers m;
+  m.equality.setZero(p.num_equalities() + 1);
+  m.inequality.setZero(p.num_inequalities());
+  m.lower_bound.setZero(p.num_variables());
+  m.upper_bound.setZero(p.num_variables());
+  o.warm_start = mo::AlmWarmStart{m, 0.0};
+  EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), o), std::invalid_argument);
+  m.equality.setZero(p.num_equalities());
+  m.inequality.setConstant(p.num_inequalities(), -1.0);
+  o.warm_start = mo::AlmWarmStart{m, 0.0};
+  EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), o), std::invalid_argument);
+}

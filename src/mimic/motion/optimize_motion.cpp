@@ -137,6 +137,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   };
   steps.rows_added = [&] { return std::exchange(pairs_added, false); };
   steps.initial_guess = [&] { return problem->initial_guess(); };
+  steps.row_keys = [&](terms::RowKind kind) { return problem->row_keys(kind); };
   // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to
   // the solver's tolerance; torques are checked sample by sample.
   steps.violating = [&](const Eigen::VectorXd& x) {

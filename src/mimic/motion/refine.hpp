@@ -4,6 +4,12 @@
 // from the last solution, until no sample violates (and the caller added no rows of its own) or
 // max_refinements rounds were added. The solver's time budget (max_seconds) is for all the rounds
 // together: each round gets what the earlier ones left.
+// Warm start (augmented Lagrangian back end, when the caller gives row_keys): each round after the first
+// starts from the previous round's multipliers, matched row by row through the keys (a new row starts at
+// 0; the variables, hence the bound multipliers, are the same in every round); the penalty restarts by the
+// solver's initial rule (refine.cpp says why).
+// From zero multipliers and the initial penalty, the re-solve would first move back to an infeasible
+// point (the constraints that held only through their multipliers) and rebuild them over many steps.
 #pragma once
 
 #include <Eigen/Core>
@@ -15,6 +21,7 @@
 #include "mimic/core/progress.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solver.hpp"
+#include "mimic/terms/term.hpp"
 
 namespace mimic::motion {
 
@@ -32,6 +39,9 @@ struct RefineSteps {
   // (e.g. a collision pair it had screened out), so that another round is solved even when no new sample
   // violates.
   std::function<bool()> rows_added;
+  // Optional: a key per equality or inequality row of the problem last built that stays the same when it is
+  // rebuilt with more rows (SplineProblem::row_keys); enables the warm start (file comment).
+  std::function<std::vector<std::string>(terms::RowKind kind)> row_keys;
 };
 
 struct RefineOptions {

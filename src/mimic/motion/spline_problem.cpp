@@ -94,6 +94,31 @@ void SplineProblem::add_block(int sample, int set) {
   blocks_.push_back(block);
 }
 
+std::vector<std::string> SplineProblem::row_keys(RowKind kind) const {
+  std::vector<std::string> keys;
+  keys.reserve(static_cast<std::size_t>(rows_[index_of(kind)]));
+  const bool inequality = kind == RowKind::kInequality;
+  if (inequality)
+    for (int i = 0; i < velocity_.num_rows(); ++i) keys.push_back("velocity " + std::to_string(i));
+  for (const Block& block : blocks_) {
+    if (block.first[index_of(kind)] < 0) continue;
+    const terms::TermSum& sum = row_sets_[static_cast<std::size_t>(block.set)].sum;
+    for (int row = 0; row < sum.rows(kind); ++row) {
+      const terms::TermSum::Item& item = *sum.item_at(kind, row);
+      const std::string key = std::to_string(block.sample) + " " + item.name + " " +
+                              std::to_string(item.term->rows()) + " " + std::to_string(row - item.offset);
+      // Inequality rows come in pairs, the upper bound's first (block_of).
+      if (inequality) {
+        keys.push_back(key + " upper");
+        keys.push_back(key + " lower");
+      } else {
+        keys.push_back(key);
+      }
+    }
+  }
+  return keys;
+}
+
 void SplineProblem::finish() { data_ = create_data(); }
 
 void SplineProblem::variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const {

@@ -95,6 +95,12 @@ class SplineProblem : public optim::Problem {
   int sample_count() const { return basis_.num_samples(); }
   int coordinate_count() const { return static_cast<int>(coordinate_dofs_.size()); }
 
+  // A key per row of `kind` (equality or inequality) that names it independently of the rows around it:
+  // "velocity <i>" for the velocity rows, else "<sample> <term> <term rows> <row>" (and " upper" or
+  // " lower" for an inequality), so that a problem rebuilt with rows added elsewhere (refine.hpp) can
+  // find its rows among the earlier problem's.
+  std::vector<std::string> row_keys(terms::RowKind kind) const;
+
   // `x` clamped into the variable bounds (the initial guess of a fit that may leave them).
   Eigen::VectorXd clamped(Eigen::VectorXd x) const;
 

@@ -155,6 +155,19 @@ double AlmSubproblem::squared_violation() const {
   return c2;
 }
 
+void AlmSubproblem::set_multipliers(const Multipliers& m) {
+  if (m.equality.size() != multipliers_.equality.size() ||
+      m.inequality.size() != multipliers_.inequality.size() || m.lower_bound.size() != n_ ||
+      m.upper_bound.size() != n_) {
+    throw std::invalid_argument("AlmSubproblem::set_multipliers: sizes differ from the problem's");
+  }
+  if ((m.inequality.size() > 0 && m.inequality.minCoeff() < 0.0) ||
+      (n_ > 0 && (m.lower_bound.minCoeff() < 0.0 || m.upper_bound.minCoeff() < 0.0))) {
+    throw std::invalid_argument("AlmSubproblem::set_multipliers: negative inequality or bound multiplier");
+  }
+  multipliers_ = m;
+}
+
 void AlmSubproblem::update_multipliers() {
   // Eq. (15); for inequalities lambda + sigma psi = max(0, lambda + sigma g).
   const Evaluation& e = current_;

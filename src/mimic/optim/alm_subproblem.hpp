@@ -60,6 +60,9 @@ class AlmSubproblem {
   void update_multipliers();
 
   void set_penalty(double sigma) { sigma_ = sigma; }
+  // Replaces the multipliers (a warm start); throws std::invalid_argument unless their sizes are the
+  // problem's and the inequality and bound ones are >= 0.
+  void set_multipliers(const Multipliers& multipliers);
   // At most `iterations` conjugate-gradient iterations of the truncated Newton step (file comment) per step;
   // 0: plain Gauss-Newton steps.
   void set_newton_iterations(int iterations);
@@ -116,7 +119,8 @@ class AlmSubproblem {
   double sigma_ = 1.0;
   int evaluations_ = 0;
   int factorizations_ = 0;
-  bool factorization_current_ = false;  // solver_ holds the factorised normal matrix and rhs_ of the last model_step
+  bool factorization_current_ =
+      false;  // solver_ holds the factorised normal matrix and rhs_ of the last model_step
   int newton_iterations_ = 0;
   std::optional<CurvatureProduct> curvature_;
   CurvatureWeights curvature_weights_;

@@ -78,7 +78,10 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
 
   if (!sub.start(x0)) return finish(SolveStatus::kEvaluationError, "non-finite values at the initial point");
 
-  if (options.initial_penalty > 0.0) {
+  if (options.warm_start) sub.set_multipliers(options.warm_start->multipliers);
+  if (options.warm_start && options.warm_start->penalty > 0.0) {
+    sub.set_penalty(std::min(options.warm_start->penalty, options.max_penalty));
+  } else if (options.initial_penalty > 0.0) {
     sub.set_penalty(std::min(options.initial_penalty, options.max_penalty));
   } else {
     const double f = std::abs(sub.evaluation().objective());

@@ -35,6 +35,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <optional>
 
 #include "mimic/core/progress.hpp"
 #include "mimic/optim/problem.hpp"
@@ -44,6 +45,17 @@
 namespace mimic::optim {
 
 enum class PenaltySchedule { kSeed, kAdaptive };
+
+// A warm start: the solve begins from these multipliers (sizes of the problem's rows and variables,
+// inequality and bound ones >= 0) and this penalty instead of zero multipliers and the initial penalty,
+// e.g. a re-solve after rows were added (motion/refine.hpp), which would otherwise first move back to an
+// infeasible point while the multipliers are rebuilt.
+struct AlmWarmStart {
+  Multipliers multipliers;
+  // > 0: the first penalty (clipped to max_penalty); <= 0: initial_penalty's rule, as without a warm start
+  // (warm multipliers need no large penalty: they already push towards the constraints).
+  double penalty = 0.0;
+};
 
 struct AlmOptions {
   double feasibility_tolerance = 1e-6;   // on max(|h|, max(0, g), bound excess), in the problem's units
@@ -67,6 +79,7 @@ struct AlmOptions {
   // (one problem evaluation each) on the exact Hessian of L~ (alm_subproblem.hpp), for large-residual
   // least squares on which Gauss-Newton converges only linearly; 0: Gauss-Newton steps.
   int newton_iterations = 0;
+  std::optional<AlmWarmStart> warm_start;  // none: zero multipliers and initial_penalty
 };
 
 // Minimises `problem` from x0. Reports each outer iteration through `progress` (stage "alm").

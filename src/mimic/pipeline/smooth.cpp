@@ -132,6 +132,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.collision_pairs = static_cast<int>(problem->collision_pairs().size());
     return *problem;
   };
+  steps.row_keys = [&](terms::RowKind kind) { return problem->row_keys(kind); };
   steps.initial_guess = [&] { return restart.size() > 0 ? restart : problem->initial_guess(); };
   steps.violating = [&](const Eigen::VectorXd& x) {
     const Eigen::MatrixXd tau = problem->torques(x);
