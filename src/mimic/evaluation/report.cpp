@@ -1,5 +1,7 @@
 #include "mimic/evaluation/report.hpp"
 
+#include <fmt/format.h>
+
 namespace mimic::evaluation {
 
 const char* to_string(ViolationKind kind) {
@@ -20,6 +22,11 @@ const char* to_string(ViolationKind kind) {
       return "ground";
   }
   return "?";
+}
+
+std::string describe(const Violation& v) {
+  return fmt::format("{} {} at t = {:.3f} s (value {:.5g}, limit {:.5g})", to_string(v.kind), v.where, v.time,
+                     v.value, v.limit);
 }
 
 }  // namespace mimic::evaluation

@@ -33,6 +33,9 @@ struct Violation {
   std::vector<int> sample_indices;
 };
 
+// "kind where at t = T s (value V, limit L)": one violation in the one-line errors of the commands.
+std::string describe(const Violation& violation);
+
 // How far a motion is from the reference it imitates (the retarget stage).
 struct ImitationErrors {
   double joint_rmse = 0.0;    // rad, active joints against the re-timed reference

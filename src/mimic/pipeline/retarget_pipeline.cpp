@@ -142,13 +142,9 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   result.check.imitation = imitation_errors(robot, reference, motion);
   timer.done("check");
   if (!job.retarget.kinematic_only && !result.check.ok()) {
-    const evaluation::Violation& worst = result.check.violations.front();
-    throw InfeasibleError(fmt::format(
-        "{}: the optimised motion still violates a limit: {} {} at t = {:.3f} s (value {:.5g}, limit "
-        "{:.5g}); "
-        "nothing written",
-        job.input.string(), evaluation::to_string(worst.kind), worst.where, worst.time, worst.value,
-        worst.limit));
+    throw InfeasibleError(fmt::format("{}: the optimised motion still violates a limit: {}; nothing written",
+                                      job.input.string(),
+                                      evaluation::describe(result.check.violations.front())));
   }
   if (!result.check.ok())
     spdlog::warn("the kinematic baseline violates {} limit(s): it ignores torques and the ZMP",

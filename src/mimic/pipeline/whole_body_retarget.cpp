@@ -196,11 +196,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   result.whole_body = std::move(report);
   timer.done("check");
   if (!result.check.ok()) {
-    const evaluation::Violation& worst = result.check.violations.front();
-    stage_failed(
-        job, "check",
-        fmt::format("{} {} at t = {:.3f} s (value {:.5g}, limit {:.5g})", evaluation::to_string(worst.kind),
-                    worst.where, worst.time, worst.value, worst.limit));
+    stage_failed(job, "check", evaluation::describe(result.check.violations.front()));
   }
 }
 
