@@ -25,10 +25,14 @@ std::string format(const char* fmt, auto... args) {
 // reads as a measurement below zero).
 double shown(double x, int decimals) { return std::abs(x) < 0.5 * std::pow(10.0, -decimals) ? 0.0 : x; }
 
+// The landmarks one foot is read from; the heel is named when it gives the heading (retarget::ClipFootstep).
 std::string foot_points(const retarget::LandmarkTrack& track, retarget::Landmark ankle,
-                        retarget::Landmark toe) {
+                        retarget::Landmark toe, retarget::Landmark heel) {
   std::string s(retarget::to_string(ankle));
-  if (track.has(toe)) s += " + " + std::string(retarget::to_string(toe));
+  if (track.has(toe)) {
+    s += " + " + std::string(retarget::to_string(toe));
+    if (track.has(heel)) s += " + " + std::string(retarget::to_string(heel));
+  }
   return s;
 }
 
@@ -44,12 +48,14 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
 
   out << "file: " << path << "\n";
   out << "landmarks: preset " << track.preset << "; feet from "
-      << foot_points(track, Landmark::kRightAnkle, Landmark::kRightToe) << ", "
-      << foot_points(track, Landmark::kLeftAnkle, Landmark::kLeftToe) << "\n";
+      << foot_points(track, Landmark::kRightAnkle, Landmark::kRightToe, Landmark::kRightHeel) << ", "
+      << foot_points(track, Landmark::kLeftAnkle, Landmark::kLeftToe, Landmark::kLeftHeel) << "\n";
   out << format("frames: %d at %.3f Hz (%.3f s); leg length %.3f m; floor at z = %.3f m\n", c.frame_count,
                 c.rate, c.frame_count / c.rate, c.leg_length, shown(c.floor, 3));
-  out << "support phases (time order; position = the ankle on the floor, heading of the ankle-to-toe "
-         "line):\n";
+  const bool heels = track.has(Landmark::kRightHeel) && track.has(Landmark::kLeftHeel) &&
+                     track.has(Landmark::kRightToe) && track.has(Landmark::kLeftToe);
+  out << "support phases (time order; position = the ankle on the floor, heading of the "
+      << (heels ? "heel" : "ankle") << "-to-toe line):\n";
   out << "  foot   from [s]   to [s]    x [m]    y [m]  heading [deg]  stride [m]\n";
   std::array<bool, 2> seen{};  // a foot's first support phase has no stride
   for (const auto& s : c.footsteps) {

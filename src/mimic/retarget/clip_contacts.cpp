@@ -116,11 +116,24 @@ double median_leg_length(const LandmarkTrack& track) {
   return median(std::move(lengths));
 }
 
+// The landmarks of one foot.
+struct FootLandmarks {
+  Landmark ankle, toe, heel;
+};
+
+constexpr std::array<FootLandmarks, 2> kFeet = {
+    FootLandmarks{Landmark::kRightAnkle, Landmark::kRightToe, Landmark::kRightHeel},
+    FootLandmarks{Landmark::kLeftAnkle, Landmark::kLeftToe, Landmark::kLeftHeel}};
+
 ClipInterval interval(int first, int last, double rate) { return {first, last, first / rate, last / rate}; }
 
 // The pose of one foot during one support phase (see ClipFootstep).
-void foot_pose(const LandmarkTrack& track, Landmark ankle, Landmark toe,
-               const std::vector<bool>& ankle_planted, ClipFootstep& step) {
+void foot_pose(const LandmarkTrack& track, const FootLandmarks& foot, const std::vector<bool>& ankle_planted,
+               ClipFootstep& step) {
+  const Landmark ankle = foot.ankle;
+  // The foot's long axis: heel to toe where the markers give both (see Landmark::kRightHeel), else the
+  // ankle to the toe, else the pelvis' heading.
+  const Landmark back = track.has(foot.heel) ? foot.heel : ankle;
   std::vector<int> frames;
   for (int k = step.interval.first; k <= step.interval.last; ++k)
     if (ankle_planted[static_cast<std::size_t>(k)]) frames.push_back(k);
@@ -133,8 +146,8 @@ void foot_pose(const LandmarkTrack& track, Landmark ankle, Landmark toe,
     x.push_back(f[ankle].x());
     y.push_back(f[ankle].y());
     // Unit vectors summed: the mean direction, which has no wrap-around at +-pi.
-    const Eigen::Vector2d forward = track.has(toe) ? Eigen::Vector2d((f[toe] - f[ankle]).head<2>())
-                                                   : Eigen::Vector2d(f.pelvis_rotation.col(0).head<2>());
+    const Eigen::Vector2d forward = track.has(foot.toe) ? Eigen::Vector2d((f[foot.toe] - f[back]).head<2>())
+                                                        : Eigen::Vector2d(f.pelvis_rotation.col(0).head<2>());
     if (forward.norm() > 1e-9) direction += forward.normalized();
   }
   step.position = {median(std::move(x)), median(std::move(y))};
@@ -182,9 +195,10 @@ ClipContacts detect_clip_contacts(const LandmarkTrack& track, const ClipContactO
   const int min_swing = frames_of(options.min_swing, track.rate);
   const int min_support = frames_of(options.min_support, track.rate);
 
-  const std::array<std::array<Landmark, 2>, 2> points = {
-      std::array{Landmark::kRightAnkle, Landmark::kRightToe},
-      std::array{Landmark::kLeftAnkle, Landmark::kLeftToe}};
+  // Contact is read from the ankle and the toe only: the heel, where a marker set has it, sits on the
+  // floor only from heel strike to heel rise, which the ankle already covers.
+  const std::array<std::array<Landmark, 2>, 2> points = {std::array{kFeet[0].ankle, kFeet[0].toe},
+                                                         std::array{kFeet[1].ankle, kFeet[1].toe}};
   std::array<std::vector<bool>, 2> ankle_planted;
   out.floor = std::numeric_limits<double>::infinity();
   std::vector<bool> near_floor(static_cast<std::size_t>(out.frame_count), false);
@@ -208,14 +222,14 @@ ClipContacts detect_clip_contacts(const LandmarkTrack& track, const ClipContactO
 
   // Support phases and their poses; a step is a touchdown away from where that foot stood before.
   for (int foot = 0; foot < 2; ++foot) {
-    const auto& pts = points[static_cast<std::size_t>(foot)];
     bool first = true;
     Eigen::Vector2d previous = Eigen::Vector2d::Zero();
     for (const auto& [a, b] : runs(out.down[static_cast<std::size_t>(foot)])) {
       ClipFootstep step;
       step.foot = static_cast<ClipFoot>(foot);
       step.interval = interval(a, b, track.rate);
-      foot_pose(track, pts[0], pts[1], ankle_planted[static_cast<std::size_t>(foot)], step);
+      foot_pose(track, kFeet[static_cast<std::size_t>(foot)], ankle_planted[static_cast<std::size_t>(foot)],
+                step);
       step.stride = first ? 0.0 : (step.position - previous).norm();
       // The clip's first support of a foot is a step when it starts after the clip does: that foot was in
       // the air before.

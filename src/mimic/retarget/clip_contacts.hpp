@@ -74,7 +74,9 @@ struct ClipFootstep {
   ClipFoot foot = ClipFoot::kRight;
   ClipInterval interval;
   // The ankle's point on the floor (median over the frames where the ankle is planted, else over the phase)
-  // and the heading of the ankle-to-toe line (radians about +z from +x; the pelvis heading without toes).
+  // and the heading of the foot's long axis (radians about +z from +x): the heel-to-toe line where the
+  // landmarks have heels (marker sets: a one-malleolus ankle is off that axis), else the ankle-to-toe line,
+  // else the pelvis heading.
   Eigen::Vector2d position = Eigen::Vector2d::Zero();
   double heading = 0.0;
   // True when the foot came down here after standing elsewhere (see min_step_distance); false for a

@@ -11,6 +11,7 @@ constexpr std::array<std::string_view, kLandmarkCount> kKeys = {
     "head_left",     "head_right",   "right_shoulder", "right_elbow", "right_wrist", "right_hand",
     "left_shoulder", "left_elbow",   "left_wrist",     "left_hand",   "right_hip",   "right_knee",
     "right_ankle",   "right_toe",    "left_hip",       "left_knee",   "left_ankle",  "left_toe",
+    "right_heel",    "left_heel",
 };
 
 }  // namespace

@@ -36,9 +36,16 @@ enum class Landmark : std::uint8_t {
   kLeftKnee,
   kLeftAnkle,
   kLeftToe,
+  // Markers only: the back of the heel (calcaneus). With the toe it gives the foot's long axis, which the
+  // ankle-to-toe line does not when the ankle is one malleolus (Plug-in Gait's RANK / LANK sits on the
+  // lateral side, 4-6 cm off that axis: the line then points 15-25 degrees outwards). A skeleton's ankle
+  // and toe joints lie on the axis, so skeletons need no heel. Last in the enumeration so that the other
+  // landmarks keep their order in printed mappings and reports.
+  kRightHeel,
+  kLeftHeel,
 };
 
-inline constexpr int kLandmarkCount = static_cast<int>(Landmark::kLeftToe) + 1;
+inline constexpr int kLandmarkCount = static_cast<int>(Landmark::kLeftHeel) + 1;
 
 // The landmarks without which an upper-body retargeting is impossible.
 inline constexpr std::array<Landmark, 9> kRequiredLandmarks = {
