@@ -6,9 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
+#include "mimic/core/error.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/payload.hpp"
@@ -75,6 +77,9 @@ TEST(WalkingPattern, ShippedScenarioHasTheSeedExperimentShape) {
   // zc: the CoM height of half-sitting with the bar, 0.8078 m without it (hrp2.md section 3 note 8); the bar
   // lowers it by 1.1 mm (measured 0.80667 m).
   EXPECT_NEAR(s.pattern.com_height, 0.8078, 0.003);
+  // Every sole within reach at the planned waist heights: the pattern lowers nothing.
+  EXPECT_EQ(std::count(s.pattern.waist_lowering.begin(), s.pattern.waist_lowering.end(), 0.0),
+            s.pattern.size());
   // The waist goes down by 6 cm; the CoM forward by 0.75 m, as both feet (two half strides and two full ones
   // each). (The waist itself goes 2 cm less far: the lifted bar moves the CoM forward of the waist.)
   const Eigen::Index last = s.pattern.size() - 1;
@@ -246,6 +251,91 @@ TEST(WalkingPattern, TurningStepsKeepTheFeetAndTheZmp) {
   const Eigen::Quaterniond waist(Eigen::Vector4d(p.motion.q.col(p.size() - 1).segment<4>(3)));
   const Eigen::Matrix3d r = waist.toRotationMatrix();
   EXPECT_NEAR(std::atan2(r(1, 0), r(0, 0)), 0.6, 1e-12);  // the plan's yaw through a quaternion: round-off
+}
+
+// The first four steps of CMU 131_01's plan on HRP-2 (pipeline/clip_footstep_plan, as `mimic -v retarget
+// --whole-body` logs them): the left foot steps in place, then at once 0.24 m forward turned 0.3 rad, back
+// to 0.14 m after a long transfer, then the right foot. The preview control keeps the CoM over the right
+// sole while the left one reaches forward, so at the half-sitting waist height the left sole leaves the
+// leg's reach at the end of the second swing (the whole-body retarget stopped there: "t = 1.745 s: the leg
+// IK for l_sole is out of reach"). The pattern lowers the waist where, and about as much as, the legs need.
+FootstepPlan same_foot_twice_plan() {
+  FootstepPlan plan;
+  plan.source = "same_foot_twice";
+  plan.initial_right.position = {0.00949, -0.095};
+  plan.initial_left.position = {0.00949, 0.095};
+  plan.initial_hold = 0.1;
+  plan.final_hold = 1.5;
+  plan.final_transfer = 0.2;
+  const auto step = [&](Foot foot, double x, double y, double yaw, double swing, double transfer) {
+    Footstep s;
+    s.foot = foot;
+    s.target.position = {x, y};
+    s.target.yaw = yaw;
+    s.timing.single_support = swing;
+    s.timing.double_support = transfer;
+    plan.steps.push_back(s);
+  };
+  step(Foot::kLeft, 0.00949, 0.095, 0.0, 0.783, 0.1);
+  step(Foot::kLeft, 0.249, 0.095, 0.3, 0.7, 0.315);
+  step(Foot::kLeft, 0.138, 0.132, 0.3, 0.827, 1.688);
+  step(Foot::kRight, 0.359, -0.024, 0.093, 0.7, 0.1);
+  return plan;
+}
+
+TEST(WalkingPattern, WaistIsLoweredWhereALegWouldNotReach) {
+  const Scenario& s = scenario();
+  const FootstepPlan plan = same_foot_twice_plan();
+  const WalkSchedule schedule(plan, s.description.right_sole, s.description.left_sole);
+  const UpperBodyTrajectory upper =
+      UpperBodyTrajectory::fixed(s.description.nominal_q(s.model).tail(s.model.nj));
+
+  // Without lowering (no rounds), the old failure: the left leg out of reach in the second swing.
+  WalkingOptions fixed_height = Scenario::options(1);
+  fixed_height.max_lowering_rounds = 0;
+  try {
+    generate_walking_pattern(s.model, s.description, schedule, upper, fixed_height);
+    FAIL() << "the plan was walked at the half-sitting waist height";
+  } catch (const InfeasibleError& e) {
+    EXPECT_NE(std::string(e.what()).find("l_sole is out of reach"), std::string::npos) << e.what();
+  }
+
+  const WalkingPattern p =
+      generate_walking_pattern(s.model, s.description, schedule, upper, Scenario::options(1));
+  const WalkingSummary summary = summarize_walking_pattern(s.model, s.description, schedule, p);
+  ASSERT_EQ(p.waist_lowering.size(), static_cast<std::size_t>(p.size()));
+  const auto deepest = std::max_element(p.waist_lowering.begin(), p.waist_lowering.end());
+  const double deepest_time = p.motion.times[static_cast<std::size_t>(deepest - p.waist_lowering.begin())];
+  std::printf(
+      "same foot twice: waist lowered by up to %.4f m at t = %.3f s; min ZMP margin %.4f m, slip %.2g m, "
+      "landing %.2g m, peak velocity ratio %.3f\n",
+      *deepest, deepest_time, summary.min_zmp_margin, summary.max_support_slip, summary.max_landing_error,
+      summary.velocity.ratio);
+  // Lowered about the end of the second swing (1.298 .. 1.998 s), by more than the margin and less than
+  // the bound (measured 0.048 m at 1.985 s).
+  EXPECT_GT(*deepest, WalkingOptions{}.reach_margin);
+  EXPECT_LT(*deepest, 0.25 * s.description.nominal_pose.waist.z());
+  EXPECT_GT(deepest_time, 1.298);
+  EXPECT_LT(deepest_time, 2.4);
+  // Not lowered at the start and the end: the walk starts and ends in half-sitting.
+  EXPECT_EQ(p.waist_lowering.front(), 0.0);
+  EXPECT_EQ(p.waist_lowering.back(), 0.0);
+  // The waist height is that of the plan less the lowering, sample for sample.
+  for (Eigen::Index k = 0; k < p.size(); k += 50)
+    EXPECT_NEAR(p.motion.q(2, k),
+                s.description.nominal_pose.waist.z() - p.waist_lowering[static_cast<std::size_t>(k)], 1e-12);
+  // Smooth: the lowering's second difference stays small (a continuous acceleration, below 0.5 m/s^2).
+  const double dt = p.motion.times[1] - p.motion.times[0];
+  for (std::size_t k = 1; k + 1 < p.waist_lowering.size(); ++k)
+    ASSERT_LT(
+        std::abs(p.waist_lowering[k + 1] - 2.0 * p.waist_lowering[k] + p.waist_lowering[k - 1]) / (dt * dt),
+        0.5)
+        << k;
+  // The feet as planned, the ZMP inside the soles, the joints within their velocity limits.
+  EXPECT_LE(summary.max_support_slip, 1e-9);
+  EXPECT_LE(summary.max_landing_error, 1e-9);
+  EXPECT_GT(summary.min_zmp_margin, 0.0);
+  EXPECT_LT(summary.velocity.ratio, 1.0);
 }
 
 }  // namespace

@@ -155,6 +155,12 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   } catch (const InfeasibleError& e) {
     stage_failed(job, "walking pattern", e.what());
   }
+  const auto deepest = std::max_element(pattern.waist_lowering.begin(), pattern.waist_lowering.end());
+  if (deepest != pattern.waist_lowering.end() && *deepest > 0.0) {
+    spdlog::info(
+        "whole body: the waist lowered by up to {:.3f} m (t = {:.2f} s) where the legs would not reach",
+        *deepest, pattern.motion.times[static_cast<std::size_t>(deepest - pattern.waist_lowering.begin())]);
+  }
   timer.done("walking pattern");
 
   // Step 4: seed 001 on the legs and the waist.

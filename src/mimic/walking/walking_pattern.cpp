@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "mimic/core/error.hpp"
@@ -24,18 +25,39 @@ namespace {
 using spatial::SE3;
 using spatial::Vec3;
 
-// Both legs' angles in q for the soles at `state` with the waist at `waist`, seeded by the angles already
-// in q (the previous sample's: the IK keeps to the branch it is on). Throws InfeasibleError naming the time.
-void refit_legs(const model::Model& model, const Legs& legs, const SE3& waist, const WalkState& state,
-                double time, Eigen::Ref<Eigen::VectorXd> q) {
-  const stability::LegRefit refit =
-      stability::refit_legs(model, legs, waist, state.right_sole, state.left_sole, q);
-  if (refit.ok()) return;
-  throw InfeasibleError(
-      "walking pattern: t = " + format_number(time) + " s: " +
-      stability::describe_failure(model, legs.leg[static_cast<std::size_t>(refit.failed_leg)], refit.result) +
-      "; the waist is at height " + format_number(waist.p.z()) +
-      " m: shorten the steps, slow down or change the waist height");
+// Why both legs could not be placed at one sample, as the error of the pattern.
+std::string reach_failure(const model::Model& model, const Legs& legs, const stability::LegRefit& refit,
+                          double time, double waist_height) {
+  return "walking pattern: t = " + format_number(time) + " s: " +
+         stability::describe_failure(model, legs.leg[static_cast<std::size_t>(refit.failed_leg)],
+                                     refit.result) +
+         "; the waist is at height " + format_number(waist_height) +
+         " m: shorten the steps, slow down or change the waist height";
+}
+
+// The smallest function >= `wanted` (per sample) of the shape WalkingOptions::lowering_smoothing describes:
+// the running maximum over +-3h, then three running means over +-h (ends held). Each mean over +-h of a
+// function that is >= w(t) within +-r of t is >= w(t) within +-(r - h), so the result is >= wanted.
+std::vector<double> smooth_cover(const std::vector<double>& wanted, int h) {
+  const int n = static_cast<int>(wanted.size());
+  const auto at = [n](const std::vector<double>& v, int k) {
+    return v[static_cast<std::size_t>(std::clamp(k, 0, n - 1))];
+  };
+  std::vector<double> out(wanted.size());
+  for (int k = 0; k < n; ++k) {
+    double m = 0.0;
+    for (int j = k - 3 * h; j <= k + 3 * h; ++j) m = std::max(m, at(wanted, j));
+    out[static_cast<std::size_t>(k)] = m;
+  }
+  for (int pass = 0; pass < 3; ++pass) {
+    const std::vector<double> in = out;
+    for (int k = 0; k < n; ++k) {
+      double sum = 0.0;
+      for (int j = k - h; j <= k + h; ++j) sum += at(in, j);
+      out[static_cast<std::size_t>(k)] = sum / (2 * h + 1);
+    }
+  }
+  return out;
 }
 
 void set_waist(const SE3& waist, Eigen::Ref<Eigen::VectorXd> q) {
@@ -92,10 +114,34 @@ class WholeBody {
 
   const Vec3& initial_com() const { return initial_com_; }
 
-  // Fills pattern.motion.q and pattern.com (and the convergence fields) for the CoM targets (N x 2).
+  // Fills pattern.motion.q and pattern.com (and the convergence fields, pattern.waist_lowering) for the CoM
+  // targets (N x 2). Where the legs do not reach, the waist is lowered (WalkingOptions::reach_margin) and
+  // the samples placed again; the lowering found is kept for the next call (the dynamics filter's).
   void place(const Eigen::MatrixXd& com_target, WalkingPattern& pattern) {
+    const std::size_t n = static_cast<std::size_t>(pattern.size());
+    if (lowering_.size() != n) lowering_.assign(n, 0.0);
+    const int h = std::max(
+        1, static_cast<int>(std::lround(options_.lowering_smoothing / options_.preview.cart.period)));
+    for (int round = 0;; ++round) {
+      std::vector<double> extra(n, 0.0);
+      if (place_once(com_target, pattern, round < options_.max_lowering_rounds, extra)) break;
+      std::vector<double> wanted = lowering_;
+      for (std::size_t k = 0; k < n; ++k)
+        if (extra[k] > 0.0) wanted[k] = lowering_[k] + extra[k] + options_.reach_margin;
+      lowering_ = smooth_cover(wanted, h);
+    }
+    pattern.waist_lowering = lowering_;
+  }
+
+ private:
+  // One placement of every sample with the waist lowered by lowering_. With may_lower, a sample whose legs
+  // do not reach is placed with the waist lowered further, just enough (reachable_height), the extra
+  // lowering is written into `extra` and false is returned; without, it throws.
+  bool place_once(const Eigen::MatrixXd& com_target, WalkingPattern& pattern, bool may_lower,
+                  std::vector<double>& extra) {
     const std::vector<double>& times = pattern.motion.times;
     const Eigen::Index n = pattern.size();
+    bool reached = true;
     pattern.motion.q.resize(model_.nq, n);
     pattern.com.resize(n, 3);
     pattern.com_passes = 0;
@@ -106,21 +152,34 @@ class WholeBody {
       const double t = times[static_cast<std::size_t>(k)];
       const WalkState state = schedule_.at(t);
       const Eigen::Vector2d target = com_target.row(k).transpose();
-      const double z = waist_height_ + state.waist_height_change;
+      const double planned_z =
+          waist_height_ + state.waist_height_change - lowering_[static_cast<std::size_t>(k)];
+      double z = planned_z;
       set_upper_body(t, q);  // q's legs stay the previous sample's: they seed the IK
       Eigen::Vector2d waist_xy = target + offset;
       Eigen::Vector2d error = Eigen::Vector2d::Constant(std::numeric_limits<double>::infinity());
       Eigen::Vector2d last_waist, last_com;
       int pass = 0;
       while (pass < options_.max_com_passes) {
-        const SE3 waist = waist_pose(waist_xy.x(), waist_xy.y(), z, state.waist_yaw);
+        SE3 waist = waist_pose(waist_xy.x(), waist_xy.y(), z, state.waist_yaw);
+        const stability::LegRefit refit =
+            stability::refit_legs(model_, legs_, waist, state.right_sole, state.left_sole, q);
+        const bool lowered = !refit.ok();
+        if (lowered) {
+          const std::optional<double> lower = may_lower ? reachable_height(waist, state, q) : std::nullopt;
+          if (!lower) throw InfeasibleError(reach_failure(model_, legs_, refit, t, z));
+          z = *lower;
+          waist.p.z() = z;
+          extra[static_cast<std::size_t>(k)] = planned_z - z;
+          reached = false;
+        }
         set_waist(waist, q);
-        refit_legs(model_, legs_, waist, state, t, q);
         const Eigen::Vector2d com = dynamics::center_of_mass(model_, data_, q).head<2>();
         error = target - com;
         // Secant estimate of d(CoM)/d(waist) per axis: about 0.8, as the feet stay put while the rest of
-        // the body follows the waist. It changes little from sample to sample, so it is kept.
-        for (int axis = 0; axis < 2 && pass > 0; ++axis) {
+        // the body follows the waist. It changes little from sample to sample, so it is kept. (Not from a
+        // pass that lowered the waist: the CoM moved with it.)
+        for (int axis = 0; axis < 2 && pass > 0 && !lowered; ++axis) {
           const double step = waist_xy[axis] - last_waist[axis];
           if (std::abs(step) > 1e-9)
             sensitivity_[axis] = std::clamp((com[axis] - last_com[axis]) / step, 0.3, 1.5);
@@ -132,9 +191,16 @@ class WholeBody {
         waist_xy += error.cwiseQuotient(sensitivity_);
       }
       if (!(error.norm() <= options_.com_tolerance)) {
-        throw InfeasibleError("walking pattern: t = " + format_number(t) +
-                              " s: the waist correction left a CoM error of " + format_number(error.norm()) +
-                              " m after " + std::to_string(pass) + " passes");
+        // A leg at the edge of its reach (the knee nearly straight, near the singularity where the IK's
+        // precision and the CoM's sensitivity to the waist degrade: G1's first weight transfer) is lowered
+        // as an unreachable one; the round is placed again (place()), so this sample's CoM may stay off.
+        if (!may_lower) {
+          throw InfeasibleError("walking pattern: t = " + format_number(t) +
+                                " s: the waist correction left a CoM error of " +
+                                format_number(error.norm()) + " m after " + std::to_string(pass) + " passes");
+        }
+        extra[static_cast<std::size_t>(k)] = planned_z - z + options_.reach_margin;
+        reached = false;
       }
       pattern.com_passes = std::max(pattern.com_passes, pass);
       pattern.com_error = std::max(pattern.com_error, error.norm());
@@ -142,9 +208,44 @@ class WholeBody {
       pattern.motion.q.col(k) = q;
       pattern.com.row(k) << target.x(), target.y(), data_.com.z();
     }
+    return reached;
   }
 
- private:
+  // The highest waist height below waist.p.z() (down to max_lowering of the nominal height) at which both
+  // legs reach the soles of `state`, within 0.1 mm: 5 mm steps down, then bisection. The legs of q are the
+  // seed; on success they hold the solution there.
+  std::optional<double> reachable_height(const SE3& waist, const WalkState& state, Eigen::VectorXd& q) const {
+    const auto reaches = [&](double z, Eigen::VectorXd& trial) {
+      trial = q;
+      SE3 lowered = waist;
+      lowered.p.z() = z;
+      return stability::refit_legs(model_, legs_, lowered, state.right_sole, state.left_sole, trial).ok();
+    };
+    const double lowest = waist.p.z() - options_.max_lowering * waist_height_;
+    constexpr double kScan = 0.005, kTolerance = 1e-4;  // m
+    Eigen::VectorXd trial;
+    double high = waist.p.z(), low = high;
+    bool found = false;
+    while (!found && low > lowest) {
+      high = low;
+      low = std::max(lowest, low - kScan);
+      found = reaches(low, trial);
+    }
+    if (!found) return std::nullopt;
+    Eigen::VectorXd best = trial;
+    while (high - low > kTolerance) {
+      const double mid = 0.5 * (low + high);
+      if (reaches(mid, trial)) {
+        low = mid;
+        best = trial;
+      } else {
+        high = mid;
+      }
+    }
+    q = best;
+    return low;
+  }
+
   void set_upper_body(double t, Eigen::VectorXd& q) {
     upper_body_.at(t, joints_);
     for (const int j : upper_joints_) q[model_.idx_q(j)] = joints_[j];
@@ -163,6 +264,7 @@ class WholeBody {
   Vec3 initial_com_;
   Eigen::Vector2d initial_offset_;
   Eigen::Vector2d sensitivity_ = Eigen::Vector2d::Ones();
+  std::vector<double> lowering_;  // per sample, m (WalkingPattern::waist_lowering)
 };
 
 }  // namespace
@@ -175,6 +277,9 @@ WalkingPattern generate_walking_pattern(const model::Model& model, const model::
   if (!(dt > 0.0)) throw std::invalid_argument("generate_walking_pattern: the period must be positive");
   if (options.dynamics_filter_passes < 0)
     throw std::invalid_argument("generate_walking_pattern: negative dynamics_filter_passes");
+  if (!(options.reach_margin >= 0.0 && options.lowering_smoothing > 0.0 && options.max_lowering >= 0.0 &&
+        options.max_lowering < 1.0 && options.max_lowering_rounds >= 0))
+    throw std::invalid_argument("generate_walking_pattern: bad waist lowering options");
 
   WalkingPattern pattern;
   const Eigen::Index n = static_cast<Eigen::Index>(std::llround(schedule.duration() / dt)) + 1;

@@ -42,6 +42,22 @@ struct WalkingOptions {
   // Passes of Kajita's dynamics filter (2003, section IV): the cart-table CoM of the error between the
   // reference and the multibody ZMP is added to the cart's. 0 = the cart-table alone.
   int dynamics_filter_passes = 1;
+  // Reach: where a sole is out of the legs' reach (or needs a joint beyond its limits) with the waist at its
+  // planned height, the waist is lowered there until both legs reach, plus reach_margin, and the lowering is
+  // spread smoothly over the samples around: dilated by 3 lowering_smoothing, then averaged three times over
+  // +-lowering_smoothing (a cubic B-spline's shape, so the waist height keeps a continuous acceleration:
+  // 0.05 m of lowering takes 1.5 s in and out, at most 0.1 m/s^2, against the cart-table's 9.81).
+  // Such a step happens when the preview control carries the CoM over the support foot while the other
+  // foot is far away: a long step right after a step of the same foot, a wide stance at a weight transfer,
+  // or a robot whose nominal knees are nearly straight (G1). A walk whose soles are reachable everywhere is
+  // unchanged. reach_margin keeps the knee bent by the margin (1 cm: HRP-2's knee at ~24 degrees instead of
+  // straight, away from the singularity where its speed blows up) and absorbs the small change of the
+  // waist's horizontal placement when the lowering changes the CoM. max_lowering bounds the search, as a
+  // fraction of the nominal waist height (0.25: 16 cm on HRP-2, where its knee nears 90 degrees).
+  double reach_margin = 0.01;        // m
+  double lowering_smoothing = 0.25;  // s
+  double max_lowering = 0.25;        // fraction of the nominal waist height
+  int max_lowering_rounds = 4;       // placements with the lowering updated before giving up
 };
 
 struct WalkingPattern {
@@ -56,6 +72,9 @@ struct WalkingPattern {
   double com_height = 0.0;                                // zc of the preview control, m
   int com_passes = 0;                                     // most waist-correction passes used at one sample
   double com_error = 0.0;                                 // largest horizontal CoM error left, m
+  // How far the waist was lowered below its planned height for the legs to reach (WalkingOptions::
+  // reach_margin), per sample, m; all zero for a walk that needs none.
+  std::vector<double> waist_lowering;
 
   Eigen::Index size() const { return motion.size(); }
 };
@@ -63,8 +82,8 @@ struct WalkingPattern {
 // The pattern. `model` is the robot as it walks (with its payload, see model/payload.hpp): its CoM is the
 // one made to follow the cart. The model must be a biped: a free-flyer and two 6-joint legs ending at
 // the description's sole frames (stability::Legs). Throws InfeasibleError naming the time and the leg when a
-// sole pose is out of reach or needs a joint beyond its limits, or when the waist correction does not
-// converge.
+// sole pose is out of reach or needs a joint beyond its limits even with the waist lowered (see
+// WalkingOptions::reach_margin), or when the waist correction does not converge.
 WalkingPattern generate_walking_pattern(const model::Model& model, const model::RobotDescription& description,
                                         const WalkSchedule& schedule, const UpperBodyTrajectory& upper_body,
                                         const WalkingOptions& options = {});
