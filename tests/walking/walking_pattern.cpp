@@ -14,6 +14,7 @@
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/payload.hpp"
+#include "mimic/model/robot.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "mimic/stability/ground_reaction.hpp"
 #include "mimic/stability/leg_refit.hpp"
@@ -336,6 +337,70 @@ TEST(WalkingPattern, WaistIsLoweredWhereALegWouldNotReach) {
   EXPECT_LE(summary.max_landing_error, 1e-9);
   EXPECT_GT(summary.min_zmp_margin, 0.0);
   EXPECT_LT(summary.velocity.ratio, 1.0);
+}
+
+// G1 (config/robots/g1.yaml: nearly straight knees in its nominal stance, waist_lowering 0.03 over the first
+// step as pipeline/clip_footstep_plan plans it): the first four steps of its plan for the shared Qualisys
+// walk
+// (`mimic -v retarget ezc3d__Qualisys.c3d --robot-config config/robots/g1.yaml --whole-body`), the left foot
+// first in place, after a 0.03 s hold and a 0.1 s weight transfer. The CoM rushes over the right sole while
+// the waist has only begun to go down, and the left leg leaves its reach (the whole-body retarget stopped
+// at t = 0.13 s); the pattern lowers the waist where the legs need (measured 0.022 m).
+TEST(WalkingPattern, G1FirstWeightTransferIsWalkedWithTheWaistLowered) {
+  MIMIC_REQUIRE_SHARED(urdf, "robots/g1/g1_29dof_rev_1_0.urdf");
+  const model::Robot robot = model::load_robot(
+      (test::source_dir() / "config" / "robots" / "g1.yaml").string(), std::nullopt, urdf.string());
+  FootstepPlan plan;
+  plan.source = "g1_first_step";
+  const auto stance = [&](const std::string& frame) {
+    model::Data data(robot.model);
+    dynamics::forward_kinematics(robot.model, data, robot.description.nominal_q(robot.model));
+    return dynamics::update_frame_placement(robot.model, data, robot.model.frame_index(frame)).p;
+  };
+  const Eigen::Vector3d right = stance(robot.description.frames.right_sole);
+  const Eigen::Vector3d left = stance(robot.description.frames.left_sole);
+  plan.initial_right.position = right.head<2>();
+  plan.initial_left.position = left.head<2>();
+  plan.initial_hold = 0.03;
+  plan.final_hold = 1.5;
+  plan.final_transfer = 0.1;
+  const auto step = [&](Foot foot, double x, double y, double yaw, double swing, double lowering) {
+    Footstep s;
+    s.foot = foot;
+    s.target.position = {x, y};
+    s.target.yaw = yaw;
+    s.timing.single_support = swing;
+    s.timing.double_support = 0.1;
+    s.timing.step_height = 0.03;
+    s.waist_height_change = lowering;
+    plan.steps.push_back(s);
+  };
+  step(Foot::kLeft, left.x(), left.y(), 0.0, 1.593, -0.03);
+  step(Foot::kRight, 0.074, -0.079, 0.018, 0.6, 0.0);
+  step(Foot::kLeft, 0.170, 0.144, 0.018, 0.6, 0.0);
+  step(Foot::kRight, 0.274, -0.091, 0.018, 0.6, 0.03);
+  const WalkSchedule schedule(plan, robot.description.right_sole, robot.description.left_sole);
+  const UpperBodyTrajectory upper =
+      UpperBodyTrajectory::fixed(robot.description.nominal_q(robot.model).tail(robot.model.nj));
+  WalkingOptions fixed_height;
+  fixed_height.max_lowering_rounds = 0;
+  try {
+    generate_walking_pattern(robot.model, robot.description, schedule, upper, fixed_height);
+    FAIL() << "G1 walked the plan without lowering its waist";
+  } catch (const InfeasibleError& e) {
+    std::printf("G1 first transfer at a fixed waist height: %s\n", e.what());
+  }
+  const WalkingPattern p = generate_walking_pattern(robot.model, robot.description, schedule, upper);
+  const WalkingSummary summary = summarize_walking_pattern(robot.model, robot.description, schedule, p);
+  const double deepest = *std::max_element(p.waist_lowering.begin(), p.waist_lowering.end());
+  std::printf(
+      "G1 first transfer: waist lowered by up to %.4f m; min ZMP margin %.4f m, slip %.2g m, peak "
+      "velocity ratio %.3f\n",
+      deepest, summary.min_zmp_margin, summary.max_support_slip, summary.velocity.ratio);
+  EXPECT_GT(deepest, WalkingOptions{}.reach_margin);
+  EXPECT_LE(summary.max_support_slip, 1e-9);
+  EXPECT_LE(summary.max_landing_error, 1e-9);
+  EXPECT_GT(summary.min_zmp_margin, 0.0);
 }
 
 }  // namespace
