@@ -260,6 +260,22 @@ TEST(WalkingPattern, TurningStepsKeepTheFeetAndTheZmp) {
 // sole while the left one reaches forward, so at the half-sitting waist height the left sole leaves the
 // leg's reach at the end of the second swing (the whole-body retarget stopped there: "t = 1.745 s: the leg
 // IK for l_sole is out of reach"). The pattern lowers the waist where, and about as much as, the legs need.
+// One step of a plan as pipeline/clip_footstep_plan writes them (per-step timing, absolute placement).
+struct StepSpec {
+  Foot foot;
+  double x, y, yaw, swing, transfer;
+  double step_height = 0.05, waist_height_change = 0.0;
+};
+Footstep footstep(const StepSpec& spec) {
+  Footstep s;
+  s.foot = spec.foot;
+  s.target.position = {spec.x, spec.y};
+  s.target.yaw = spec.yaw;
+  s.timing = {spec.swing, spec.transfer, spec.step_height};
+  s.waist_height_change = spec.waist_height_change;
+  return s;
+}
+
 FootstepPlan same_foot_twice_plan() {
   FootstepPlan plan;
   plan.source = "same_foot_twice";
@@ -268,19 +284,11 @@ FootstepPlan same_foot_twice_plan() {
   plan.initial_hold = 0.1;
   plan.final_hold = 1.5;
   plan.final_transfer = 0.2;
-  const auto step = [&](Foot foot, double x, double y, double yaw, double swing, double transfer) {
-    Footstep s;
-    s.foot = foot;
-    s.target.position = {x, y};
-    s.target.yaw = yaw;
-    s.timing.single_support = swing;
-    s.timing.double_support = transfer;
-    plan.steps.push_back(s);
-  };
-  step(Foot::kLeft, 0.00949, 0.095, 0.0, 0.783, 0.1);
-  step(Foot::kLeft, 0.249, 0.095, 0.3, 0.7, 0.315);
-  step(Foot::kLeft, 0.138, 0.132, 0.3, 0.827, 1.688);
-  step(Foot::kRight, 0.359, -0.024, 0.093, 0.7, 0.1);
+  for (const StepSpec& spec : {StepSpec{Foot::kLeft, 0.00949, 0.095, 0.0, 0.783, 0.1},
+                               StepSpec{Foot::kLeft, 0.249, 0.095, 0.3, 0.7, 0.315},
+                               StepSpec{Foot::kLeft, 0.138, 0.132, 0.3, 0.827, 1.688},
+                               StepSpec{Foot::kRight, 0.359, -0.024, 0.093, 0.7, 0.1}})
+    plan.steps.push_back(footstep(spec));
   return plan;
 }
 
@@ -364,21 +372,12 @@ TEST(WalkingPattern, G1FirstWeightTransferIsWalkedWithTheWaistLowered) {
   plan.initial_hold = 0.03;
   plan.final_hold = 1.5;
   plan.final_transfer = 0.1;
-  const auto step = [&](Foot foot, double x, double y, double yaw, double swing, double lowering) {
-    Footstep s;
-    s.foot = foot;
-    s.target.position = {x, y};
-    s.target.yaw = yaw;
-    s.timing.single_support = swing;
-    s.timing.double_support = 0.1;
-    s.timing.step_height = 0.03;
-    s.waist_height_change = lowering;
-    plan.steps.push_back(s);
-  };
-  step(Foot::kLeft, left.x(), left.y(), 0.0, 1.593, -0.03);
-  step(Foot::kRight, 0.074, -0.079, 0.018, 0.6, 0.0);
-  step(Foot::kLeft, 0.170, 0.144, 0.018, 0.6, 0.0);
-  step(Foot::kRight, 0.274, -0.091, 0.018, 0.6, 0.03);
+  // G1's walking: block: 0.1 s transfers, 0.03 m step height, the waist down 0.03 m over the first step.
+  for (const StepSpec& spec : {StepSpec{Foot::kLeft, left.x(), left.y(), 0.0, 1.593, 0.1, 0.03, -0.03},
+                               StepSpec{Foot::kRight, 0.074, -0.079, 0.018, 0.6, 0.1, 0.03},
+                               StepSpec{Foot::kLeft, 0.170, 0.144, 0.018, 0.6, 0.1, 0.03},
+                               StepSpec{Foot::kRight, 0.274, -0.091, 0.018, 0.6, 0.1, 0.03, 0.03}})
+    plan.steps.push_back(footstep(spec));
   const WalkSchedule schedule(plan, robot.description.right_sole, robot.description.left_sole);
   const UpperBodyTrajectory upper =
       UpperBodyTrajectory::fixed(robot.description.nominal_q(robot.model).tail(robot.model.nj));
