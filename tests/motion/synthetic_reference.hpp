@@ -25,9 +25,10 @@ inline model::Model load_hrp2() {
   return model::load_urdf(model::default_robot_description().urdf, model::LoadOptions::hrp2());
 }
 
-inline MotionInput synthetic_reference(const model::Model& model, double duration, double frequency = 2.0,
-                                       double max_amplitude = 0.6) {
-  const model::RobotDescription& description = model::default_robot_description();
+// `description` names the active joints, the nominal pose and the imitated frames (default: HRP-2's).
+inline MotionInput synthetic_reference(
+    const model::Model& model, double duration, double frequency = 2.0, double max_amplitude = 0.6,
+    const model::RobotDescription& description = model::default_robot_description()) {
   const Eigen::VectorXd half_sitting = description.nominal_q(model);
   const Eigen::VectorXd rest = half_sitting.tail(model.nj);
   MotionInput input;
@@ -39,7 +40,7 @@ inline MotionInput synthetic_reference(const model::Model& model, double duratio
   motion.phases.assign(static_cast<std::size_t>(n), model::ContactPhase::kDoubleSupport);
   input.end_effectors.resize(9, n);
   input.rest = rest;
-  const std::vector<int> active = active_joint_indices(model, model::default_robot_description());
+  const std::vector<int> active = active_joint_indices(model, description);
   model::Data data(model);
   for (int i = 0; i < n; ++i) {
     const double t = i / input.rate;
@@ -55,9 +56,10 @@ inline MotionInput synthetic_reference(const model::Model& model, double duratio
     // P_c in the waist frame: the base at the identity.
     dynamics::forward_kinematics(model, data, model::configuration(model, spatial::SE3::Identity(), joints));
     int f = 0;
-    for (const char* name : {"gaze", "r_gripper", "l_gripper"}) {
+    const model::OperationalFrames& frames = description.frames;
+    for (const std::string* name : {&frames.gaze, &frames.right_gripper, &frames.left_gripper}) {
       input.end_effectors.block<3, 1>(3 * f++, i) =
-          dynamics::update_frame_placement(model, data, model.frame_index(name)).p;
+          dynamics::update_frame_placement(model, data, model.frame_index(*name)).p;
     }
     const spatial::SE3 waist(
         Eigen::AngleAxisd(0.1 * std::sin(std::numbers::pi * t), Eigen::Vector3d::UnitZ()).toRotationMatrix(),

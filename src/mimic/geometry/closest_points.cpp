@@ -121,47 +121,58 @@ Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box) {
     contact.distance = std::sqrt(best);
     normal_local = (p - surface) / contact.distance;
   } else {
-    // The segment reaches the box: minimise the signed distance max_i(|x_i(t)| - h_i), a convex
-    // piecewise-linear function of t, whose minimum is at an end or where two of its six affine pieces
-    // +-x_i(t) - h_i cross.
-    const auto signed_distance = [&](double t, int* axis, double* sign) {
-      double worst = -std::numeric_limits<double>::infinity();
-      for (int i = 0; i < 3; ++i) {
-        const double x = p0[i] + t * d[i];
-        const double value = std::abs(x) - h[i];
-        if (value > worst) worst = value, *axis = i, *sign = x >= 0.0 ? 1.0 : -1.0;
-      }
-      return worst;
-    };
-    int axis = 0;
-    double sign = 1.0;
-    best_t = 0.0;
-    double deepest = signed_distance(0.0, &axis, &sign);
-    const auto consider = [&](double t) {
-      if (!(t >= 0.0 && t <= 1.0)) return;
-      int k = 0;
-      double s = 1.0;
-      const double value = signed_distance(t, &k, &s);
-      if (value < deepest) deepest = value, best_t = t, axis = k, sign = s;
-    };
-    consider(1.0);
-    for (int i = 0; i < 6; ++i) {
-      for (int j = i + 1; j < 6; ++j) {
-        // piece k: s_k (p0[k] + t d[k]) - h[k], s_k = +1 for k < 3, -1 otherwise
-        const int ki = i % 3, kj = j % 3;
-        const double si = i < 3 ? 1.0 : -1.0, sj = j < 3 ? 1.0 : -1.0;
-        const double slope = si * d[ki] - sj * d[kj];
-        if (std::abs(slope) < 1.0e-15) continue;
-        consider((sj * p0[kj] - h[kj] - si * p0[ki] + h[ki]) / slope);
+    // The segment reaches the box: minus its penetration depth, the shortest translation that separates
+    // them. By the separating axis theorem it is the smallest overlap of their projections over the face
+    // normals of their Minkowski difference: the box's three face normals and the cross products of its
+    // three edge directions with the segment. The gap along a unit u (>= 0 apart, minus the overlap
+    // otherwise) is min over the segment of u . x minus the box's support h(u) = sum_i h_i |u_i|, and the
+    // signed distance is the largest gap. It is smooth where one axis gives it, with the gradient of that
+    // axis' gap (Danskin), and it falls to zero along the axis: a constraint on it pushes the segment out
+    // by the nearest side. (The depth of the segment's deepest point, used before, is constant while a
+    // segment pierces the box through two opposite faces: its gradient vanishes there, and G1's elbows,
+    // whose capsules the retarget's reference puts through its torso box, could never be pushed out.)
+    const Vec3 b_local = p0 + d;
+    double best_gap = -std::numeric_limits<double>::infinity();
+    for (int i = 0; i < 3; ++i) {
+      // The face normals +-e_i: the segment's end lowest along u against the face.
+      for (const double sign : {1.0, -1.0}) {
+        const bool from_b = sign * d[i] < 0.0;
+        const Vec3& end = from_b ? b_local : p0;
+        const double gap = sign * end[i] - h[i];
+        if (gap > best_gap) {
+          best_gap = gap;
+          p = end;
+          normal_local = sign * Vec3::Unit(i);
+          surface = p - gap * normal_local;
+        }
       }
     }
-    int k = 0;
-    double s = 1.0;
-    contact.distance = signed_distance(best_t, &k, &s);
-    p = p0 + best_t * d;
-    surface = p;
-    surface[k] = s * h[k];
-    normal_local = s * Vec3::Unit(k);
+    for (int i = 0; i < 3; ++i) {
+      // The edges along e_i against the segment: u = +-(e_i x d) / |e_i x d|, perpendicular to both, so
+      // u . x is the same at every point of the segment.
+      const Vec3 across = Vec3::Unit(i).cross(d);
+      const double length_squared = across.squaredNorm();
+      // A segment parallel to the edges (within 1e-6 rad): the face normals give the depth.
+      if (length_squared <= 1e-12 * d.squaredNorm()) continue;
+      const Vec3 unit = across / std::sqrt(length_squared);
+      for (const double sign : {1.0, -1.0}) {
+        const Vec3 u = sign * unit;
+        const double gap = u.dot(p0) - h.dot(u.cwiseAbs());
+        if (gap <= best_gap) continue;
+        best_gap = gap;
+        // The witness points: the closest points of the segment's line and of the box edge that supports
+        // u (the corner signs of u on the other two axes), whose difference is gap * u.
+        Vec3 corner = h.cwiseProduct(u.cwiseSign());
+        corner[i] = 0.0;
+        const Vec3 w = p0 - corner;
+        const double a = d.squaredNorm(), b = d[i], dw = d.dot(w), denom = a - b * b;
+        p = p0 + ((b * w[i] - dw) / denom) * d;
+        surface = corner;
+        surface[i] = (a * w[i] - b * dw) / denom;
+        normal_local = u;
+      }
+    }
+    contact.distance = best_gap;
   }
   contact.on_first = box.centre + box.R * p;
   contact.on_second = box.centre + box.R * surface;
@@ -172,8 +183,9 @@ Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box) {
 Contact box_box(const OrientedBox& first, const OrientedBox& second) {
   // The 24 candidate edges (12 of each box against the other), each with a cheap lower bound of its
   // distance to the other box: in the other box's frame, the distance of a point outside is
-  // |max(0, |x| - half)| and its signed distance max_l(|x_l| - half_l), both no smaller than they are with
-  // each |x_l| replaced by its minimum over the edge (the bound is exact when the edge lies over a face).
+  // |max(0, |x| - half)|, no smaller than it is with each |x_l| replaced by its minimum over the edge (the
+  // bound is exact when the edge lies over a face); an edge that may reach the box is bounded by minus its
+  // smallest overlap with it along the box's axes.
   // The edge of the smallest bound is evaluated first, then every edge whose bound does not exceed the
   // best distance found so far: the others cannot reach it. With the feet of HRP-2, about 4 of the 24 are
   // evaluated (bench_geometry's poses; the bound at the edge midpoint used before left about 11).
@@ -200,9 +212,13 @@ Contact box_box(const OrientedBox& first, const OrientedBox& second) {
         // Over the edge middle + t along, t in [-1, 1], |x_l| >= max(0, |middle_l| - |along_l|) on each
         // axis l of the other box: its excess over half_l bounds that axis' share of the distance.
         const Vec3 middle = centre + sj * axes.col(j) + sk * axes.col(k);
-        const Vec3 excess = (middle.cwiseAbs() - axes.col(i).cwiseAbs()).cwiseMax(0.0) - other.half;
+        const Vec3 reach = middle.cwiseAbs() - axes.col(i).cwiseAbs();
+        const Vec3 excess = reach.cwiseMax(0.0) - other.half;
         const double outside = excess.maxCoeff();
-        const double below = outside > 0.0 ? excess.cwiseMax(0.0).norm() : outside;
+        // Inside, the edge's penetration depth is at most its overlap with the box along any face normal,
+        // half_l + |along_l| - |middle_l| (segment_box's depth is the smallest overlap over its axes, these
+        // among them), so minus that overlap on each axis bounds the edge's signed distance from below.
+        const double below = outside > 0.0 ? excess.cwiseMax(0.0).norm() : (reach - other.half).maxCoeff();
         bound[static_cast<size_t>(12 * side + 4 * i + m)] = below;
       }
     }

@@ -38,19 +38,25 @@ struct OrientedBox {
 // the norm at 0, and one perpendicular to the axes is the direction in which capsules separate.
 Contact segment_segment(const Vec3& a1, const Vec3& b1, const Vec3& a2, const Vec3& b2);
 
-// Segment [a, b] and a box: the minimum over the segment of the box's signed distance (negative inside:
-// minus the distance to the nearest face). on_second is the closest point of the box's surface.
+// Segment [a, b] and a box. Apart: the distance, on_second the closest point of the box's surface.
+// Reaching it: minus the penetration depth (the shortest translation that separates them, by the
+// separating axis theorem over the box's face normals and the cross products of its edges with the
+// segment), the normal that translation's direction, on_first the segment's point deepest along it and
+// on_second the point of the box's face or edge behind it (on_first - on_second = distance x normal). Its
+// gradient is the normal's wrench at the witness points, also where the segment pierces the box through
+// two opposite faces (where the depth of the segment's deepest point, constant, has none).
 Contact segment_box(const Vec3& a, const Vec3& b, const OrientedBox& box);
 
 // Two boxes. For separated boxes the closest points of two convex polyhedra include a point on an edge of
 // one of them, so the minimum of segment_box over the 12 edges of each against the other is the distance.
-// For intersecting boxes some edge of one crosses the other, so the result is negative, and its magnitude
-// is the deepest edge penetration (a lower bound of the penetration depth, enough for a check and for a
-// constraint that pushes the boxes apart). Edges that cannot beat the best distance found are skipped by
-// a per-edge lower bound; the result is that of the exhaustive search (the earliest edge wins among equal
-// distances). With parallel faces the closest points are not unique: the distance is the same for any
-// choice, and the witness points, hence the gradient rows built on them, are the tie-break's (a
-// sub-gradient; they differ from another choice only on that measure-zero set of poses).
+// For intersecting boxes some edge of one reaches into the other, so the result is negative, and its
+// magnitude is the largest penetration depth of an edge (a lower bound of the boxes' penetration depth:
+// moving a box out moves its edges out; enough for a check and for a constraint that pushes them apart).
+// Edges that cannot beat the best distance found are skipped by a per-edge lower bound; the result is that of
+// the exhaustive search (the earliest edge wins among equal distances). With parallel faces the closest
+// points are not unique: the distance is the same for any choice, and the witness points, hence the gradient
+// rows built on them, are the tie-break's (a sub-gradient; they differ from another choice only on that
+// measure-zero set of poses).
 Contact box_box(const OrientedBox& first, const OrientedBox& second);
 
 }  // namespace mimic::geometry
