@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "optim/textbook_problems.hpp"
@@ -70,6 +71,59 @@ TEST(AugmentedLagrangian, PenaltyGrowsByAlphaUpToItsCapWhileTheViolationStays) {
   for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_DOUBLE_EQ(sigmas[i], expected[i]);
   for (std::size_t i = expected.size(); i < sigmas.size(); ++i) EXPECT_DOUBLE_EQ(sigmas[i], 625.0);
   EXPECT_LE(sigmas.size(), expected.size() + o.infeasible_patience);
+}
+
+// Solves `p` from x0 with the seed's schedule from `sigma0` (growth 10, cap 1e8), with or without the
+// stagnation test; the penalty of each outer iteration in `sigmas`.
+mo::SolveResult solve_seed(mo::Problem& p, const Eigen::VectorXd& x0, double sigma0, bool detect,
+                           std::vector<double>& sigmas) {
+  mo::AlmOptions o;
+  o.schedule = mo::PenaltySchedule::kSeed;
+  o.initial_penalty = sigma0;
+  o.detect_stagnation = detect;
+  return mo::solve_augmented_lagrangian(
+      p, x0, o, [&](const mimic::ProgressEvent& e) { sigmas.push_back(sigma_of(e)); });
+}
+
+TEST(AugmentedLagrangian, InfeasibilityIsReportedBeforeThePenaltyReachesItsCap) {
+  // x1 + x2 = 1 and x1 + x2 = 3: no point violates less than 1. From sigma 10 the violation is 1 + O(1 /
+  // sigma): it falls by more than 1 % until sigma = 100, then stays. The stagnation test
+  // (AlmOptions::detect_stagnation) stops `infeasible_patience` (3) iterations later, at 1e5; without it
+  // the solve climbs to the cap 1e8 and waits 3 more iterations there. Same verdict, same worst constraint.
+  mo::test::Infeasible early_problem(true), late_problem(true);
+  std::vector<double> early_sigmas, late_sigmas;
+  const auto early = solve_seed(early_problem, Eigen::Vector2d(0.0, 0.0), 10.0, true, early_sigmas);
+  const auto late = solve_seed(late_problem, Eigen::Vector2d(0.0, 0.0), 10.0, false, late_sigmas);
+  ASSERT_EQ(early.status, mo::SolveStatus::kInfeasible) << early.summary();
+  ASSERT_EQ(late.status, mo::SolveStatus::kInfeasible) << late.summary();
+  EXPECT_EQ(early.iterations, 2 + mo::AlmOptions{}.infeasible_patience);
+  EXPECT_DOUBLE_EQ(early_sigmas.back(), 1e5);
+  EXPECT_DOUBLE_EQ(late_sigmas.back(), 1e8);
+  EXPECT_GE(late.iterations, early.iterations + 6);  // 1e6 .. 1e8, then the patience at the cap
+  EXPECT_NE(early.reason.find("did not decrease"), std::string::npos) << early.reason;
+  ASSERT_TRUE(early.worst.has_value() && late.worst.has_value());
+  EXPECT_EQ(early.worst->kind, late.worst->kind);
+  EXPECT_EQ(early.worst->index, late.worst->index);
+  EXPECT_NEAR(early.max_violation, 1.0, 1e-4);  // 1 + O(1 / sigma): measured 1.00001 at 1e5
+}
+
+TEST(AugmentedLagrangian, ALocalMinimumOfTheViolationIsReportedAsAtTheCap) {
+  // HS71 from (1, 5, 5, 1) with sigma from 1e-3: the first iterations, with the objective dominating, move
+  // x3 to -1.15, where the violation (x3 >= 1 by 2.15, measured) has a local minimum that no penalty gets
+  // out of: the solve climbs to the cap and reports it there after 15 iterations. The stagnation test
+  // stops as soon as the violation settles, with the same verdict and worst constraint.
+  mo::test::Hs71 early_problem, late_problem;
+  std::vector<double> early_sigmas, late_sigmas;
+  const auto early = solve_seed(early_problem, Eigen::Vector4d(1, 5, 5, 1), 1e-3, true, early_sigmas);
+  const auto late = solve_seed(late_problem, Eigen::Vector4d(1, 5, 5, 1), 1e-3, false, late_sigmas);
+  ASSERT_EQ(early.status, mo::SolveStatus::kInfeasible) << early.summary();
+  ASSERT_EQ(late.status, mo::SolveStatus::kInfeasible) << late.summary();
+  EXPECT_LT(early.iterations, late.iterations);
+  EXPECT_LT(early_sigmas.back(), 1e8);
+  ASSERT_TRUE(early.worst.has_value() && late.worst.has_value());
+  EXPECT_EQ(early.worst->kind, late.worst->kind);
+  EXPECT_EQ(early.worst->index, late.worst->index);
+  EXPECT_NEAR(early.max_violation, late.max_violation, 1e-3);  // measured 2.15360 and 2.15360
 }
 
 TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {

@@ -97,6 +97,9 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
   EXPECT_EQ(motion.geometry.safety_distance, 0.02);
   EXPECT_EQ(motion_settings(io::default_job(io::JobKind::kRetarget)).objective,
             motion::Objective::kImitation);
+  // The torque objective's Gauss-Newton steps are sized (optim/alm_subproblem.hpp), the imitation's not.
+  EXPECT_TRUE(motion.solver.alm.residual_sizing);
+  EXPECT_FALSE(motion_settings(io::default_job(io::JobKind::kRetarget)).solver.alm.residual_sizing);
 
   const stability::StabilizerOptions stabilizer = stabilizer_options(job);
   EXPECT_EQ(stabilizer.margin, 0.01);

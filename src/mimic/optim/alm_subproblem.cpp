@@ -31,6 +31,9 @@ constexpr double kActiveSetGain = 1e-2;
 // The truncated Newton step's conjugate gradients stop once the preconditioned residual fell by this
 // factor (an inexact Newton forcing term: the outer ratio test, not this, guards the step).
 constexpr double kNewtonTolerance = 1e-2;
+// Bound on the residual block's scale (set_residual_sizing): a secant quotient beyond it comes from a step
+// across a kink or a far nonlinearity, not from the curvature near x.
+constexpr double kMaxResidualScale = 100.0;
 
 double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
@@ -204,7 +207,8 @@ void AlmSubproblem::prepare_model() {
   sigma_h_.setConstant(sigma_);
   const std::array<const SparseMatrix*, 3> blocks = {&e.residual_jacobian, &e.equality_jacobian,
                                                      &e.inequality_jacobian};
-  const std::array<const Eigen::VectorXd*, 3> weights = {&ones_r_, &sigma_h_, &zeros_g_};
+  residual_weight_.setConstant(ones_r_.size(), residual_scale_);
+  const std::array<const Eigen::VectorXd*, 3> weights = {&residual_weight_, &sigma_h_, &zeros_g_};
   normal_->assemble(blocks, weights, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
   base_values_ = normal_->matrix().coeffs();
 }
@@ -213,6 +217,8 @@ double AlmSubproblem::model_value(double damping) const {
   const Evaluation& e = current_;
   double m = 0.5 * (e.residuals + jr_delta_).squaredNorm() + e.objective_gradient.dot(delta_) +
              0.5 * damping * delta_.squaredNorm();
+  // The sized model 1/2 |r|^2 + r^T J_r d + c/2 |J_r d|^2 (set_residual_sizing).
+  if (sizing_) m += 0.5 * (residual_scale_ - 1.0) * jr_delta_.squaredNorm();
   if (problem_.has_objective_hessian()) {
     m += 0.5 * delta_.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * delta_);
   }
@@ -237,6 +243,10 @@ double AlmSubproblem::model_line_search(double damping) {
   double q1 = (e.residuals + jr_delta_).dot(jr_p_) + e.objective_gradient.dot(p_) + damping * delta_.dot(p_) +
               sigma_ * (shifted_equalities_ + jh_delta_).dot(jh_p_);
   double q2 = jr_p_.squaredNorm() + damping * p_.squaredNorm() + sigma_ * jh_p_.squaredNorm();
+  if (sizing_) {
+    q1 += (residual_scale_ - 1.0) * jr_delta_.dot(jr_p_);
+    q2 += (residual_scale_ - 1.0) * jr_p_.squaredNorm();
+  }
   if (problem_.has_objective_hessian()) {
     const Eigen::VectorXd hp = objective_hessian_.selfadjointView<Eigen::Lower>() * p_;
     q1 += hp.dot(delta_);
@@ -397,6 +407,19 @@ void AlmSubproblem::newton_step(double damping, Eigen::VectorXd& step, double& p
   predicted_decrease = predicted;
 }
 
+void AlmSubproblem::update_residual_scale() {
+  // The accepted step s = x_trial_ - x_: the secant curvature of 1/2 |r|^2 + f0 along s,
+  // s^T (grad(x + s) - grad(x)), against the Gauss-Newton model's, |J_r s|^2 + s^T hess f0 s.
+  sizing_step_ = x_trial_ - x_;
+  multiply(current_.residual_jacobian, sizing_step_, sizing_jr_, pool_);
+  double model = sizing_jr_.squaredNorm();
+  if (problem_.has_objective_hessian())
+    model += sizing_step_.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * sizing_step_);
+  const double actual = sizing_step_.dot(trial_objective_gradient_ - objective_gradient_);
+  if (!(model > 0.0) || !std::isfinite(actual)) return;
+  residual_scale_ = std::clamp(actual / model, 1.0, kMaxResidualScale);
+}
+
 InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accepted_steps,
                                      std::chrono::steady_clock::time_point deadline) {
   merit_gradient(x_, current_, gradient_, objective_gradient_);
@@ -439,6 +462,7 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
                   : phi_trial <= phi + rounding &&
                         relative_stationarity(trial_gradient_, trial_objective_gradient_) < stationarity;
           if (good) {
+            if (sizing_) update_residual_scale();
             x_.swap(x_trial_);
             swap(current_, trial_);
             gradient_.swap(trial_gradient_);

@@ -24,6 +24,18 @@
 // estimates, curvature_product.hpp; one problem evaluation per iteration), preconditioned by the
 // LDL^T factorisation of the Gauss-Newton matrix that the step computed anyway (Steihaug: stopped at
 // negative curvature). The damping, adapted by the same ratio test, keeps it a trust-region method.
+//
+// Optionally (set_residual_sizing(true); the torque objective), the residual block of the normal matrix is
+// sized, J_r^T J_r -> c J_r^T J_r, by the secant quotient of the last accepted step s,
+//   c = s^T (grad f(x + s) - grad f(x)) / (|J_r s|^2 + s^T hess f0 s),  f = 1/2 |r|^2 + f0,
+// clipped to [1, 100]: the exact curvature of the objective along s over the Gauss-Newton model's (a scalar
+// structured secant correction, the "sizing" of Dennis, Gay & Welsch's NL2SOL, ACM TOMS 7(3), 1981).
+// On the torque objective the residuals stay large (gravity) and their own curvature sum r_i Hess r_i
+// adds to J_r^T J_r along the steps: measured step qualities (actual / predicted decrease) of 0.1 to 0.5,
+// i.e. Gauss-Newton steps up to twice too long, which zig-zag and converge linearly at a rate near 0.9.
+// The constraint rows keep their exact weights (bounds and velocity rows are linear). The point the
+// inner solve converges to does not depend on c: only the step does (its stationarity test reads the
+// true gradient), and the same ratio test accepts or rejects it.
 #pragma once
 
 #include <chrono>
@@ -66,6 +78,9 @@ class AlmSubproblem {
   // At most `iterations` conjugate-gradient iterations of the truncated Newton step (file comment) per step;
   // 0: plain Gauss-Newton steps.
   void set_newton_iterations(int iterations);
+  // Residual sizing (file comment) on or off; the scale starts at 1 (plain Gauss-Newton).
+  void set_residual_sizing(bool on) { sizing_ = on; }
+  double residual_scale() const { return residual_scale_; }
   int curvature_evaluations() const { return curvature_ ? curvature_->evaluations() : 0; }
   double penalty() const { return sigma_; }
   const Multipliers& multipliers() const { return multipliers_; }
@@ -105,8 +120,14 @@ class AlmSubproblem {
   // factorisation); replaces step and predicted_decrease when it lowers the model, else leaves them.
   void newton_step(double damping, Eigen::VectorXd& step, double& predicted_decrease);
 
+  // Residual sizing: the scale from the step x_ -> x_trial_ just accepted (trial_objective_gradient_ set).
+  void update_residual_scale();
+
   Problem& problem_;
   ThreadPool* pool_;  // may be null
+  bool sizing_ = false;
+  double residual_scale_ = 1.0;  // c of the file comment
+  Eigen::VectorXd residual_weight_, sizing_step_, sizing_jr_;
   const int n_;
   Eigen::VectorXd lower_, upper_;
   std::vector<int> lower_index_, upper_index_;

@@ -57,6 +57,7 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
           : std::chrono::steady_clock::time_point::max();
   detail::AlmSubproblem sub(problem, pool);
   sub.set_newton_iterations(options.newton_iterations);
+  sub.set_residual_sizing(options.residual_sizing && options.newton_iterations == 0);
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
     const KktMeasures k =
@@ -93,6 +94,8 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
   double inner_tolerance = std::max(kFirstInnerTolerance, options.stationarity_tolerance);
   double best_violation_at_cap = std::numeric_limits<double>::infinity();
   int stagnant_at_cap = 0;
+  int stagnant_growing = 0;  // consecutive outer iterations of a larger penalty and no lower violation
+  double previous_sigma = 0.0;
   int outer_without_steps = 0;
   double stationarity = std::numeric_limits<double>::infinity();
   for (int outer = 1; outer <= options.max_outer_iterations; ++outer) {
@@ -123,6 +126,8 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                              k.complementarity) +
                       std::to_string(steps) + " Gauss-Newton steps, " + std::to_string(sub.factorizations()) +
                       " factorizations and " + std::to_string(sub.evaluations()) + " evaluations so far";
+      if (options.residual_sizing && options.newton_iterations == 0)
+        event.message += format(", residual scale %.3g", sub.residual_scale());
       progress(event);
     }
 
@@ -159,6 +164,26 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
     if (sigma >= options.max_penalty && violation <= kStagnation * best_violation_at_cap) {
       best_violation_at_cap = violation;
       stagnant_at_cap = 0;
+    }
+    // Below the cap: the penalty grew before each of `infeasible_patience` outer iterations in a row, each
+    // inner solve ended stationary (or could not move), and the violation fell by less than 1 % every time.
+    // Minimising the augmented Lagrangian with a larger penalty lowers the violation unless no nearby point
+    // violates less: the iterate sits at a local minimum of the violation (with the default tenfold growth,
+    // three such iterations weigh the objective a thousand times less against the violation).
+    const bool inner_done =
+        inner == detail::InnerOutcome::kStationary || inner == detail::InnerOutcome::kNoProgress;
+    if (!feasible && outer > 1 && sigma > previous_sigma && inner_done &&
+        violation > kStagnation * previous_violation) {
+      ++stagnant_growing;
+    } else {
+      stagnant_growing = 0;
+    }
+    previous_sigma = sigma;
+    if (options.detect_stagnation && stagnant_growing >= options.infeasible_patience) {
+      return finish(SolveStatus::kInfeasible,
+                    format("the violation %.3g did not decrease over %.0f outer iterations while the penalty "
+                           "grew to %.3g",
+                           violation, options.infeasible_patience, sigma));
     }
     if (inner == detail::InnerOutcome::kTimeLimit || std::chrono::steady_clock::now() > deadline) {
       return finish(SolveStatus::kTimeLimit,

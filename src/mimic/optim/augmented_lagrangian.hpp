@@ -21,8 +21,9 @@
 //
 // Results are measured by kkt.hpp like the Ipopt back end's: feasibility (max violation), stationarity
 // of the Lagrangian with the updated multipliers, complementarity. The status says which test ended the
-// solve: kConverged (all within tolerance), kMaxIterations, kInfeasible (sigma at its cap and the
-// violation no longer decreasing), kStalled (feasible, but no step improves stationarity).
+// solve: kConverged (all within tolerance), kMaxIterations, kInfeasible (the violation no longer
+// decreasing, with sigma at its cap or while it grows, AlmOptions::detect_stagnation), kStalled (feasible,
+// but no step improves stationarity).
 //
 // Schedule: multipliers are updated by (15) after every inner solve. Penalty (PenaltySchedule):
 //   kSeed: eq. (16) as seed 000 states it: sigma <- alpha sigma after every outer iteration
@@ -73,12 +74,21 @@ struct AlmOptions {
   double violation_decrease = 0.25;  // kAdaptive: grow sigma unless violation <= this * previous violation
   int infeasible_patience = 3;       // outer iterations at sigma-bar without a 1% decrease of the
                                      // violation before reporting kInfeasible
-  double max_seconds = 0.0;          // wall-time budget: no Gauss-Newton step begins after it (status
-                                     // kTimeLimit); <= 0: none
+  // Also report kInfeasible below sigma-bar, after `infeasible_patience` outer iterations in a row that
+  // each began with a larger penalty, ended with a stationary inner solve and lowered the violation by
+  // less than 1 % (augmented_lagrangian.cpp): an infeasible problem is then reported a few outer
+  // iterations after its violation settles instead of after the climb to sigma-bar.
+  bool detect_stagnation = true;
+  double max_seconds = 0.0;  // wall-time budget: no Gauss-Newton step begins after it (status
+                             // kTimeLimit); <= 0: none
   // > 0: each inner step is a truncated Newton step with at most this many conjugate-gradient iterations
   // (one problem evaluation each) on the exact Hessian of L~ (alm_subproblem.hpp), for large-residual
   // least squares on which Gauss-Newton converges only linearly; 0: Gauss-Newton steps.
   int newton_iterations = 0;
+  // Gauss-Newton steps with the residual block of the normal matrix sized by the secant curvature of the
+  // last step (alm_subproblem.hpp), for large-residual objectives (the torque objective); no extra
+  // evaluation. Ignored with newton_iterations > 0, whose exact curvature it would count twice.
+  bool residual_sizing = false;
   std::optional<AlmWarmStart> warm_start;  // none: zero multipliers and initial_penalty
 };
 

@@ -15,8 +15,8 @@ enum class SolveStatus {
   kConverged,        // feasibility and stationarity (and complementarity) within tolerance
   kMaxIterations,    // iteration limit reached first
   kTimeLimit,        // the wall-time budget (AlmOptions / IpoptOptions::max_seconds) ran out first
-  kInfeasible,       // the penalty reached its cap (ALM) or Ipopt converged to a point of local
-                     // infeasibility, and the violation stopped decreasing
+  kInfeasible,       // the violation stopped decreasing while the ALM's penalty grew or stayed at its
+                     // cap, or Ipopt converged to a point of local infeasibility
   kStalled,          // no further progress possible before the tolerances were met (the point may
                      // still be feasible: see SolveResult::feasible)
   kEvaluationError,  // the problem returned non-finite values where the solver could not step back

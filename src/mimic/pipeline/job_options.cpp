@@ -57,6 +57,9 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   settings.limits = job.limits;
   settings.knot_spacing = job.trajectory.knot_spacing;
   settings.solver = solver_options(job.solver);
+  // The torque objective's residuals stay large (gravity): its Gauss-Newton steps are sized by the secant
+  // curvature (optim/alm_subproblem.hpp), which the imitation's small residuals do not need.
+  settings.solver.alm.residual_sizing = settings.objective == motion::Objective::kTorque;
   settings.geometry = geometry_options(job);
   return settings;
 }
