@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "derivatives_support.hpp"
+#include "mimic/dynamics/com_derivatives.hpp"
 #include "mimic/dynamics/rnea_derivatives.hpp"
 
 namespace mimic::test {
@@ -167,6 +168,49 @@ TEST(RneaDerivativesStructure, ReuseGivesTheSameResultAsAFreshData) {
   EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
   EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
   EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
+}
+
+// A second pass at the bitwise same (q, v, a) reuses the first one's forward pass
+// (DerivativeData::forward_valid): the ground reaction's order, contact wrench then torques with the feet's
+// wrenches (terms/sample_data.cpp), must give exactly what a fresh DerivativeData gives, and so must a pass
+// at another state, or after another pass (the CoM's) overwrote the forward quantities in between.
+TEST(RneaDerivativesStructure, ForwardPassReuseGivesExactlyAFreshPass) {
+  for (const RootType root : {RootType::kFreeFlyer, RootType::kFixed}) {
+    const model::Model& model = hrp2(root);
+    std::mt19937 rng(29);
+    const State s1 = random_state(model, rng);
+    const State s2 = random_state(model, rng);
+    const ExternalForces fext = random_wrenches(model, rng);
+    dynamics::Matrix6x dW_dq(6, model.nv), dW_dv(6, model.nv), dW_da(6, model.nv);
+    dynamics::Matrix3x dcom_dq(3, model.nv);
+    const auto expect_fresh = [&](const DerivativeData& reused, const State& s, ExternalForceDependence dep) {
+      DerivativeData fresh(model);
+      dynamics::compute_rnea_derivatives(model, fresh, s.q, s.v, s.a, fext, dep);
+      EXPECT_TRUE(reused.tau == fresh.tau);
+      EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
+      EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
+      EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
+      EXPECT_TRUE(reused.Ag == fresh.Ag);
+      EXPECT_TRUE(reused.dFdq == fresh.dFdq);
+    };
+    for (const ExternalForceDependence dep :
+         {ExternalForceDependence::kWorldFixed, ExternalForceDependence::kBodyFixed}) {
+      DerivativeData reused(model);
+      dynamics::contact_wrench_derivatives(model, reused, s1.q, s1.v, s1.a, dW_dq, dW_dv, dW_da);
+      EXPECT_TRUE(reused.forward_valid);
+      dynamics::compute_rnea_derivatives(model, reused, s1.q, s1.v, s1.a, fext, dep);
+      expect_fresh(reused, s1, dep);
+      // Twice in a row, then another state, then the CoM pass in between.
+      dynamics::compute_rnea_derivatives(model, reused, s1.q, s1.v, s1.a, fext, dep);
+      expect_fresh(reused, s1, dep);
+      dynamics::compute_rnea_derivatives(model, reused, s2.q, s2.v, s2.a, fext, dep);
+      expect_fresh(reused, s2, dep);
+      dynamics::com_derivatives(model, reused, s2.q, dcom_dq);
+      EXPECT_FALSE(reused.forward_valid);
+      dynamics::compute_rnea_derivatives(model, reused, s2.q, s2.v, s2.a, fext, dep);
+      expect_fresh(reused, s2, dep);
+    }
+  }
 }
 
 TEST(RneaDerivativesStructure, RejectsMismatchedSizes) {

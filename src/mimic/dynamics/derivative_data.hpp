@@ -119,6 +119,19 @@ struct DerivativeData {
   MatrixX6 dFdq;  // d(subtree force of body k)/dq_k
   MatrixX6 dFdv;  // d(subtree force of body k)/dv_k
 
+  // --- the last forward pass of compute_rnea_derivatives / contact_wrench_derivatives (rnea_derivatives.cpp)
+  // Its inputs and each body's own oYcrb, oh, of, doIo before the backward pass summed them, so that a
+  // second pass at the bitwise same (q, v, a) skips the forward pass and gives bitwise the same results:
+  // the ground reaction's torques (terms/sample_data.cpp) take the contact wrench's derivatives first, then
+  // the torques' with the feet's wrenches, at one state. root_forward, which every pass of this file family
+  // begins with, clears forward_valid; so the cache holds only while nothing else wrote the forward
+  // quantities (oMi, ov, oa_gf, J, dVdq, dAdq, dAdv), which only those passes write.
+  bool forward_valid = false;
+  Eigen::VectorXd forward_q, forward_v, forward_a;
+  std::vector<WorldInertia> body_Y;
+  std::vector<spatial::Force> body_h, body_f;
+  std::vector<spatial::Mat3> body_dIo;
+
   // --- results ------------------------------------------------------------------------------------------
   Eigen::VectorXd tau;      // inverse dynamics, same layout and value as rnea()
   Eigen::MatrixXd dtau_dq;  // nv x nv; entries outside the support pattern are 0 and never written

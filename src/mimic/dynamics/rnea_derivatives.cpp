@@ -258,20 +258,54 @@ void base_dofs(DerivativeData& d) {
   }
 }
 
+// Whether d holds the forward pass at the bitwise same (q, v, a) (DerivativeData::forward_valid).
+bool same_forward_pass(const DerivativeData& d, const ConfigRef& q, const ConfigRef& v, const ConfigRef& a) {
+  const auto same = [](const Eigen::VectorXd& kept, const ConfigRef& x) {
+    return kept.size() == x.size() &&
+           std::memcmp(kept.data(), x.data(), static_cast<std::size_t>(x.size()) * sizeof(double)) == 0;
+  };
+  return d.forward_valid && same(d.forward_q, q) && same(d.forward_v, v) && same(d.forward_a, a);
+}
+
+// Body b's own values of body_forward, before the backward pass sums them over its subtree.
+inline void keep_body_values(DerivativeData& d, int b) {
+  d.body_Y[b] = d.oYcrb[b];
+  d.body_h[b] = d.oh[b];
+  d.body_f[b] = d.of[b];
+  d.body_dIo[b] = d.doIo[b];
+}
+
 template <Ext kExt, bool kRows>
 void rnea_derivatives_impl(const Model& model, DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
                            const ConfigRef& a, const ExternalForces* fext) {
   const bool ff = model.has_free_flyer();
-  detail::root_forward(model, d, q, ff ? Motion(v.head<3>(), v.segment<3>(3)) : Motion::Zero(),
-                       ff ? Motion(a.head<3>(), a.segment<3>(3)) : Motion::Zero());
-  detail::body_forward(model, d, 0);
-  add_external<kExt>(d, 0, fext);
-  for (int b = 1; b < model.nbodies; ++b) {
-    const int j = model::Model::joint_of_body(b);
-    const int k = model.idx_v(j);
-    detail::joint_forward(model, d, b, q[model.idx_q(j)], v[k], a[k]);
-    detail::body_forward(model, d, b);
-    add_external<kExt>(d, b, fext);
+  if (same_forward_pass(d, q, v, a)) {
+    // The forward quantities are still those of the last pass; only the bodies' own sums were overwritten.
+    for (int b = 0; b < model.nbodies; ++b) {
+      d.oYcrb[b] = d.body_Y[b];
+      d.oh[b] = d.body_h[b];
+      d.of[b] = d.body_f[b];
+      d.doIo[b] = d.body_dIo[b];
+      add_external<kExt>(d, b, fext);
+    }
+  } else {
+    detail::root_forward(model, d, q, ff ? Motion(v.head<3>(), v.segment<3>(3)) : Motion::Zero(),
+                         ff ? Motion(a.head<3>(), a.segment<3>(3)) : Motion::Zero());
+    detail::body_forward(model, d, 0);
+    keep_body_values(d, 0);
+    add_external<kExt>(d, 0, fext);
+    for (int b = 1; b < model.nbodies; ++b) {
+      const int j = model::Model::joint_of_body(b);
+      const int k = model.idx_v(j);
+      detail::joint_forward(model, d, b, q[model.idx_q(j)], v[k], a[k]);
+      detail::body_forward(model, d, b);
+      keep_body_values(d, b);
+      add_external<kExt>(d, b, fext);
+    }
+    d.forward_q = q;
+    d.forward_v = v;
+    d.forward_a = a;
+    d.forward_valid = true;
   }
 
   for (int b = model.nbodies - 1; b > 0; --b) {

@@ -74,9 +74,10 @@ NormalEquations::NormalEquations(std::span<const SparseMatrix* const> blocks, co
     const int* inner = blocks[b]->innerIndexPtr();
     Scratch& s = scratch_.front();
     std::vector<std::pair<int, int>>& ranges = column_ranges_.emplace_back();
-    for (const RowGroup& g : groups_[b]) {
+    for (RowGroup& g : groups_[b]) {
       const int first_row = group_rows_[b][static_cast<std::size_t>(g.begin)];
       const std::size_t k = static_cast<std::size_t>(outer[first_row + 1] - outer[first_row]);
+      g.columns = static_cast<int>(k);
       ranges.emplace_back(k > 0 ? inner[outer[first_row]] : 1, k > 0 ? inner[outer[first_row + 1] - 1] : 0);
       if (g.rows > 1) {
         s.group_rows.resize(std::max(s.group_rows.size(), static_cast<std::size_t>(g.rows) * k));
@@ -191,6 +192,8 @@ void NormalEquations::merge_gram(const int* columns, int k, const double* gram, 
 void NormalEquations::set_thread_pool(ThreadPool* pool) {
   pool_ = pool != nullptr && pool->size() > 1 ? pool : nullptr;
   parts_.clear();
+  shared_.clear();
+  shared_gram_.clear();
   if (pool_ == nullptr) return;
   scratch_.resize(static_cast<std::size_t>(pool_->size()), scratch_.front());
   // Work per column: a group's Gram matrix (rows k^2 / 2) counted at its first column, plus one per entry
@@ -222,23 +225,28 @@ void NormalEquations::set_thread_pool(ThreadPool* pool) {
       const auto [low, high] = column_ranges_[b][g];
       if (low > high) continue;
       // The parts overlapping [low, high], found from the part holding `low`.
-      auto it = std::upper_bound(parts_.begin(), parts_.end(), low,
-                                 [](int column, const Part& part) { return column < part.last; });
-      for (; it != parts_.end() && it->first <= high; ++it)
-        it->groups.emplace_back(static_cast<int>(b), static_cast<int>(g));
+      const auto begin = std::upper_bound(parts_.begin(), parts_.end(), low,
+                                          [](int column, const Part& part) { return column < part.last; });
+      auto end = begin;
+      while (end != parts_.end() && end->first <= high) ++end;
+      int shared = -1;
+      if (end - begin > 1 && groups_[b][g].rows > 1) {
+        // Straddles parts: its Gram matrix is computed once per assembly (file comment of the header).
+        shared = static_cast<int>(shared_.size());
+        const auto k = static_cast<std::size_t>(groups_[b][g].columns);
+        shared_.push_back({static_cast<int>(b), static_cast<int>(g), shared_gram_.size(), GroupPath::kNone});
+        shared_gram_.resize(shared_gram_.size() + k * k);
+      }
+      for (auto it = begin; it != end; ++it)
+        it->groups.push_back({static_cast<int>(b), static_cast<int>(g), shared});
     }
   }
   if (parts_.empty()) pool_ = nullptr;
 }
 
-void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows,
-                                int first, int last, Scratch& scratch) {
-  double* h = h_.valuePtr();
-  const int* h_outer = h_.outerIndexPtr();
-  const int* h_inner = h_.innerIndexPtr();
+NormalEquations::GroupPath NormalEquations::group_path(const SparseMatrix& m, const Eigen::VectorXd& w,
+                                                       std::span<const int> rows) const {
   const int* outer = m.outerIndexPtr();
-  const int* cols = m.innerIndexPtr();
-  const double* vals = m.valuePtr();
   const int k = outer[rows.front() + 1] - outer[rows.front()];
   int weighted = 0;
   bool negative = false;
@@ -246,22 +254,57 @@ void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w,
     weighted += w[r] != 0.0;
     negative |= w[r] < 0.0;
   }
-  if (weighted == 0 || k == 0) return;
-  const int* columns = cols + outer[rows.front()];
-  if (weighted > 1 && !negative) {
-    // Dense Gram matrix of the weighted rows, sqrt(w) v, then one merge into H.
-    Eigen::Map<Eigen::MatrixXd> a(scratch.group_rows.data(), weighted, k);
-    int i = 0;
-    for (const int r : rows) {
-      if (w[r] == 0.0) continue;
-      a.row(i++) = std::sqrt(w[r]) * Eigen::Map<const Eigen::RowVectorXd>(vals + outer[r], k);
-    }
-    Eigen::Map<Eigen::MatrixXd> gram(scratch.gram.data(), k, k);
-    gram.triangularView<Eigen::Lower>().setZero();
-    gram.selfadjointView<Eigen::Lower>().rankUpdate(a.transpose());
-    merge_gram(columns, k, scratch.gram.data(), k, first, last);
-    return;
+  if (weighted == 0 || k == 0) return GroupPath::kNone;
+  return weighted > 1 && !negative ? GroupPath::kGram : GroupPath::kRows;
+}
+
+void NormalEquations::compute_gram(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows,
+                                   Scratch& scratch, double* gram) const {
+  const int* outer = m.outerIndexPtr();
+  const double* vals = m.valuePtr();
+  const int k = outer[rows.front() + 1] - outer[rows.front()];
+  int weighted = 0;
+  for (const int r : rows) weighted += w[r] != 0.0;
+  // The weighted rows sqrt(w) v as the columns of a^T (k x weighted): each row is copied contiguously. The
+  // rank update a^T a is bitwise the same as from a row-major a (Eigen packs both into the same panels).
+  Eigen::Map<Eigen::MatrixXd> at(scratch.group_rows.data(), k, weighted);
+  int i = 0;
+  for (const int r : rows) {
+    if (w[r] == 0.0) continue;
+    at.col(i++) = std::sqrt(w[r]) * Eigen::Map<const Eigen::VectorXd>(vals + outer[r], k);
   }
+  Eigen::Map<Eigen::MatrixXd> g(gram, k, k);
+  g.triangularView<Eigen::Lower>().setZero();
+  g.selfadjointView<Eigen::Lower>().rankUpdate(at);
+}
+
+void NormalEquations::add_group(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows,
+                                int first, int last, Scratch& scratch) {
+  switch (group_path(m, w, rows)) {
+    case GroupPath::kNone:
+      return;
+    case GroupPath::kGram: {
+      // Dense Gram matrix of the weighted rows, then one merge into H.
+      const int* outer = m.outerIndexPtr();
+      const int k = outer[rows.front() + 1] - outer[rows.front()];
+      compute_gram(m, w, rows, scratch, scratch.gram.data());
+      merge_gram(m.innerIndexPtr() + outer[rows.front()], k, scratch.gram.data(), k, first, last);
+      return;
+    }
+    case GroupPath::kRows:
+      add_rows(m, w, rows, first, last);
+      return;
+  }
+}
+
+void NormalEquations::add_rows(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows,
+                               int first, int last) {
+  double* h = h_.valuePtr();
+  const int* h_outer = h_.outerIndexPtr();
+  const int* h_inner = h_.innerIndexPtr();
+  const int* outer = m.outerIndexPtr();
+  const int* cols = m.innerIndexPtr();
+  const double* vals = m.valuePtr();
   for (const int r : rows) {
     if (w[r] == 0.0) continue;
     const int end = outer[r + 1];
@@ -305,16 +348,46 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
         add_group(*blocks[b], *weights[b], group_members(b, group), 0, n_, scratch_.front());
     }
   } else {
+    const auto members = [&](int b, int g) {
+      return group_members(static_cast<std::size_t>(b),
+                           groups_[static_cast<std::size_t>(b)][static_cast<std::size_t>(g)]);
+    };
+    // The straddling groups' Gram matrices first, each once.
+    if (!shared_.empty()) {
+      pool_->run(static_cast<int>(shared_.size()), [&](int index, int worker) {
+        SharedGroup& shared = shared_[static_cast<std::size_t>(index)];
+        const SparseMatrix& m = *blocks[static_cast<std::size_t>(shared.block)];
+        const Eigen::VectorXd& w = *weights[static_cast<std::size_t>(shared.block)];
+        const std::span<const int> rows = members(shared.block, shared.group);
+        shared.path = group_path(m, w, rows);
+        if (shared.path == GroupPath::kGram) {
+          compute_gram(m, w, rows, scratch_[static_cast<std::size_t>(worker)],
+                       shared_gram_.data() + shared.offset);
+        }
+      });
+    }
     pool_->run(static_cast<int>(parts_.size()), [&](int index, int worker) {
       const Part& part = parts_[static_cast<std::size_t>(index)];
       if (!accumulate) {
         std::fill(h + h_.outerIndexPtr()[part.first], h + h_.outerIndexPtr()[part.last], 0.0);
       }
-      for (const auto& [b, g] : part.groups) {
-        const auto block = static_cast<std::size_t>(b);
-        add_group(*blocks[block], *weights[block],
-                  group_members(block, groups_[block][static_cast<std::size_t>(g)]), part.first, part.last,
-                  scratch_[static_cast<std::size_t>(worker)]);
+      for (const PartGroup& pg : part.groups) {
+        const SparseMatrix& m = *blocks[static_cast<std::size_t>(pg.block)];
+        const Eigen::VectorXd& w = *weights[static_cast<std::size_t>(pg.block)];
+        const std::span<const int> rows = members(pg.block, pg.group);
+        if (pg.shared < 0) {
+          add_group(m, w, rows, part.first, part.last, scratch_[static_cast<std::size_t>(worker)]);
+          continue;
+        }
+        const SharedGroup& shared = shared_[static_cast<std::size_t>(pg.shared)];
+        if (shared.path == GroupPath::kGram) {
+          const int* outer = m.outerIndexPtr();
+          const int k = outer[rows.front() + 1] - outer[rows.front()];
+          merge_gram(m.innerIndexPtr() + outer[rows.front()], k, shared_gram_.data() + shared.offset, k,
+                     part.first, part.last);
+        } else if (shared.path == GroupPath::kRows) {
+          add_rows(m, w, rows, part.first, part.last);
+        }
       }
     });
   }

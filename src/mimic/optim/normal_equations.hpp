@@ -21,9 +21,12 @@
 // block-banded and all of this grows linearly with the clip length.
 //
 // Threads (set_thread_pool): H's columns are cut into ranges of about equal work, each assembled by one
-// task from the groups that touch it, in the order of the single-thread loop (a group straddling two ranges
-// computes its Gram matrix in both and merges into each only its own columns). Every entry of H therefore
-// receives the same sums in the same order whatever the thread count: the values are identical.
+// task from the groups that touch it, in the order of the single-thread loop, merging only its own columns.
+// The Gram matrices of the groups that straddle two ranges (a B-spline group spans 5 slots: each cut is
+// straddled by the groups of about 4 knot intervals) are computed once beforehand, in parallel, and kept
+// (computing them in each range they touch, as before, added a third to the Gram work on 2 threads with 8
+// ranges on the bar walk). Every entry of H therefore receives the same sums in the same order whatever the
+// thread count: the values are identical.
 #pragma once
 
 #include <span>
@@ -66,20 +69,41 @@ class NormalEquations {
   struct RowGroup {
     int begin;
     int rows;
+    int columns = 0;  // of each of its rows
   };
   // Dense buffers of one thread: the weighted rows of one group (rows x k) and their Gram matrix (k x k).
   struct Scratch {
     std::vector<double> group_rows, gram;
   };
-  // Columns [first, last) of H and the groups (block, index in groups_[block]) touching them, in the
-  // order of the single-thread loop.
+  // A group of a part: its block, its index in groups_[block], and its index in shared_ when it straddles
+  // parts (-1 otherwise).
+  struct PartGroup {
+    int block = 0, group = 0, shared = -1;
+  };
+  // Columns [first, last) of H and the groups touching them, in the order of the single-thread loop.
   struct Part {
     int first = 0, last = 0;
-    std::vector<std::pair<int, int>> groups;
+    std::vector<PartGroup> groups;
   };
+  // How a group enters H under the current weights: not at all (no weighted row, no column), by its dense
+  // Gram matrix (several rows of positive weight), or row by row (one row, or a negative weight).
+  enum class GroupPath { kNone, kGram, kRows };
+  // A group that straddles parts: its Gram matrix (k x k, where kGram) and path of the current assembly.
+  struct SharedGroup {
+    int block = 0, group = 0;
+    std::size_t offset = 0;  // into shared_gram_
+    GroupPath path = GroupPath::kNone;
+  };
+  GroupPath group_path(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows) const;
+  // The lower triangle of the group's Gram matrix sum_r w_r v_r v_r^T (kGram groups) into gram (k x k).
+  void compute_gram(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows,
+                    Scratch& scratch, double* gram) const;
   // Adds the group's contribution to H's columns in [first, last).
   void add_group(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows, int first,
                  int last, Scratch& scratch);
+  // The same row by row (GroupPath::kRows).
+  void add_rows(const SparseMatrix& m, const Eigen::VectorXd& w, std::span<const int> rows, int first,
+                int last);
   std::span<const int> group_members(std::size_t block, const RowGroup& group) const {
     return {group_rows_[block].data() + group.begin, static_cast<std::size_t>(group.rows)};
   }
@@ -93,6 +117,8 @@ class NormalEquations {
                                                                  // (first > last for empty rows)
   std::vector<Scratch> scratch_;                                 // per thread of the pool (one without)
   std::vector<Part> parts_;                                      // with a pool of several threads
+  std::vector<SharedGroup> shared_;                              // groups straddling parts
+  std::vector<double> shared_gram_;                              // their Gram matrices
   ThreadPool* pool_ = nullptr;
   std::vector<Eigen::Index> block_nonzeros_;  // to check that assemble() gets the same blocks
   bool has_extra_ = false;

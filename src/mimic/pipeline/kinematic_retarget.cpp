@@ -29,14 +29,13 @@ void check_options(const KinematicRetargetOptions& o) {
   }
 }
 
-KinematicRetargetResult retarget_clip(const mocap::Clip& clip, const model::Model& model,
-                                      const model::RobotDescription& description, const Eigen::VectorXd& rest,
-                                      const KinematicRetargetOptions& options,
-                                      const ProgressCallback& progress) {
+KinematicRetargetResult retarget_track(const retarget::LandmarkTrack& track, const model::Model& model,
+                                       const model::RobotDescription& description,
+                                       const Eigen::VectorXd& rest, const KinematicRetargetOptions& options,
+                                       const ProgressCallback& progress) {
   check_options(options);
   KinematicRetargetResult result;
-  result.clip = clip.source.string();
-  const retarget::LandmarkTrack track = retarget::extract_landmarks(clip, options.preset);
+  result.clip = track.source;
   result.preset = track.preset;
   result.source_frames = track.frame_count();
   result.source_rate = track.rate;
@@ -91,7 +90,16 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
                                            const model::RobotDescription& description,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress) {
-  return retarget_clip(clip, model, description, description.nominal_q(model), options, progress);
+  check_options(options);
+  return kinematic_retarget(retarget::extract_landmarks(clip, options.preset), model, description, options,
+                            progress);
+}
+
+KinematicRetargetResult kinematic_retarget(const retarget::LandmarkTrack& track, const model::Model& model,
+                                           const model::RobotDescription& description,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress) {
+  return retarget_track(track, model, description, description.nominal_q(model), options, progress);
 }
 
 KinematicRetargetResult kinematic_retarget(const std::filesystem::path& clip_path,

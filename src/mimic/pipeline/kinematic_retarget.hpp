@@ -14,6 +14,7 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/robot.hpp"
+#include "mimic/retarget/landmark_track.hpp"
 #include "mimic/retarget/reference_motion.hpp"
 #include "mimic/retarget/torque_retiming.hpp"
 
@@ -63,6 +64,13 @@ KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model:
 // pipeline::Robot holds them): the IK runs over the description's retarget joints and starts from its
 // nominal pose.
 KinematicRetargetResult kinematic_retarget(const mocap::Clip& clip, const model::Model& model,
+                                           const model::RobotDescription& description,
+                                           const KinematicRetargetOptions& options,
+                                           const ProgressCallback& progress = {});
+
+// The same from the clip's landmarks, extracted by the caller with options.preset (the retarget pipeline
+// reads them once for its mode choice and hands them on; options.load is then unused).
+KinematicRetargetResult kinematic_retarget(const retarget::LandmarkTrack& track, const model::Model& model,
                                            const model::RobotDescription& description,
                                            const KinematicRetargetOptions& options,
                                            const ProgressCallback& progress = {});

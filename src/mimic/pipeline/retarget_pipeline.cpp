@@ -63,15 +63,15 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
 
   const KinematicRetargetOptions options = kinematic_retarget_options(job);
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);
-  // The mode (pipeline/retarget_mode.hpp) from the clip's contacts, read on the landmarks the kinematic
-  // retarget extracts again below.
-  const RetargetModeChoice mode =
-      choose_retarget_mode(retarget::extract_landmarks(clip, options.preset), job);
+  // The landmarks once: the mode (pipeline/retarget_mode.hpp) from the clip's contacts read on them, and the
+  // kinematic retarget below.
+  const retarget::LandmarkTrack track = retarget::extract_landmarks(clip, options.preset);
+  const RetargetModeChoice mode = choose_retarget_mode(track, job);
   result.mode_reason = mode.reason;
   spdlog::info("mode: {}", mode.reason);
   timer.done("load");
 
-  result.kinematic = kinematic_retarget(clip, robot.model, robot.description, options, progress);
+  result.kinematic = kinematic_retarget(track, robot.model, robot.description, options, progress);
   prepare_reference(robot, result.kinematic.reference, job.trajectory.knot_spacing);
   result.reference_files = reference_files(robot.model, result.kinematic);
   timer.done("kinematic retarget");
