@@ -41,7 +41,7 @@ TEST_P(ClipFootstepWalk, GeneratorWalksThePlan) {
   const StepLimits limits = step_limits(robot.description, robot.model);
   const auto stance = nominal_stance(robot.description, robot.model);
   ClipFootstepPlan p = plan_clip_footsteps(
-      contacts, limits.leg_length / contacts.leg_length, [](double t) { return t; }, stance[0], stance[1],
+      contacts, footstep_scale(limits, contacts.leg_length), [](double t) { return t; }, stance[0], stance[1],
       limits);
   // The preview control's horizon before the first transfer, so that the walk starts at rest (as the
   // shipped walks); the caller of plan_clip_footsteps adds it the same way.

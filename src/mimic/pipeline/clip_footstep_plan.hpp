@@ -20,15 +20,18 @@
 // clamped there to the limits (turn, then along, then across: the lateral bound depends on the turn), and
 // put back in the world. Without clamps this is the human's step relative to his support foot, scaled;
 // after a clamp the next steps aim at the human's path again (within the limits) instead of carrying the
-// shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel. Where a
-// step lands further than half max_forward beyond the robot's reach along the support foot (a human's
-// stride is longer than a robot's, relative to the legs; a side lunge, a crossed foot or a turn beyond
-// reach is only clamped), catch-up steps come first (Step::inserted): pairs of the foot as far as it can
-// towards its target and the other foot towards its place beside it, as long as a pair brings the step a
-// tenth of max_forward closer to reach, at most 8 pairs (G1's 0.1 m steps after a human's 0.8 m stride
-// need 4); each takes the robot's minimum transfer and swing, before the clip step's lift-off.
+// shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel. A step
+// up to two robot reaches away (its length along the support foot over max_forward or max_backward) is one
+// clamped step: the robot lags behind the human's path by at most one of its own steps, which the next
+// steps take up. Further away (a human's stride is longer than a robot's, relative to the legs, and the
+// lag adds up), catch-up steps come first (Step::inserted): the fewest pairs (at most 8: G1's 0.1 m steps
+// after a human's 0.8 m stride need 4) that make the 2 pairs + 1 steps each within reach when they share
+// the way evenly, from the body pose the support foot implies to the one the target implies (position and
+// heading: a turn is shared too), feet alternating; each takes the robot's minimum transfer and swing,
+// before the clip step's lift-off. A side lunge, a crossed foot or a turn beyond reach is only clamped.
 // Consecutive steps of one foot (a shuffle) are steps like any other: the support foot does not move.
-// The first step lowers the waist by limits.waist_lowering, the last raises it back (one step: both).
+// The first step lowers the waist by limits.waist_lowering, the final transfer and hold raise it back (the
+// last step may be a long one, which the lowered waist reaches).
 //
 // Timing. A step's swing lasts from its foot's lift-off (the end of that foot's previous support phase) to
 // its touchdown (the step's interval.start); its transfer from the previous step's touchdown to its

@@ -120,10 +120,12 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   const retarget::ReferenceMotion& reference = kinematic.reference;
 
   // Step 2: the footsteps, from the nominal stance (the reference's legs and waist at its first sample).
+  // The footsteps scale by the legs (footstep_scale), not by the arms as the upper body does.
   const auto [right, left] = nominal_stance(description, model);
+  const StepLimits limits = step_limits(description, model);
   ClipFootstepPlan planned = plan_clip_footsteps(
-      contacts, kinematic.retarget.scale, [&](double t) { return retimed_clip_time(kinematic.timing, t); },
-      right, left, step_limits(description, model));
+      contacts, footstep_scale(limits, contacts.leg_length),
+      [&](double t) { return retimed_clip_time(kinematic.timing, t); }, right, left, limits);
   planned.plan.source = job.input.string();
   for (std::size_t i = 0; i < planned.plan.steps.size(); ++i) {
     const walking::Footstep& step = planned.plan.steps[i];

@@ -3,7 +3,8 @@
 //
 //   1. the kinematic retarget of seed 000 as in the upper-body mode (scale, upper-body IK, Algorithm 1
 //      re-timing within the velocity limits): the upper-body joints on the robot's clock;
-//   2. the clip's footsteps (retarget/clip_contacts.hpp, read before the mode was chosen) scaled and
+//   2. the clip's footsteps (retarget/clip_contacts.hpp, read before the mode was chosen) scaled by the legs
+//      (step_limits.hpp, footstep_scale: the robot's thigh and shank over the human's) and
 //      clamped to the robot's reach, their timing mapped through the re-timing and stretched where the
 //      robot cannot keep up (pipeline/clip_footstep_plan.hpp), from the feet of the reference's first
 //      sample (the nominal stance);
