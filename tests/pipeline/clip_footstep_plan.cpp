@@ -195,6 +195,16 @@ TEST(ClipFootstepPlan, TooFastStepsStretchTheClip) {
   // The touchdowns keep the clip's rhythm, twice as slow: 0.8 s apart.
   for (std::size_t k = 1; k < 4; ++k)
     EXPECT_NEAR(p.steps[k].robot_time - p.steps[k - 1].robot_time, 0.8, 1e-12);
+  // Slowed down only while the clip walks (its first lift-off at 1 s to its last touchdown): the stands
+  // before and after keep their pace, and robot_time_at inverts plan_time.
+  EXPECT_NEAR(p.stretch_start, 1.0, 1e-12);
+  EXPECT_NEAR(p.stretch_end, p.steps.back().clip_time, 1e-12);
+  EXPECT_NEAR(p.plan_time(0.5) - p.plan_time(0.0), 0.5, 1e-12);
+  EXPECT_NEAR(p.plan_time(1.5) - p.plan_time(1.0), 1.0, 1e-12);
+  EXPECT_NEAR(p.plan_time(p.stretch_end + 1.0) - p.plan_time(p.stretch_end), 1.0, 1e-12);
+  for (const double t : {0.0, 0.5, 1.0, 1.7, 2.2, p.stretch_end, p.stretch_end + 1.0}) {
+    EXPECT_NEAR(p.robot_time_at(p.plan_time(t)), t, 1e-12) << t;
+  }
   expect_schedule_accepts(p, limits);
 }
 

@@ -295,6 +295,10 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
   const double later_steps = static_cast<double>(events.size() - 1 - first_clip_step);
   const double stretch = clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * later_steps / clip_cycles) : 1.0;
   result.time_stretch = stretch;
+  result.stretch_start = events[first_clip_step].lift_off;
+  result.stretch_end = std::max(result.stretch_start, events.back().touchdown);
+  // The stretched clock before the offset.
+  const auto stretched = [&](double t) { return result.plan_time(t) - result.time_offset; };
 
   // The wanted events on the plan's clock (before the offset): the clip's, stretched; a catch-up step
   // one cycle before the next step's lift-off (the last one) or touchdown.
@@ -304,8 +308,8 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
       wanted_touchdown[k] = wanted_lift_off[k + 1] - limits.min_double_support;
       wanted_lift_off[k] = wanted_touchdown[k] - limits.min_single_support;
     } else {
-      wanted_lift_off[k] = stretch * events[k].lift_off;
-      wanted_touchdown[k] = stretch * events[k].touchdown;
+      wanted_lift_off[k] = stretched(events[k].lift_off);
+      wanted_touchdown[k] = stretched(events[k].touchdown);
     }
   }
 
@@ -349,8 +353,16 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
   plan.steps.front().waist_height_change -= limits.waist_lowering;
   plan.final_waist_height_change = limits.waist_lowering;
   plan.final_transfer = transfer;
-  plan.final_hold = std::max(limits.settle_time, stretch * robot_end - touchdown.back() - transfer);
+  plan.final_hold = std::max(limits.settle_time, stretched(robot_end) - touchdown.back() - transfer);
   return result;
+}
+
+double ClipFootstepPlan::robot_time_at(double plan_time) const {
+  const double t = plan_time - time_offset;
+  if (t <= stretch_start) return t;
+  const double walk_end = stretch_start + time_stretch * (stretch_end - stretch_start);
+  if (t >= walk_end) return stretch_end + (t - walk_end);
+  return stretch_start + (t - stretch_start) / time_stretch;
 }
 
 double retimed_clip_time(const retarget::RetimedSamples& retimed, double clip_time) {

@@ -188,7 +188,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   }
   result.check = smoothed.after;
   result.check.imitation =
-      imitation_errors(robot, reference, smoothed.motion, planned.time_stretch, planned.time_offset);
+      imitation_errors(robot, reference, smoothed.motion, [&](double t) { return planned.robot_time_at(t); });
   WholeBodyReport report;
   measure(robot, contacts, planned, schedule, smoothed.motion, report);
   report.contacts = pattern.contact_intervals;
