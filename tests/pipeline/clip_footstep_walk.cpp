@@ -28,6 +28,17 @@ struct WalkCase {
 };
 void PrintTo(const WalkCase& c, std::ostream* os) { *os << c.robot << " " << c.clip; }
 
+// The generator's walk of a plan with the robot's nominal upper body, summarised. The preview control's
+// horizon comes before the first transfer, so that the walk starts at rest (as the shipped walks).
+walking::WalkingSummary walk(ClipFootstepPlan p, const model::Robot& robot, const StepLimits& limits) {
+  p.plan.initial_hold += 1.6;
+  const walking::WalkSchedule schedule(p.plan, limits.right_sole, limits.left_sole);
+  const Eigen::VectorXd posture = robot.description.nominal_q(robot.model).tail(robot.model.nj);
+  const walking::WalkingPattern pattern = walking::generate_walking_pattern(
+      robot.model, robot.description, schedule, walking::UpperBodyTrajectory::fixed(posture));
+  return walking::summarize_walking_pattern(robot.model, robot.description, schedule, pattern);
+}
+
 class ClipFootstepWalk : public ::testing::TestWithParam<WalkCase> {};
 
 TEST_P(ClipFootstepWalk, GeneratorWalksThePlan) {
@@ -41,18 +52,10 @@ TEST_P(ClipFootstepWalk, GeneratorWalksThePlan) {
       (test::source_dir() / "config" / "robots" / (std::string(wc.robot) + ".yaml")).string());
   const StepLimits limits = step_limits(robot.description, robot.model);
   const auto stance = nominal_stance(robot.description, robot.model);
-  ClipFootstepPlan p = plan_clip_footsteps(
+  const ClipFootstepPlan p = plan_clip_footsteps(
       contacts, footstep_scale(limits, contacts.leg_length), [](double t) { return t; }, stance[0], stance[1],
       limits);
-  // The preview control's horizon before the first transfer, so that the walk starts at rest (as the
-  // shipped walks); the caller of plan_clip_footsteps adds it the same way.
-  p.plan.initial_hold += 1.6;
-  const walking::WalkSchedule schedule(p.plan, limits.right_sole, limits.left_sole);
-  const Eigen::VectorXd posture = robot.description.nominal_q(robot.model).tail(robot.model.nj);
-  const walking::WalkingPattern pattern = walking::generate_walking_pattern(
-      robot.model, robot.description, schedule, walking::UpperBodyTrajectory::fixed(posture));
-  const walking::WalkingSummary s =
-      walking::summarize_walking_pattern(robot.model, robot.description, schedule, pattern);
+  const walking::WalkingSummary s = walk(p, robot, limits);
   std::cout << wc.robot << " " << wc.clip << ": " << p.plan.steps.size() << " steps, " << s.duration
             << " s, joint velocity " << s.velocity.ratio << " of its limit (" << s.velocity.joint
             << "), ZMP margin " << s.min_zmp_margin << " m\n";
@@ -72,7 +75,7 @@ TEST(ClipFootstepWalk, ShippedWalkOnHrp2) {
   const StepLimits limits = step_limits(robot.description, robot.model);
   const auto stance = nominal_stance(robot.description, robot.model);
   const double scale = footstep_scale(limits, contacts.leg_length);
-  ClipFootstepPlan p = plan_clip_footsteps(
+  const ClipFootstepPlan p = plan_clip_footsteps(
       contacts, scale, [](double t) { return t; }, stance[0], stance[1], limits);
   int clip_steps = 0, catch_up = 0;
   for (const auto& step : p.steps) (step.inserted ? catch_up : clip_steps) += 1;
@@ -87,13 +90,7 @@ TEST(ClipFootstepWalk, ShippedWalkOnHrp2) {
       (0.5 * (feet[0].position + feet[1].position) - 0.5 * (stance[0].position + stance[1].position)).norm();
   EXPECT_NEAR(travel, p.scaled_travel, 0.25 * p.scaled_travel);
 
-  p.plan.initial_hold += 1.6;
-  const walking::WalkSchedule schedule(p.plan, limits.right_sole, limits.left_sole);
-  const Eigen::VectorXd posture = robot.description.nominal_q(robot.model).tail(robot.model.nj);
-  const walking::WalkingPattern pattern = walking::generate_walking_pattern(
-      robot.model, robot.description, schedule, walking::UpperBodyTrajectory::fixed(posture));
-  const walking::WalkingSummary s =
-      walking::summarize_walking_pattern(robot.model, robot.description, schedule, pattern);
+  const walking::WalkingSummary s = walk(p, robot, limits);
   std::cout << "hrp2 walk.bvh: scale " << scale << ", " << clip_steps << " clip steps + " << catch_up
             << " catch-up, stretch " << p.time_stretch << ", scaled travel " << p.scaled_travel
             << " m, feet travel " << travel << " m, " << s.duration << " s, joint velocity "

@@ -38,6 +38,11 @@ constexpr double kWalkStationarity = 1e-3;
 // 0.0138, 0.004 at iterations 11 and 12, violation 2e-8). A solve stopped there feasible is a success
 // (pipeline/smooth.hpp); an infeasible one fails the stage as before.
 constexpr int kWalkOuterIterations = 15;
+// With inner solves stopped at 1e-3, the seed's schedule (x10 per iteration whatever the violation) drove
+// a 3.5 s cut of walk.bvh into infeasibility (violation 0.15 at the penalty cap, objective x3); the adaptive
+// schedule (optim::PenaltySchedule::kAdaptive: the penalty grows only while the violation does not fall
+// to a quarter) reached 2.5e-7 in 12 iterations of few steps.
+constexpr optim::PenaltySchedule kWalkPenaltySchedule = optim::PenaltySchedule::kAdaptive;
 
 // The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
 // re-timed times on the plan's clock (slowed down by its stretch, after its offset).
@@ -181,6 +186,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
       std::max(settings.solver.alm.stationarity_tolerance, kWalkStationarity);
   settings.solver.alm.max_outer_iterations =
       std::min(settings.solver.alm.max_outer_iterations, kWalkOuterIterations);
+  settings.solver.alm.schedule = kWalkPenaltySchedule;
   settings.geometry.collision = robot.collision;
   spdlog::info("whole body: smoothing the legs and the waist ({} samples, torque objective)", pattern.size());
   SmoothResult smoothed;
