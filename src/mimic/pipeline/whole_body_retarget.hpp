@@ -15,7 +15,8 @@
 //      its torques are checked with the rest in step 5;
 //   4. seed 001's smoothing of the legs and the waist (pipeline/smooth.hpp: torque objective, support-foot
 //      equalities from the pattern's contact phases, torque limits and geometry rows, leg-IK projection of
-//      the support feet, cart-table ZMP correction);
+//      the support feet, cart-table ZMP correction), stopped at a relative stationarity of 1e-3 and 15 ALM
+//      iterations with the adaptive penalty schedule (whole_body_retarget.cpp says why);
 //   5. the check of the written motion with the pattern's contacts (limits, ZMP in the moving support
 //      polygon, slip, geometry).
 // A stage that fails throws InfeasibleError naming the stage and why (nothing is written); flights in the
