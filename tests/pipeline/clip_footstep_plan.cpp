@@ -145,7 +145,8 @@ TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
   expect_schedule_accepts(p, limits);
 }
 
-// waist_lowering: down over the first step, back up over the last; none by default (HRP-2).
+// waist_lowering: down over the first step, back up over the final transfer and hold (the last step may
+// be a long one); none by default (hrp2_step_limits(); config/robots/hrp2.yaml gives HRP-2's).
 TEST(ClipFootstepPlan, WaistLowering) {
   StepLimits limits = test_limits();
   EXPECT_EQ(limits.waist_lowering, 0.0);
@@ -154,7 +155,12 @@ TEST(ClipFootstepPlan, WaistLowering) {
   ASSERT_EQ(p.plan.steps.size(), 4u);
   EXPECT_EQ(p.plan.steps[0].waist_height_change, -0.03);
   EXPECT_EQ(p.plan.steps[1].waist_height_change, 0.0);
-  EXPECT_EQ(p.plan.steps[3].waist_height_change, 0.03);
+  EXPECT_EQ(p.plan.steps[3].waist_height_change, 0.0);
+  EXPECT_EQ(p.plan.final_waist_height_change, 0.03);
+  const walking::WalkSchedule schedule(p.plan, limits.right_sole, limits.left_sole);
+  const double last_touchdown = schedule.duration() - p.plan.final_transfer - p.plan.final_hold;
+  EXPECT_NEAR(schedule.at(last_touchdown).waist_height_change, -0.03, 1e-12);
+  EXPECT_NEAR(schedule.at(schedule.duration()).waist_height_change, 0.0, 1e-12);
 }
 
 TEST(ClipFootstepPlan, RobotTimeMapsEveryEvent) {
@@ -189,6 +195,16 @@ TEST(ClipFootstepPlan, TooFastStepsStretchTheClip) {
   // The touchdowns keep the clip's rhythm, twice as slow: 0.8 s apart.
   for (std::size_t k = 1; k < 4; ++k)
     EXPECT_NEAR(p.steps[k].robot_time - p.steps[k - 1].robot_time, 0.8, 1e-12);
+  // Slowed down only while the clip walks (its first lift-off at 1 s to its last touchdown): the stands
+  // before and after keep their pace, and robot_time_at inverts plan_time.
+  EXPECT_NEAR(p.stretch_start, 1.0, 1e-12);
+  EXPECT_NEAR(p.stretch_end, p.steps.back().clip_time, 1e-12);
+  EXPECT_NEAR(p.plan_time(0.5) - p.plan_time(0.0), 0.5, 1e-12);
+  EXPECT_NEAR(p.plan_time(1.5) - p.plan_time(1.0), 1.0, 1e-12);
+  EXPECT_NEAR(p.plan_time(p.stretch_end + 1.0) - p.plan_time(p.stretch_end), 1.0, 1e-12);
+  for (const double t : {0.0, 0.5, 1.0, 1.7, 2.2, p.stretch_end, p.stretch_end + 1.0}) {
+    EXPECT_NEAR(p.robot_time_at(p.plan_time(t)), t, 1e-12) << t;
+  }
   expect_schedule_accepts(p, limits);
 }
 
@@ -270,21 +286,23 @@ TEST(ClipFootstepPlan, SideStep) {
 }
 
 // A stride longer than the robot's reach is shortened with its reason; the next step aims at the human's
-// path again, and when that is beyond reach by more than half max_forward, catch-up steps come first.
+// path again, and when that is more than two reaches away, catch-up steps share the way evenly first.
 TEST(ClipFootstepPlan, TooLongStrideIsClampedWithItsReason) {
   const StepLimits limits = test_limits();
-  // At scale 1 the first step lands 0.4 m ahead of the support foot (reach 0.28: 0.12 short, taken up
-  // later); the second 0.8 m ahead of the start, 0.52 m ahead of the robot's right foot: a pair of
-  // catch-up steps (left to 0.56 m, right beside the target at 0.8 m), then the step itself.
+  // At scale 1 the first step lands 0.4 m ahead of the support foot (reach 0.28: 1.43 reaches, one
+  // clamped step, 0.12 m behind); the second 0.8 m ahead of the start, 0.52 m (1.86 reaches) ahead of the
+  // robot's right foot: clamped too, 0.24 m behind; the third 1.2 m ahead of the start, 0.64 m (2.29
+  // reaches) ahead of the left foot: a pair of catch-up steps, the three steps 0.64 / 3 m each.
   const ClipFootstepPlan p = plan_clip_footsteps(straight_walk(), 1.0, identity, kRight, kLeft, limits);
   ASSERT_EQ(p.plan.steps.size(), 6u);
   ASSERT_EQ(p.steps[0].adjustments.size(), 1u);
   EXPECT_EQ(p.steps[0].adjustments[0], "forward step 0.4 m > max_forward 0.28 m: shortened");
   EXPECT_NEAR(p.plan.steps[0].target.position.x(), 0.00949 + 0.28, 1e-12);
   EXPECT_NEAR(p.steps[0].scaled_human.x(), 0.00949 + 0.4, 1e-12);
-  const double x[] = {0.28, 0.56, 0.8, 0.8, 1.08, 1.2};
-  const bool inserted[] = {false, true, true, false, false, false};
-  const int clip_footstep[] = {2, 3, 3, 3, 4, 5};
+  const double third = 0.64 / 3.0;
+  const double x[] = {0.28, 0.56, 0.56 + third, 0.56 + 2.0 * third, 1.2, 1.2};
+  const bool inserted[] = {false, false, true, true, false, false};
+  const int clip_footstep[] = {2, 3, 4, 4, 4, 5};
   for (std::size_t k = 0; k < 6; ++k) {
     const walking::Footstep& s = p.plan.steps[k];
     EXPECT_NEAR(s.target.position.x(), 0.00949 + x[k], 1e-12) << k;
@@ -297,13 +315,40 @@ TEST(ClipFootstepPlan, TooLongStrideIsClampedWithItsReason) {
       EXPECT_NE(s.foot, p.plan.steps[k - 1].foot) << k;
     }
   }
-  ASSERT_FALSE(p.steps[3].adjustments.empty());
-  EXPECT_EQ(p.steps[3].adjustments[0],
-            "the clip's step lands 0.24 m beyond the robot's reach along: 2 catch-up "
-            "steps before it");
-  EXPECT_EQ(p.steps[4].adjustments[0], "forward step 0.4 m > max_forward 0.28 m: shortened");
+  EXPECT_EQ(p.steps[1].adjustments[0], "forward step 0.52 m > max_forward 0.28 m: shortened");
+  // The catch-up steps aim where they land (within reach); the clip's step lands on its target.
+  for (std::size_t k = 2; k < 5; ++k) {
+    EXPECT_NEAR((p.steps[k].scaled_human - p.plan.steps[k].target.position).norm(), 0.0, 1e-12) << k;
+  }
+  ASSERT_FALSE(p.steps[4].adjustments.empty());
+  EXPECT_EQ(p.steps[4].adjustments[0],
+            "the clip's step is 2.29 of the robot's reach away: 2 catch-up steps before it, the 3 evenly "
+            "spaced");
   // Five steps after the clip's first where the clip has three cycles of 1 s: 5 x 0.8 s in 3 s.
   EXPECT_NEAR(p.time_stretch, 0.8 * 5 / 3, 1e-12);
+  expect_schedule_accepts(p, limits);
+}
+
+// Catch-up steps share a turn evenly too: a stride of 0.64 m (2.29 reaches of 0.28 m) that turns the body
+// by 0.9 rad (beyond max_turn 0.4 rad in one step) is three steps turning 0.3 rad each.
+TEST(ClipFootstepPlan, CatchUpStepsShareTheTurn) {
+  const StepLimits limits = test_limits();
+  // At scale 0.5: the right foot 0.64 m ahead of the left one (1.28 m in the clip), turned by 0.9 rad.
+  const ClipContacts c = Clip(5.0)
+                             .phase(ClipFoot::kRight, 0.0, 1.0, {0.0, -0.1})
+                             .phase(ClipFoot::kLeft, 0.0, 5.0, {0.0, 0.1})
+                             .phase(ClipFoot::kRight, 1.8, 5.0, {1.28, -0.1}, 0.9)
+                             .build();
+  const ClipFootstepPlan p = plan_clip_footsteps(c, 0.5, identity, kRight, kLeft, limits);
+  ASSERT_EQ(p.plan.steps.size(), 3u);
+  EXPECT_TRUE(p.steps[0].inserted);
+  EXPECT_TRUE(p.steps[1].inserted);
+  EXPECT_FALSE(p.steps[2].inserted);
+  EXPECT_EQ(p.plan.steps[0].foot, Foot::kRight);
+  EXPECT_EQ(p.plan.steps[1].foot, Foot::kLeft);
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_NEAR(p.plan.steps[k].target.yaw, 0.3 * static_cast<double>(k + 1), 1e-12) << k;
+  }
   expect_schedule_accepts(p, limits);
 }
 
@@ -369,6 +414,7 @@ TEST(StepLimits, Hrp2) {
     if (!with_section) description.walking = {};
     const StepLimits l = step_limits(description, robot);
     EXPECT_NEAR(l.leg_length, reference.leg_length, 1e-9);
+    EXPECT_NEAR(l.thigh_shank, reference.thigh_shank, 1e-9);
     EXPECT_NEAR(l.max_forward, reference.max_forward, 1e-9);
     EXPECT_NEAR(l.max_backward, reference.max_backward, 1e-9);
     EXPECT_NEAR(l.max_lateral, reference.max_lateral, 1e-9);
@@ -443,7 +489,7 @@ TEST(ClipFootstepPlan, Cmu131_01OnJvrc1AndG1) {
         (test::source_dir() / "config" / "robots" / (std::string(name) + ".yaml")).string());
     const StepLimits limits = step_limits(loaded.description, loaded.model);
     const auto stance = nominal_stance(loaded.description, loaded.model);
-    const double scale = limits.leg_length / c.leg_length;
+    const double scale = footstep_scale(limits, c.leg_length);
     const ClipFootstepPlan p = plan_clip_footsteps(c, scale, identity, stance[0], stance[1], limits);
     int clip_steps = 0;
     for (const auto& step : p.steps) clip_steps += step.inserted ? 0 : 1;
@@ -473,9 +519,8 @@ TEST_P(SharedClipPlan, TakesEveryStepAndTravelsAsFar) {
   const model::Robot loaded = model::load_robot(model::default_robot_description_path());
   const StepLimits limits = step_limits(loaded.description, loaded.model);
   const auto stance = nominal_stance(loaded.description, loaded.model);
-  // The robot's leg over the human's (hip to sole against hip to ankle: the ankle's height above the sole
-  // is a few centimetres on both).
-  const double scale = limits.leg_length / c.leg_length;
+  // The robot's thigh and shank over the human's.
+  const double scale = footstep_scale(limits, c.leg_length);
   const ClipFootstepPlan p = plan_clip_footsteps(c, scale, identity, stance[0], stance[1], limits);
 
   int clip_steps = 0, previous = -1, adjusted = 0;

@@ -41,12 +41,16 @@ struct Stance {
     toe = {angle_difference(right_heading, heading), angle_difference(left_heading, heading)};
   }
 
-  // Where `foot` stands beside the body pose that the other foot's placement `other` implies.
-  FootPlacement beside(Foot foot, const FootPlacement& other) const {
-    const std::size_t f = index_of(foot), o = index_of(walking::other_foot(foot));
-    const double body_heading = other.yaw - toe[o];
-    const Vector2d body = other.position - rotate(body_heading, offset[o]);
-    return {body + rotate(body_heading, offset[f]), body_heading + toe[f]};
+  // The body pose (centre, heading) that `foot` placed at `placement` implies.
+  std::pair<Vector2d, double> body(Foot foot, const FootPlacement& placement) const {
+    const std::size_t f = index_of(foot);
+    const double heading = placement.yaw - toe[f];
+    return {placement.position - rotate(heading, offset[f]), heading};
+  }
+  // Where `foot` stands in the body pose (centre, heading).
+  FootPlacement placed(Foot foot, const Vector2d& centre, double heading) const {
+    const std::size_t f = index_of(foot);
+    return {centre + rotate(heading, offset[f]), heading + toe[f]};
   }
 };
 
@@ -143,13 +147,13 @@ struct StepEvents {
   bool inserted = false;
 };
 
-// A clip step whose foot lands further than this fraction of max_forward beyond where the robot can put
-// it (along the support foot) gets catch-up steps; within it, the next steps' targets (which aim at the
-// human's path, not at the robot's last foot) take up the rest. A pair gains up to 2 max_forward; the
-// pairs stop when one would gain less than kCatchUpProgress max_forward (the target is across or turned
-// beyond reach) or after kMaxCatchUpPairs (G1's 0.1 m steps after a human's 0.8 m stride need 4).
-constexpr double kCatchUpFraction = 0.5;
-constexpr double kCatchUpProgress = 0.1;
+// A clip step up to 1 + kCatchUpLag robot reaches away (clip_footstep_plan.hpp, "Steps") is one clamped step:
+// the robot lags behind the human's path by at most one of its own steps, which the next steps' targets
+// (aimed at the human's path, not at the robot's last foot) take up. A catch-up pair costs two step cycles
+// (1.6 s on HRP-2): with a lag of half a reach allowed, each of the shipped walk's 0.46 m steps (1.53 of
+// HRP-2's 0.3 m reach) took a pair, 3 robot steps per human step where 2 do on average.
+constexpr double kCatchUpLag = 1.0;
+// At most this many pairs before one clip step (G1's 0.1 m steps after a human's 0.8 m stride need 4).
 constexpr int kMaxCatchUpPairs = 8;
 
 }  // namespace
@@ -226,42 +230,48 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
       current[index_of(moving)] = placed;
       events.push_back({0.0, 0.0, inserted});
     };
-    // The foot `moving` as far as it can go towards `aim` from the support foot's placement `support`,
-    // with the clamps' messages; and how far short of the target along the support foot that leaves it
-    // (the distance a walk loses: a side lunge, a crossed foot or a turn beyond reach gets no catch-up,
-    // the robot steps as far as it can and the next steps aim at the human's path again).
+    // The foot `moving` towards `aim` from the support foot's placement `support`, clamped to the limits,
+    // with the clamps' messages.
     const auto reach = [&](const FootPlacement& support, Foot moving, const FootPlacement& aim,
                            std::vector<std::string>& adjustments) {
       return in_world(support, clamp_step(relative_to(support, aim), moving, nominal[index_of(moving)],
                                           limits, adjustments));
     };
-    const auto short_along = [&](const FootPlacement& support, const FootPlacement& placed) {
-      return std::abs(relative_to(support, target).position.x() - relative_to(support, placed).position.x());
-    };
+    const FootPlacement& support = current[index_of(other)];
+    // How many robot reaches away the clip's step is: its length along the support foot over max_forward
+    // (or max_backward). A side lunge, a crossed foot or a turn beyond max_turn is only clamped: more steps
+    // would not bring a lunge closer, and a clip's foot headings swing by more than a robot's hip yaw
+    // between two steps (CMU 131_01 turns its feet 2 rad apart: 7 reaches of 0.3 rad).
+    const FootPlacement wanted = relative_to(support, target);
+    const double along = wanted.position.x() - nominal[f].position.x();
+    const double reaches = std::max(along / limits.max_forward, -along / limits.max_backward);
     std::vector<std::string> adjustments;
-    FootPlacement placed = reach(current[index_of(other)], foot, target, adjustments);
-    // Beyond reach: pairs of catch-up steps, the foot as far as it can towards its target, then the other
-    // foot towards its place beside the target, while a pair brings the clip's step closer to reach.
-    int pairs = 0;
-    const double shortfall = short_along(current[index_of(other)], placed);
-    for (double remaining = shortfall;
-         remaining > kCatchUpFraction * limits.max_forward && pairs < kMaxCatchUpPairs; ++pairs) {
-      std::vector<std::string> ignored, next_adjustments;
-      const FootPlacement other_placed = reach(placed, other, robot.beside(other, target), ignored);
-      const FootPlacement next = reach(other_placed, foot, target, next_adjustments);
-      const double next_remaining = short_along(other_placed, next);
-      if (remaining - next_remaining < kCatchUpProgress * limits.max_forward) break;
-      add(foot, target, placed, {"inserted: a catch-up step towards the clip's step"}, true);
-      add(other, robot.beside(other, target), other_placed,
-          {"inserted: a catch-up step towards the clip's step"}, true);
-      placed = next;
-      adjustments = std::move(next_adjustments);
-      remaining = next_remaining;
+    FootPlacement placed;
+    if (reaches <= 1.0 + kCatchUpLag) {
+      placed = reach(support, foot, target, adjustments);
+    } else {
+      // Catch-up pairs: 2 pairs + 1 steps, each a 1 / (2 pairs + 1) share of the way from the body pose the
+      // support foot implies to the one the target implies (position and heading), feet alternating, so
+      // that no step of the group is longer than the reach and none is needlessly short.
+      const int pairs = std::min(kMaxCatchUpPairs, static_cast<int>(std::ceil(0.5 * (reaches - 1.0))));
+      const int count = 2 * pairs + 1;
+      const auto [from, from_heading] = robot.body(other, support);
+      const auto [to, to_heading] = robot.body(foot, target);
+      const double turn = angle_difference(to_heading, from_heading);
+      for (int k = 1; k < count; ++k) {
+        const double u = static_cast<double>(k) / count;
+        const Foot moving = k % 2 == 1 ? foot : other;
+        const FootPlacement aim = robot.placed(moving, from + u * (to - from), from_heading + u * turn);
+        std::vector<std::string> ignored;
+        add(moving, aim, reach(current[index_of(walking::other_foot(moving))], moving, aim, ignored),
+            {"inserted: a catch-up step towards the clip's step"}, true);
+      }
+      placed = reach(current[index_of(other)], foot, target, adjustments);
+      adjustments.insert(adjustments.begin(),
+                         "the clip's step is " + format_number(std::round(reaches * 100.0) / 100.0) +
+                             " of the robot's reach away: " + std::to_string(count - 1) +
+                             " catch-up steps before it, the " + std::to_string(count) + " evenly spaced");
     }
-    if (pairs > 0)
-      adjustments.insert(adjustments.begin(), "the clip's step lands " + milli(shortfall) +
-                                                  " m beyond the robot's reach along: " +
-                                                  std::to_string(2 * pairs) + " catch-up steps before it");
     add(foot, target, placed, std::move(adjustments), false);
     events.back() = {robot_time(lift_off), robot_time(human.interval.start), false};
   }
@@ -285,6 +295,10 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
   const double later_steps = static_cast<double>(events.size() - 1 - first_clip_step);
   const double stretch = clip_cycles > 0.0 ? std::max(1.0, cycle_minimum * later_steps / clip_cycles) : 1.0;
   result.time_stretch = stretch;
+  result.stretch_start = events[first_clip_step].lift_off;
+  result.stretch_end = std::max(result.stretch_start, events.back().touchdown);
+  // The stretched clock before the offset.
+  const auto stretched = [&](double t) { return result.plan_time(t) - result.time_offset; };
 
   // The wanted events on the plan's clock (before the offset): the clip's, stretched; a catch-up step
   // one cycle before the next step's lift-off (the last one) or touchdown.
@@ -294,8 +308,8 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
       wanted_touchdown[k] = wanted_lift_off[k + 1] - limits.min_double_support;
       wanted_lift_off[k] = wanted_touchdown[k] - limits.min_single_support;
     } else {
-      wanted_lift_off[k] = stretch * events[k].lift_off;
-      wanted_touchdown[k] = stretch * events[k].touchdown;
+      wanted_lift_off[k] = stretched(events[k].lift_off);
+      wanted_touchdown[k] = stretched(events[k].touchdown);
     }
   }
 
@@ -337,10 +351,18 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
     result.steps[k].robot_time = result.time_offset + touchdown[k];
   }
   plan.steps.front().waist_height_change -= limits.waist_lowering;
-  plan.steps.back().waist_height_change += limits.waist_lowering;
+  plan.final_waist_height_change = limits.waist_lowering;
   plan.final_transfer = transfer;
-  plan.final_hold = std::max(limits.settle_time, stretch * robot_end - touchdown.back() - transfer);
+  plan.final_hold = std::max(limits.settle_time, stretched(robot_end) - touchdown.back() - transfer);
   return result;
+}
+
+double ClipFootstepPlan::robot_time_at(double plan_time) const {
+  const double t = plan_time - time_offset;
+  if (t <= stretch_start) return t;
+  const double walk_end = stretch_start + time_stretch * (stretch_end - stretch_start);
+  if (t >= walk_end) return stretch_end + (t - walk_end);
+  return stretch_start + (t - stretch_start) / time_stretch;
 }
 
 double retimed_clip_time(const retarget::RetimedSamples& retimed, double clip_time) {

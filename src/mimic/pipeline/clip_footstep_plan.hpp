@@ -20,23 +20,29 @@
 // clamped there to the limits (turn, then along, then across: the lateral bound depends on the turn), and
 // put back in the world. Without clamps this is the human's step relative to his support foot, scaled;
 // after a clamp the next steps aim at the human's path again (within the limits) instead of carrying the
-// shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel. Where a
-// step lands further than half max_forward beyond the robot's reach along the support foot (a human's
-// stride is longer than a robot's, relative to the legs; a side lunge, a crossed foot or a turn beyond
-// reach is only clamped), catch-up steps come first (Step::inserted): pairs of the foot as far as it can
-// towards its target and the other foot towards its place beside it, as long as a pair brings the step a
-// tenth of max_forward closer to reach, at most 8 pairs (G1's 0.1 m steps after a human's 0.8 m stride
-// need 4); each takes the robot's minimum transfer and swing, before the clip step's lift-off.
+// shortfall to the end of the walk, so the robot's travel stays close to the scaled human travel. A step
+// up to two robot reaches away (its length along the support foot over max_forward or max_backward) is one
+// clamped step: the robot lags behind the human's path by at most one of its own steps, which the next
+// steps take up. Further away (a human's stride is longer than a robot's, relative to the legs, and the
+// lag adds up), catch-up steps come first (Step::inserted): the fewest pairs (at most 8: G1's 0.1 m steps
+// after a human's 0.8 m stride need 4) that make the 2 pairs + 1 steps each within reach when they share
+// the way evenly, from the body pose the support foot implies to the one the target implies (position and
+// heading: a turn is shared too), feet alternating; each takes the robot's minimum transfer and swing,
+// before the clip step's lift-off. A side lunge, a crossed foot or a turn beyond reach is only clamped.
 // Consecutive steps of one foot (a shuffle) are steps like any other: the support foot does not move.
-// The first step lowers the waist by limits.waist_lowering, the last raises it back (one step: both).
+// The first step lowers the waist by limits.waist_lowering, the final transfer and hold raise it back (the
+// last step may be a long one, which the lowered waist reaches).
 //
 // Timing. A step's swing lasts from its foot's lift-off (the end of that foot's previous support phase) to
 // its touchdown (the step's interval.start); its transfer from the previous step's touchdown to its
 // lift-off. Clip times map to robot times by `robot_time` (seed 000's re-timing, Algorithm 1), then to the
-// plan's clock by time_offset + time_stretch * t. time_stretch (>= 1) is the robot's average pace: the
-// clip's step cycles (touchdown to touchdown, from the clip's first step) together last at least
-// (plan steps after it) x (min_single_support + min_double_support) once stretched; the caller slows the
-// upper body by the same factor, so the whole body stays in step. Then, one step after the other, each
+// plan's clock by plan_time(): time_offset + t, slowed down by time_stretch between stretch_start (the
+// clip's first step's lift-off) and stretch_end (its last step's touchdown), where the clip walks: a
+// stand before or after the walk keeps the clip's pace (on walk.bvh, 1.95 s and 2.4 s of standing would
+// otherwise last 5.1 s and 6.3 s). time_stretch (>= 1) is the robot's average pace: the clip's step
+// cycles (touchdown to touchdown, from the clip's first step) together last at least (plan steps after
+// it) x (min_single_support + min_double_support) once stretched; the caller plays the upper body on the
+// same clock (plan_time), so the whole body stays in step. Then, one step after the other, each
 // lift-off moves (at most) as far as needed for its transfer and its swing to reach their minimum durations,
 // and where a cycle is too short for both (the clip steps faster there than the robot can: a lunge, both feet
 // landing together), the touchdown waits and a later, slower cycle absorbs the delay; each move is one of the
@@ -50,6 +56,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -80,13 +87,19 @@ struct ClipFootstepPlan {
     bool inserted = false;
   };
   std::vector<Step> steps;     // one per plan step
-  double time_stretch = 1.0;   // uniform extra slow-down (>= 1): the robot's average stepping pace
+  double time_stretch = 1.0;   // extra slow-down while walking (>= 1): the robot's average stepping pace
   double time_offset = 0.0;    // s on the plan's clock before the clip's first frame (an early first step)
+  double stretch_start = 0.0;  // robot times (before the stretch) between which time_stretch applies
+  double stretch_end = 0.0;
   double human_travel = 0.0;   // m, the pelvis's displacement from the clip's start to its end
   double scaled_travel = 0.0;  // m, human_travel * scale
 
-  // The plan's time of a robot time (robot_time of a clip time).
-  double plan_time(double robot_time) const { return time_offset + time_stretch * robot_time; }
+  // The plan's time of a robot time (robot_time of a clip time), and back.
+  double plan_time(double robot_time) const {
+    return time_offset + robot_time +
+           (time_stretch - 1.0) * std::clamp(robot_time - stretch_start, 0.0, stretch_end - stretch_start);
+  }
+  double robot_time_at(double plan_time) const;
 };
 
 // The plan of the clip whose contacts are `contacts`, for a robot `scale` times the human's size

@@ -9,8 +9,8 @@
 namespace mimic::pipeline {
 
 evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget::ReferenceMotion& reference,
-                                             const model::SampledMotion& motion, double time_stretch,
-                                             double time_offset) {
+                                             const model::SampledMotion& motion,
+                                             const std::function<double(double)>& reference_time) {
   const model::Model& model = robot.model;
   const model::OperationalFrames& names = robot.description.frames;
   const auto joints = motion::active_joint_indices(model, robot.description);
@@ -20,7 +20,8 @@ evaluation::ImitationErrors imitation_errors(const Robot& robot, const retarget:
   double joint_sq = 0.0, ee_sq = 0.0, ee_max = 0.0;
   Eigen::Index n = 0;
   for (Eigen::Index k = 0; k < motion.size(); ++k) {
-    const double t = (motion.times[static_cast<std::size_t>(k)] - time_offset) / time_stretch;
+    const double time = motion.times[static_cast<std::size_t>(k)];
+    const double t = reference_time ? reference_time(time) : time;
     const auto r = static_cast<Eigen::Index>(std::lround(t * reference.rate));
     if (r < 0 || r >= reference.motion.size()) continue;
     ++n;

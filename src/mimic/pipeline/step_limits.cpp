@@ -1,6 +1,8 @@
 #include "mimic/pipeline/step_limits.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
@@ -18,12 +20,13 @@ StepLimits hrp2_step_limits() {
   // jrl-walkgen's relative-feet hull for HRP-2 (RelativeFeetInequalities, the footstep constraints of
   // Herdt et al., "Online walking motion generation with automatic foot step placement", Advanced
   // Robotics 2010): the moving foot's centre within x in [-0.28, 0.28] m at 0.2 m beside the support foot,
-  // [-0.2, 0.2] at 0.3 m, x = 0 at 0.4 m. mimic's walking pattern generator (constant waist height,
-  // half-sitting) reaches less: on the plans of the walking clips of ../shared/mocap (CMU 131_01,
-  // Qualisys, OptiTrack), 0.28 m along puts a leg out of reach on a diagonal step of 131_01; 0.24 m along,
-  // 0.08 m wider than the nominal stance (the extra width shrinking with the step's length) walks all
-  // three within the joint velocity limits (peak 0.97 of the knee's).
-  limits.max_forward = 0.24;
+  // [-0.2, 0.2] at 0.3 m, x = 0 at 0.4 m. mimic's walking pattern generator reaches less at the
+  // half-sitting waist height (0.32 m steps at 0.7 s swings peak at 1.2 of the knee's velocity limit,
+  // 0.36 m are out of reach); with the waist 0.05 m lower (config/robots/hrp2.yaml's waist_lowering, not a
+  // scaled default), 0.32 m steps peak at 0.87: 0.30 m forward. Backward 0.24 m and 0.08 m wider than the
+  // nominal stance (the extra width shrinking with the step's length) walk the plans of the walking clips
+  // of ../shared/mocap (CMU 131_01, Qualisys, OptiTrack) within the joint velocity limits.
+  limits.max_forward = 0.30;
   limits.max_backward = 0.24;
   limits.max_lateral = 0.08;
   // 1 cm of self-collision safety distance (evaluation/geometry_check.hpp) plus 1 cm per foot of collision
@@ -44,6 +47,8 @@ StepLimits hrp2_step_limits() {
   limits.settle_time = 5.0 * std::sqrt(0.8078 / kGravity);
   // Hip (RLEG_JOINT0) to sole in half-sitting, models/hrp2.urdf (step_limits() computes it so).
   limits.leg_length = 0.64971462701;
+  // RLEG_JOINT0 (hip yaw) 0.035 m above the hip roll and pitch, 0.3 m thigh, 0.3 m shank (models/hrp2.urdf).
+  limits.thigh_shank = 0.635;
   // HRP-2's soles (config/robots/hrp2.yaml).
   limits.right_sole = {-0.100, 0.130, -0.075, 0.056};
   limits.left_sole = {-0.100, 0.130, -0.056, 0.075};
@@ -56,14 +61,21 @@ StepLimits step_limits(const model::RobotDescription& description, const model::
   dynamics::forward_kinematics(model, data, q);
   dynamics::update_frame_placements(model, data);
   // Both legs: the shorter one (a description's legs are mirror images; this is the safe side if not).
-  double leg = INFINITY;
+  double leg = INFINITY, segments = INFINITY;
   for (const auto& [joints, sole] :
        {std::pair{&description.groups.right_leg, &description.frames.right_sole},
         std::pair{&description.groups.left_leg, &description.frames.left_sole}}) {
-    const int hip = model::Model::body_of_joint(model.joint_index(joints->front()));
-    const auto& hip_position = data.oMi[static_cast<std::size_t>(hip)].translation();
+    const auto origin = [&](const std::string& joint) -> const Eigen::Vector3d& {
+      return data.oMi[static_cast<std::size_t>(model::Model::body_of_joint(model.joint_index(joint)))]
+          .translation();
+    };
     const auto& sole_position = data.oMf[static_cast<std::size_t>(model.frame_index(*sole))].translation();
-    leg = std::min(leg, (hip_position - sole_position).norm());
+    leg = std::min(leg, (origin(joints->front()) - sole_position).norm());
+    // Hip to knee to ankle: coinciding joint origins (a hip's yaw, roll and pitch) add nothing.
+    double length = 0.0;
+    for (std::size_t j = 1; j < joints->size(); ++j)
+      length += (origin((*joints)[j]) - origin((*joints)[j - 1])).norm();
+    segments = std::min(segments, length);
   }
   const double com_height =
       dynamics::center_of_mass(model, data, q).z() -
@@ -89,9 +101,16 @@ StepLimits step_limits(const model::RobotDescription& description, const model::
   limits.waist_lowering = given.waist_lowering.value_or(0.0);
   limits.settle_time = 5.0 * std::sqrt(com_height / kGravity);
   limits.leg_length = leg;
+  limits.thigh_shank = segments;
   limits.right_sole = description.right_sole;
   limits.left_sole = description.left_sole;
   return limits;
+}
+
+double footstep_scale(const StepLimits& limits, double human_leg) {
+  if (!(human_leg > 0.0) || !std::isfinite(human_leg))
+    throw std::invalid_argument("footstep_scale: the human leg length must be > 0");
+  return limits.thigh_shank / human_leg;
 }
 
 std::array<walking::FootPlacement, 2> nominal_stance(const model::RobotDescription& description,

@@ -38,6 +38,10 @@ struct StepLimits {
   // 1.5 s) (1 + 5) exp(-5) = 4 % of the last transfer's CoM offset is left. Derived, not a key. s.
   double settle_time = 0.0;
   double leg_length = 0.0;  // m, hip to sole in the nominal pose (what the defaults were scaled by)
+  // m, the leg's segments: the distances between consecutive leg joints from the hip to the ankle (the
+  // last leg joint), what retarget::ClipContacts::leg_length measures on the human (hip to knee to
+  // ankle); the footsteps of a clip scale by their ratio (footstep_scale()).
+  double thigh_shank = 0.0;
   // The sole rectangles (the description's soles): the lateral bound keeps their corners apart.
   model::SoleRectangle right_sole, left_sole;
 };
@@ -52,6 +56,12 @@ StepLimits hrp2_step_limits();
 // sqrt(l / l_HRP2); the turn and the sole gap are kept: the hip yaw ranges and the collision check's
 // safety distance do not grow with the robot).
 StepLimits step_limits(const model::RobotDescription& description, const model::Model& model);
+
+// The scale (robot / human) of a clip's footsteps for a robot with these limits: the robot's thigh and
+// shank over the human's (`human_leg`, retarget::ClipContacts::leg_length), both hip to knee to ankle. The
+// legs, not the arms (the kinematic retarget's scale): a human step is a fraction of the human's leg, and
+// HRP-2's arms are nearly a man's (scale 0.94 on the shipped walk) while its legs are 0.72 of his.
+double footstep_scale(const StepLimits& limits, double human_leg);
 
 // The robot's soles in the nominal pose on the ground (x, y of each sole frame, its yaw): the initial
 // stance of a plan (right, left).

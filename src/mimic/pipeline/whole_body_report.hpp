@@ -24,9 +24,9 @@ struct WholeBodyReport {
   // scaled human footstep, m.
   double placement_rms = 0.0, placement_max = 0.0;
   int clamped_steps = 0;
-  std::vector<std::string> clamps;               // the first few adjustment messages, "step N (foot): ..."
-  double time_stretch = 1.0;                     // uniform slow-down of the plan beyond the re-timing (>= 1)
-  double duration = 0.0;                         // s, of the written motion
+  std::vector<std::string> clamps;  // the first few adjustment messages, "step N (foot): ..."
+  double time_stretch = 1.0;        // slow-down of the plan while walking, beyond the re-timing (>= 1)
+  double duration = 0.0;            // s, of the written motion
   std::vector<model::ContactInterval> contacts;  // the written motion's support phases, as a job's contacts:
   // Seed 001's smoothing.
   double torque_before = 0.0, torque_after = 0.0;  // integral of tau^T tau over the pattern / the result

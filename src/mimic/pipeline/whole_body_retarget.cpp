@@ -23,6 +23,27 @@ namespace {
 // How many clamp messages the summary and the report carry (the count has them all).
 constexpr std::size_t kClampMessages = 3;
 
+// The stationarity the legs' smoothing of a whole-body walk stops at (|grad L|_inf / max(1, |grad f|_inf),
+// optim::AlmOptions), when the job asks for less. Once feasible, these solves stall between 1e-4 and 1e-3
+// with 100 Gauss-Newton steps per ALM iteration: on walk.bvh (5014 samples) the torque integral no longer
+// moved in its 6th digit (57057.1) from the 6th iteration on, the violation fell to 1e-9 by the 9th, and
+// 91 more iterations of 100 steps each were left (over an hour). The geometry rows (sole corners above the
+// floor, swing-sole tilt, pair distances) are what stalls them: a 3.5 s cut of walk.bvh converges to 1e-6
+// in 7 iterations of about 20 steps without them, and stalls with them (also with a swing tilt of 0.5 rad
+// or a safety distance of 1 mm). The feasibility tolerance is the job's.
+constexpr double kWalkStationarity = 1e-3;
+// At most this many ALM iterations per solve of that smoothing, when the job allows more: with the seed's
+// penalty schedule (x10 from 10) the penalty reaches its 1e8 cap at the 8th iteration, and the stalled
+// iterations after it move neither the objective nor the violation (a 3.5 s cut of walk.bvh: stationarity
+// 0.0138, 0.004 at iterations 11 and 12, violation 2e-8). A solve stopped there feasible is a success
+// (pipeline/smooth.hpp); an infeasible one fails the stage as before.
+constexpr int kWalkOuterIterations = 15;
+// With inner solves stopped at 1e-3, the seed's schedule (x10 per iteration whatever the violation) drove
+// a 3.5 s cut of walk.bvh into infeasibility (violation 0.15 at the penalty cap, objective x3); the adaptive
+// schedule (optim::PenaltySchedule::kAdaptive: the penalty grows only while the violation does not fall
+// to a quarter) reached 2.5e-7 in 12 iterations of few steps.
+constexpr optim::PenaltySchedule kWalkPenaltySchedule = optim::PenaltySchedule::kAdaptive;
+
 // The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
 // re-timed times on the plan's clock (slowed down by its stretch, after its offset).
 walking::UpperBodyTrajectory upper_body(const model::Model& model, const retarget::ReferenceMotion& reference,
@@ -120,10 +141,12 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   const retarget::ReferenceMotion& reference = kinematic.reference;
 
   // Step 2: the footsteps, from the nominal stance (the reference's legs and waist at its first sample).
+  // The footsteps scale by the legs (footstep_scale), not by the arms as the upper body does.
   const auto [right, left] = nominal_stance(description, model);
+  const StepLimits limits = step_limits(description, model);
   ClipFootstepPlan planned = plan_clip_footsteps(
-      contacts, kinematic.retarget.scale, [&](double t) { return retimed_clip_time(kinematic.timing, t); },
-      right, left, step_limits(description, model));
+      contacts, footstep_scale(limits, contacts.leg_length),
+      [&](double t) { return retimed_clip_time(kinematic.timing, t); }, right, left, limits);
   planned.plan.source = job.input.string();
   for (std::size_t i = 0; i < planned.plan.steps.size(); ++i) {
     const walking::Footstep& step = planned.plan.steps[i];
@@ -165,6 +188,11 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
 
   // Step 4: seed 001 on the legs and the waist.
   SmoothSettings settings = smooth_settings(job);
+  settings.solver.alm.stationarity_tolerance =
+      std::max(settings.solver.alm.stationarity_tolerance, kWalkStationarity);
+  settings.solver.alm.max_outer_iterations =
+      std::min(settings.solver.alm.max_outer_iterations, kWalkOuterIterations);
+  settings.solver.alm.schedule = kWalkPenaltySchedule;
   settings.geometry.collision = robot.collision;
   spdlog::info("whole body: smoothing the legs and the waist ({} samples, torque objective)", pattern.size());
   SmoothResult smoothed;
@@ -192,7 +220,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   }
   result.check = smoothed.after;
   result.check.imitation =
-      imitation_errors(robot, reference, smoothed.motion, planned.time_stretch, planned.time_offset);
+      imitation_errors(robot, reference, smoothed.motion, [&](double t) { return planned.robot_time_at(t); });
   WholeBodyReport report;
   measure(robot, contacts, planned, schedule, smoothed.motion, report);
   report.contacts = pattern.contact_intervals;

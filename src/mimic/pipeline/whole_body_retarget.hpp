@@ -3,7 +3,8 @@
 //
 //   1. the kinematic retarget of seed 000 as in the upper-body mode (scale, upper-body IK, Algorithm 1
 //      re-timing within the velocity limits): the upper-body joints on the robot's clock;
-//   2. the clip's footsteps (retarget/clip_contacts.hpp, read before the mode was chosen) scaled and
+//   2. the clip's footsteps (retarget/clip_contacts.hpp, read before the mode was chosen) scaled by the legs
+//      (step_limits.hpp, footstep_scale: the robot's thigh and shank over the human's) and
 //      clamped to the robot's reach, their timing mapped through the re-timing and stretched where the
 //      robot cannot keep up (pipeline/clip_footstep_plan.hpp), from the feet of the reference's first
 //      sample (the nominal stance);
@@ -14,7 +15,8 @@
 //      its torques are checked with the rest in step 5;
 //   4. seed 001's smoothing of the legs and the waist (pipeline/smooth.hpp: torque objective, support-foot
 //      equalities from the pattern's contact phases, torque limits and geometry rows, leg-IK projection of
-//      the support feet, cart-table ZMP correction);
+//      the support feet, cart-table ZMP correction), stopped at a relative stationarity of 1e-3 and 15 ALM
+//      iterations with the adaptive penalty schedule (whole_body_retarget.cpp says why);
 //   5. the check of the written motion with the pattern's contacts (limits, ZMP in the moving support
 //      polygon, slip, geometry).
 // A stage that fails throws InfeasibleError naming the stage and why (nothing is written); flights in the

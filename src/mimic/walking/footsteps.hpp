@@ -71,6 +71,10 @@ struct FootstepPlan {
   double initial_hold = 1.0;    // s; about 3.5 Tc (Tc = sqrt(zc / g) = 0.29 s for HRP-2): the CoM at rest
   double final_hold = 1.0;      // s; the CoM settles over the middle of the feet (exp(-3.5) = 3 % left)
   double final_transfer = 0.0;  // s, ZMP back to the middle; = timing.double_support of the file
+  // m added to the waist height over the final transfer and hold (not a YAML key: a clip's plan raises
+  // the waist it lowered for the walk there, pipeline/clip_footstep_plan.hpp, rather than during its last
+  // step, which may be a long one).
+  double final_waist_height_change = 0.0;
   std::filesystem::path upper_body;  // resolved against the YAML's folder; empty = none
   std::vector<Footstep> steps;
 

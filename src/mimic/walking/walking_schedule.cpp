@@ -119,6 +119,10 @@ WalkSchedule::WalkSchedule(const FootstepPlan& plan, const SoleRectangle& right_
               to_string(support) + " sole (their rectangles overlap)"));
     }
   }
+  // The final waist change: one more entry of the per-step waist changes, over the final transfer and hold.
+  step_start_.push_back(t);
+  step_end_.push_back(t + std::max(0.0, plan.final_transfer) + std::max(0.0, plan.final_hold));
+  step_waist_change_.push_back(plan.final_waist_height_change);
   add(WalkPhaseKind::kTransfer, plan.final_transfer, -1, ContactPhase::kDoubleSupport, middle());
   add(WalkPhaseKind::kHold, plan.final_hold, -1, ContactPhase::kDoubleSupport, zmp);
   if (phases_.empty()) {

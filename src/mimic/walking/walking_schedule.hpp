@@ -78,9 +78,11 @@ class WalkSchedule {
 
  private:
   std::vector<WalkPhase> phases_;
-  std::vector<double> step_height_;            // per step, m
-  std::vector<double> step_waist_change_;      // per step, m
-  std::vector<double> step_start_, step_end_;  // per step: start of its transfer, end of its swing
+  std::vector<double> step_height_;  // per step, m
+  // Per step, then the plan's final waist change: m, and the interval it is spread over (the step's
+  // transfer and swing; the final transfer and hold).
+  std::vector<double> step_waist_change_;
+  std::vector<double> step_start_, step_end_;
   std::vector<FootPlacement> step_target_;
   model::SoleRectangle right_outline_, left_outline_;
 };
