@@ -121,6 +121,42 @@ TEST(WalkingUpperBody, SampledJointsAreInterpolatedLinearly) {
   EXPECT_DOUBLE_EQ(q[16], -0.4);
 }
 
+// The whole-body retarget's coarse reference is joined by cubic Hermite pieces: on unevenly spaced samples
+// of a parabola the three-point tangents are its exact derivatives, so every point between inner samples is
+// the parabola's (to rounding), and the velocity is continuous where linear pieces would jump at each sample.
+TEST(WalkingUpperBody, CubicPiecesFollowAParabolaWithContinuousVelocity) {
+  const std::vector<double> times = {0.0, 0.017, 0.030, 0.052, 0.060};  // uneven, as after a partial stretch
+  auto parabola = [](double t) { return 0.3 - 2.0 * t + 40.0 * t * t; };
+  Eigen::MatrixXd angles = Eigen::MatrixXd::Zero(static_cast<Eigen::Index>(times.size()), 3);
+  for (std::size_t i = 0; i < times.size(); ++i) angles(static_cast<Eigen::Index>(i), 1) = parabola(times[i]);
+  const UpperBodyTrajectory arms = UpperBodyTrajectory::cubic(times, angles);
+  Eigen::VectorXd q(3);
+  // Inner pieces only: the end tangents are one-sided chords, exact for a line, not for a parabola.
+  for (double t = 0.0175; t < 0.052; t += 0.0011) {
+    arms.at(t, q);
+    EXPECT_NEAR(q[1], parabola(t), 1e-14) << "t = " << t;
+    EXPECT_EQ(q[0], 0.0);
+  }
+  // Velocity on either side of each inner sample by second-order one-sided differences (exact on the
+  // quadratics they see; the pieces are cubics whose third derivative stays below 1e5 here, so truncation
+  // h^2 |q'''| / 3 < 1e-7, rounding 4e-16 / h < 1e-9): equal to 1e-6, where linear pieces differ by the
+  // change of chord slope, 80 * (average interval) ~ 1.
+  for (std::size_t i = 1; i + 1 < times.size(); ++i) {
+    const double h = 1e-6;
+    Eigen::VectorXd m2(3), m1(3), p0(3), p1(3), p2(3);
+    arms.at(times[i] - 2 * h, m2);
+    arms.at(times[i] - h, m1);
+    arms.at(times[i], p0);
+    arms.at(times[i] + h, p1);
+    arms.at(times[i] + 2 * h, p2);
+    const double left = (3 * p0[1] - 4 * m1[1] + m2[1]) / (2 * h);
+    const double right = (-3 * p0[1] + 4 * p1[1] - p2[1]) / (2 * h);
+    EXPECT_NEAR(left, right, 1e-6) << "sample " << i;
+  }
+  arms.at(1.0, q);
+  EXPECT_DOUBLE_EQ(q[1], parabola(0.060));
+}
+
 TEST(WalkingUpperBody, AMissingKeyframeFileIsAnInputError) {
   const Hrp2& r = robot();
   const auto missing = test::unique_temp_path("walking_upper_body") / "missing.yaml";

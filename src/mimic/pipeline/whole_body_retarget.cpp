@@ -45,13 +45,14 @@ constexpr int kWalkOuterIterations = 15;
 constexpr optim::PenaltySchedule kWalkPenaltySchedule = optim::PenaltySchedule::kAdaptive;
 
 // The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
-// re-timed times on the plan's clock (slowed down by its stretch, after its offset).
+// re-timed times on the plan's clock (slowed down by its stretch, after its offset), joined by cubic Hermite
+// pieces (walking/walking_upper_body.hpp says why not linear ones).
 walking::UpperBodyTrajectory upper_body(const model::Model& model, const retarget::ReferenceMotion& reference,
                                         const ClipFootstepPlan& planned) {
   std::vector<double> times = reference.motion.times;
   for (double& t : times) t = planned.plan_time(t);
   Eigen::MatrixXd joints = reference.motion.q.bottomRows(model.nj).transpose();
-  return walking::UpperBodyTrajectory::sampled(std::move(times), std::move(joints));
+  return walking::UpperBodyTrajectory::cubic(std::move(times), std::move(joints));
 }
 
 // A stage's failure as the retarget reports it: the clip, the stage, the reason, and that nothing is written.

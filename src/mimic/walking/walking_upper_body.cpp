@@ -39,6 +39,29 @@ UpperBodyTrajectory UpperBodyTrajectory::sampled(std::vector<double> times, Eige
   return UpperBodyTrajectory(std::move(times), std::move(joints), Interpolation::kLinear);
 }
 
+UpperBodyTrajectory UpperBodyTrajectory::cubic(std::vector<double> times, Eigen::MatrixXd joints) {
+  UpperBodyTrajectory trajectory(std::move(times), std::move(joints), Interpolation::kCubicHermite);
+  const std::vector<double>& t = trajectory.times_;
+  const Eigen::MatrixXd& q = trajectory.joints_;
+  const Eigen::Index n = q.rows();
+  trajectory.velocities_ = Eigen::MatrixXd::Zero(n, q.cols());
+  if (n < 2) return trajectory;
+  auto slope = [&](Eigen::Index i) {  // of the chord from sample i to i + 1
+    return ((q.row(i + 1) - q.row(i)) / (t[static_cast<std::size_t>(i + 1)] - t[static_cast<std::size_t>(i)]))
+        .eval();
+  };
+  trajectory.velocities_.row(0) = slope(0);
+  trajectory.velocities_.row(n - 1) = slope(n - 2);
+  for (Eigen::Index i = 1; i + 1 < n; ++i) {
+    // The derivative at t_i of the parabola through samples i - 1, i, i + 1: the chord slopes weighted by
+    // the other interval's length (second-order accurate on uneven spacing).
+    const double before = t[static_cast<std::size_t>(i)] - t[static_cast<std::size_t>(i - 1)];
+    const double after = t[static_cast<std::size_t>(i + 1)] - t[static_cast<std::size_t>(i)];
+    trajectory.velocities_.row(i) = (after * slope(i - 1) + before * slope(i)) / (before + after);
+  }
+  return trajectory;
+}
+
 UpperBodyTrajectory UpperBodyTrajectory::keyframes(std::vector<double> times, Eigen::MatrixXd postures) {
   return UpperBodyTrajectory(std::move(times), std::move(postures), Interpolation::kMinimumJerk);
 }
@@ -56,6 +79,15 @@ void UpperBodyTrajectory::at(double t, Eigen::Ref<Eigen::VectorXd> joints) const
   const Eigen::Index k = static_cast<Eigen::Index>(next - times_.begin());  // 1 <= k < size
   const double tau = (t - times_[static_cast<std::size_t>(k - 1)]) /
                      (times_[static_cast<std::size_t>(k)] - times_[static_cast<std::size_t>(k - 1)]);
+  if (interpolation_ == Interpolation::kCubicHermite) {
+    const double h = times_[static_cast<std::size_t>(k)] - times_[static_cast<std::size_t>(k - 1)];
+    const double tau2 = tau * tau, tau3 = tau2 * tau;
+    joints = ((2.0 * tau3 - 3.0 * tau2 + 1.0) * joints_.row(k - 1) +
+              (tau3 - 2.0 * tau2 + tau) * h * velocities_.row(k - 1) +
+              (-2.0 * tau3 + 3.0 * tau2) * joints_.row(k) + (tau3 - tau2) * h * velocities_.row(k))
+                 .transpose();
+    return;
+  }
   const double s = interpolation_ == Interpolation::kLinear ? tau : minimum_jerk(tau);
   joints = ((1.0 - s) * joints_.row(k - 1) + s * joints_.row(k)).transpose();
 }

@@ -3,6 +3,9 @@
 //  * a fixed posture (half-sitting by default);
 //  * a joint sequence (a .pos, read by the walk stage, pipeline/walk.hpp), resampled linearly to the walk's
 //    samples and held at its last sample after its end; its leg columns are ignored;
+//  * a joint sequence sampled more coarsely than the walk (the whole-body retarget's re-timed reference,
+//    slowed down by the plan's stretch), resampled by cubic Hermite pieces: linear pieces would put each
+//    change of velocity into one walk sample, an acceleration spike the legs and the waist must carry;
 //  * a keyframe YAML, each keyframe setting some upper-body joints by name at a time, the joints not named
 //    keeping their previous value (the first keyframe starts from the fixed posture); consecutive keyframes
 //    are joined by minimum-jerk transitions (zero velocity and acceleration at each keyframe):
@@ -31,6 +34,9 @@ class UpperBodyTrajectory {
   static UpperBodyTrajectory fixed(const Eigen::VectorXd& joints);
   // Linear interpolation of a joint sequence (rows = samples, nj columns) at strictly increasing times.
   static UpperBodyTrajectory sampled(std::vector<double> times, Eigen::MatrixXd joints);
+  // Cubic Hermite interpolation of a joint sequence at strictly increasing times, with the three-point
+  // derivative estimate at each sample (one-sided at the ends): continuous velocity, exact on quadratics.
+  static UpperBodyTrajectory cubic(std::vector<double> times, Eigen::MatrixXd joints);
   // Minimum-jerk transitions between postures (rows) at strictly increasing times.
   static UpperBodyTrajectory keyframes(std::vector<double> times, Eigen::MatrixXd postures);
 
@@ -40,11 +46,12 @@ class UpperBodyTrajectory {
   double end_time() const { return times_.back(); }
 
  private:
-  enum class Interpolation { kLinear, kMinimumJerk };
+  enum class Interpolation { kLinear, kMinimumJerk, kCubicHermite };
   UpperBodyTrajectory(std::vector<double> times, Eigen::MatrixXd joints, Interpolation interpolation);
 
   std::vector<double> times_;
-  Eigen::MatrixXd joints_;  // samples x nj
+  Eigen::MatrixXd joints_;      // samples x nj
+  Eigen::MatrixXd velocities_;  // samples x nj, the Hermite tangents (kCubicHermite only)
   Interpolation interpolation_;
 };
 
