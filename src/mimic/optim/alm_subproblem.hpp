@@ -80,6 +80,7 @@ class AlmSubproblem {
   void set_newton_iterations(int iterations);
   // Residual sizing (file comment) on or off; the scale starts at 1 (plain Gauss-Newton).
   void set_residual_sizing(bool on) { sizing_ = on; }
+  bool residual_sizing() const { return sizing_; }
   double residual_scale() const { return residual_scale_; }
   int curvature_evaluations() const { return curvature_ ? curvature_->evaluations() : 0; }
   double penalty() const { return sigma_; }

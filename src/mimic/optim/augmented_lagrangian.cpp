@@ -126,8 +126,7 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                              k.complementarity) +
                       std::to_string(steps) + " Gauss-Newton steps, " + std::to_string(sub.factorizations()) +
                       " factorizations and " + std::to_string(sub.evaluations()) + " evaluations so far";
-      if (options.residual_sizing && options.newton_iterations == 0)
-        event.message += format(", residual scale %.3g", sub.residual_scale());
+      if (sub.residual_sizing()) event.message += format(", residual scale %.3g", sub.residual_scale());
       progress(event);
     }
 
