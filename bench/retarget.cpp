@@ -4,11 +4,13 @@
 // BM_RetargetEndToEnd (issue 15): the whole `mimic retarget data/mocap/boxing.bvh` short of writing its
 // files (pipeline::run_retarget_pipeline: load, kinematic retarget, optimisation, ZMP correction, check) on
 // 1 and 2 threads, with the process CPU time and the seconds of each stage. Target: <= 0.15 x the clip's
-// 8 s (1.2 s) on 2 cores.
+// 8 s (1.2 s) on 2 cores. BM_RetargetWholeBodyWalk (issues 14, 15): `mimic retarget data/mocap/walk.bvh
+// --whole-body` likewise.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
 #include <string>
+#include <vector>
 
 #include "mimic/mocap/load.hpp"
 #include "mimic/model/robot.hpp"
@@ -108,6 +110,41 @@ BENCHMARK(BM_RetargetEndToEnd)
     ->Arg(2)
     ->ArgNames({"threads"})
     ->Iterations(3)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
+// Issue 14 / 15: `mimic retarget data/mocap/walk.bvh --whole-body` short of writing its files (the clip's
+// footsteps walked by the robot, seed 001's smoothing of legs and waist, the check) on 1 and 2 threads, with
+// the process CPU time, each stage's seconds, the clip's duration and the written motion's (the robot walks
+// slower than the human). Target: <= 1 x the clip's duration on 2 cores (the smoothing stage is most of it).
+void BM_RetargetWholeBodyWalk(benchmark::State& state) {
+  io::JobConfig job = io::default_job(io::JobKind::kRetarget);
+  job.input = std::string(MIMIC_SOURCE_DIR) + "/data/mocap/walk.bvh";
+  job.output.path = "walk.pos";  // not written
+  job.retarget.mode = io::RetargetMode::kWholeBody;
+  job.solver.threads = static_cast<int>(state.range(0));
+  const double clip_seconds = mocap::load_clip(job.input).duration();
+  for (auto _ : state) {
+    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+    const pipeline::RetargetPipelineResult result = pipeline::run_retarget_pipeline(job);
+    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
+    for (const pipeline::StageTime& stage : result.stages) {
+      std::string name = stage.stage;
+      for (char& c : name) c = c == ' ' ? '_' : c;
+      state.counters[name + "_s"] = stage.seconds;
+    }
+    state.counters["clip_s"] = clip_seconds;
+    const std::vector<double>& times = result.output.pos.times;
+    state.counters["output_s"] = times.empty() ? 0.0 : times.back() - times.front();
+    benchmark::DoNotOptimize(result.output.pos.angles.data());
+  }
+  state.counters["threads"] = static_cast<double>(state.range(0));
+}
+BENCHMARK(BM_RetargetWholeBodyWalk)
+    ->Arg(1)
+    ->Arg(2)
+    ->ArgNames({"threads"})
+    ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();
 
