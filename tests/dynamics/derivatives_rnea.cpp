@@ -192,6 +192,7 @@ TEST(RneaDerivativesStructure, ForwardPassReuseGivesExactlyAFreshPass) {
       EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
       EXPECT_TRUE(reused.Ag == fresh.Ag);
       EXPECT_TRUE(reused.dFdq == fresh.dFdq);
+      EXPECT_TRUE(reused.dFdv == fresh.dFdv);
     };
     for (const ExternalForceDependence dep :
          {ExternalForceDependence::kWorldFixed, ExternalForceDependence::kBodyFixed}) {
@@ -207,8 +208,59 @@ TEST(RneaDerivativesStructure, ForwardPassReuseGivesExactlyAFreshPass) {
       expect_fresh(reused, s2, dep);
       dynamics::com_derivatives(model, reused, s2.q, dcom_dq);
       EXPECT_FALSE(reused.forward_valid);
+      EXPECT_FALSE(reused.backward_valid);
       dynamics::compute_rnea_derivatives(model, reused, s2.q, s2.v, s2.a, fext, dep);
       expect_fresh(reused, s2, dep);
+    }
+  }
+}
+
+// The second pass at one state reuses the first backward pass's force-free parts too
+// (DerivativeData::backward_valid): whatever the wrenches of either pass, and the contact wrench's pass after
+// a pass with wrenches, the results are exactly a fresh DerivativeData's.
+TEST(RneaDerivativesStructure, BackwardPassReuseGivesExactlyAFreshPass) {
+  for (const RootType root : {RootType::kFreeFlyer, RootType::kFixed}) {
+    const model::Model& model = hrp2(root);
+    std::mt19937 rng(31);
+    const State s = random_state(model, rng);
+    const ExternalForces fext1 = random_wrenches(model, rng);
+    const ExternalForces fext2 = random_wrenches(model, rng);
+    const auto expect_same = [](const DerivativeData& reused, const DerivativeData& fresh) {
+      EXPECT_TRUE(reused.tau == fresh.tau);
+      EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
+      EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
+      EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
+      EXPECT_TRUE(reused.Ag == fresh.Ag);
+      EXPECT_TRUE(reused.dFdq == fresh.dFdq);
+      EXPECT_TRUE(reused.dFdv == fresh.dFdv);
+      EXPECT_TRUE(reused.of[0].f == fresh.of[0].f && reused.of[0].tau == fresh.of[0].tau);
+    };
+    DerivativeData reused(model);
+    for (const ExternalForceDependence dep :
+         {ExternalForceDependence::kWorldFixed, ExternalForceDependence::kBodyFixed}) {
+      for (const ExternalForces* f : {&fext1, &fext2, &fext1}) {
+        dynamics::compute_rnea_derivatives(model, reused, s.q, s.v, s.a, *f, dep);
+        EXPECT_TRUE(reused.backward_valid);
+        DerivativeData fresh(model);
+        dynamics::compute_rnea_derivatives(model, fresh, s.q, s.v, s.a, *f, dep);
+        expect_same(reused, fresh);
+      }
+      // Without wrenches, and the contact wrench's pass (no rows) after passes with wrenches.
+      dynamics::compute_rnea_derivatives(model, reused, s.q, s.v, s.a);
+      DerivativeData fresh(model);
+      dynamics::compute_rnea_derivatives(model, fresh, s.q, s.v, s.a);
+      expect_same(reused, fresh);
+      dynamics::Matrix6x dW_dq(6, model.nv), dW_dv(6, model.nv), dW_da(6, model.nv);
+      dynamics::Matrix6x fresh_dq(6, model.nv), fresh_dv(6, model.nv), fresh_da(6, model.nv);
+      const spatial::Force W =
+          dynamics::contact_wrench_derivatives(model, reused, s.q, s.v, s.a, dW_dq, dW_dv, dW_da);
+      DerivativeData fresh_wrench(model);
+      const spatial::Force W_fresh = dynamics::contact_wrench_derivatives(model, fresh_wrench, s.q, s.v, s.a,
+                                                                          fresh_dq, fresh_dv, fresh_da);
+      EXPECT_TRUE(W.f == W_fresh.f && W.tau == W_fresh.tau);
+      EXPECT_TRUE(dW_dq == fresh_dq);
+      EXPECT_TRUE(dW_dv == fresh_dv);
+      EXPECT_TRUE(dW_da == fresh_da);
     }
   }
 }

@@ -77,6 +77,8 @@ DerivativeData::DerivativeData(const model::Model& model)
       body_h(model.nbodies),
       body_f(model.nbodies),
       body_dIo(model.nbodies, spatial::Mat3::Zero()),
+      dFdq_free(MatrixX6::Zero(model.nv, 6)),
+      beta(Eigen::Matrix<double, Eigen::Dynamic, 3>::Zero(model.nv, 3)),
       tau(Eigen::VectorXd::Zero(model.nv)),
       dtau_dq(Eigen::MatrixXd::Zero(model.nv, model.nv)),
       dtau_dv(Eigen::MatrixXd::Zero(model.nv, model.nv)),

@@ -131,6 +131,14 @@ struct DerivativeData {
   std::vector<WorldInertia> body_Y;
   std::vector<spatial::Force> body_h, body_f;
   std::vector<spatial::Mat3> body_dIo;
+  // And of the backward pass that followed it (any external wrenches, with or without the dtau rows): the
+  // parts that do not depend on the forces, kept while forward_valid holds. backward_valid: oYcrb, oh, doIo
+  // hold the subtree sums, Ag and dFdv the rows of every dof, and dFdq_free and beta hold, per dof, dFdq
+  // without its force transport (S_k ×* oF_k) and beta_k (rnea_derivatives.cpp). The ground reaction's
+  // second pass (same state, the feet's wrenches added) then computes only tau, the transport and the rows.
+  bool backward_valid = false;
+  MatrixX6 dFdq_free;
+  Eigen::Matrix<double, Eigen::Dynamic, 3> beta;
 
   // --- results ------------------------------------------------------------------------------------------
   Eigen::VectorXd tau;      // inverse dynamics, same layout and value as rnea()

@@ -85,7 +85,9 @@ inline Vec3 apply_Bt(const Vec3& hf, const spatial::Mat3& C, const Motion& x) {
 // dAdv = ov_0 × S. vb, ab: base twist / acceleration in the base frame (ignored for a fixed base).
 inline void root_forward(const model::Model& model, DerivativeData& d,
                          const Eigen::Ref<const Eigen::VectorXd>& q, const Motion& vb, const Motion& ab) {
-  d.forward_valid = false;  // this pass overwrites the forward quantities (DerivativeData::forward_valid)
+  // This pass overwrites the forward quantities (DerivativeData::forward_valid, backward_valid).
+  d.forward_valid = false;
+  d.backward_valid = false;
   const Motion minus_g(-model.gravity, Vec3::Zero());
   if (!model.has_free_flyer()) {
     d.oMi[0] = spatial::SE3::Identity();

@@ -66,12 +66,15 @@ inline void add_external(DerivativeData& d, int b, const ExternalForces* fext) {
   }
 }
 
-template <Ext kExt>
+// With kForcesOnly, oYcrb, oh and doIo already hold the subtree sums (DerivativeData::backward_valid).
+template <Ext kExt, bool kForcesOnly>
 inline void accumulate_to_parent(DerivativeData& d, int b, int parent) {
-  d.oYcrb[parent] += d.oYcrb[b];
+  if constexpr (!kForcesOnly) d.oYcrb[parent] += d.oYcrb[b];
   d.of[parent] += d.of[b];
-  d.oh[parent] += d.oh[b];
-  d.doIo[parent] += d.doIo[b];
+  if constexpr (!kForcesOnly) {
+    d.oh[parent] += d.oh[b];
+    d.doIo[parent] += d.doIo[b];
+  }
   if constexpr (kExt == Ext::kWorldFixed) d.ofext[parent] += d.ofext[b];
 }
 
@@ -109,11 +112,30 @@ inline Vec3 dof_columns(DerivativeData& d, int b, int k) {
   d.tau[k] = sv.dot(d.of[b].f) + sw.dot(d.of[b].tau);
   d.Ag.row(k).head<3>() = Y.m * sv - Y.mc.cross(sw);
   d.Ag.row(k).tail<3>() = Y.mc.cross(sv) + IoW.col(0);
-  d.dFdq.row(k).head<3>() = Y.m * av - Y.mc.cross(aw) - hf2.cross(dw) + sw.cross(F.f);
-  d.dFdq.row(k).tail<3>() = Y.mc.cross(av) + IoW.col(1) + CD.col(0) + sw.cross(F.tau) + sv.cross(F.f);
+  // dFdq without the force transport, kept for force_columns; adding the transport to it afterwards makes
+  // the same sums in the same order as the whole expression did.
+  d.dFdq_free.row(k).head<3>() = Y.m * av - Y.mc.cross(aw) - hf2.cross(dw);
+  d.dFdq_free.row(k).tail<3>() = Y.mc.cross(av) + IoW.col(1) + CD.col(0);
+  d.dFdq.row(k).head<3>() = Vec3(d.dFdq_free.row(k).head<3>()) + sw.cross(F.f);
+  d.dFdq.row(k).tail<3>() = Vec3(d.dFdq_free.row(k).tail<3>()) + sw.cross(F.tau) + sv.cross(F.f);
   d.dFdv.row(k).head<3>() = Y.m * vv - Y.mc.cross(vw) - hf2.cross(sw);
   d.dFdv.row(k).tail<3>() = Y.mc.cross(vv) + IoW.col(2) + CD.col(1);
-  return hf2.cross(sv) + C.transpose() * sw;
+  const Vec3 beta = hf2.cross(sv) + C.transpose() * sw;
+  d.beta.row(k) = beta.transpose();
+  return beta;
+}
+
+// dof_columns for a pass whose force-free parts are those of the last backward pass
+// (DerivativeData::backward_valid): tau_k and dFdq_k from the subtree force (which the external wrenches
+// change), Ag_k and dFdv_k left as they are, beta_k as kept.
+template <Ext kExt>
+inline Vec3 force_columns(DerivativeData& d, int b, int k) {
+  const Force F = transported_force<kExt>(d, b);
+  const Vec3 sv = d.J.row(k).head<3>(), sw = d.J.row(k).tail<3>();
+  d.tau[k] = sv.dot(d.of[b].f) + sw.dot(d.of[b].tau);
+  d.dFdq.row(k).head<3>() = Vec3(d.dFdq_free.row(k).head<3>()) + sw.cross(F.f);
+  d.dFdq.row(k).tail<3>() = Vec3(d.dFdq_free.row(k).tail<3>()) + sw.cross(F.tau) + sv.cross(F.f);
+  return d.beta.row(k).transpose();
 }
 
 // The pair loop runs along the supporting dofs c, two at a time: T is a pair of doubles (GCC/Clang vector
@@ -246,10 +268,11 @@ inline void dof_rows(DerivativeData& d, int b, int k, const Vec3& beta) {
 // The free-flyer's 6 dofs (body 0, subtree = the whole robot): tau = base wrench, its columns, and the
 // 6x6 blocks. All 6 dofs support each other (and S_c moves with every one of them), so every entry of the
 // blocks uses the row ("j ⪰ k") formula; M's block is then mirrored to be exactly symmetric.
-template <Ext kExt, bool kRows>
+template <Ext kExt, bool kRows, bool kForcesOnly>
 void base_dofs(DerivativeData& d) {
   Vec3 beta[6];
-  for (int m = 0; m < 6; ++m) beta[m] = dof_columns<kExt>(d, 0, m);
+  for (int m = 0; m < 6; ++m)
+    beta[m] = kForcesOnly ? force_columns<kExt>(d, 0, m) : dof_columns<kExt>(d, 0, m);
   if constexpr (kRows) {
     for (int m = 0; m < 6; ++m)
       run_entries<kExt == Ext::kWorldFixed, false>(d, row_side<kExt>(d, 0, m, beta[m]), m, 0, 6);
@@ -275,10 +298,34 @@ inline void keep_body_values(DerivativeData& d, int b) {
   d.body_dIo[b] = d.doIo[b];
 }
 
+// The backward pass: kForcesOnly when the force-free parts of the last one still hold
+// (DerivativeData::backward_valid).
+template <Ext kExt, bool kRows, bool kForcesOnly>
+void backward_pass(const Model& model, DerivativeData& d) {
+  for (int b = model.nbodies - 1; b > 0; --b) {
+    const int k = model.idx_v(model::Model::joint_of_body(b));
+    const Vec3 beta = kForcesOnly ? force_columns<kExt>(d, b, k) : dof_columns<kExt>(d, b, k);
+    if constexpr (kRows) dof_rows<kExt>(d, b, k, beta);
+    accumulate_to_parent<kExt, kForcesOnly>(d, b, model.parents[b]);
+  }
+  if (model.has_free_flyer()) base_dofs<kExt, kRows, kForcesOnly>(d);
+}
+
 template <Ext kExt, bool kRows>
 void rnea_derivatives_impl(const Model& model, DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
                            const ConfigRef& a, const ExternalForces* fext) {
   const bool ff = model.has_free_flyer();
+  const bool forces_only = same_forward_pass(d, q, v, a) && d.backward_valid;
+  if (forces_only) {
+    // The forward quantities and the subtree sums other than the forces are still those of the last pass.
+    for (int b = 0; b < model.nbodies; ++b) {
+      d.of[b] = d.body_f[b];
+      add_external<kExt>(d, b, fext);
+    }
+    backward_pass<kExt, kRows, true>(model, d);
+    return;
+  }
+  d.backward_valid = false;
   if (same_forward_pass(d, q, v, a)) {
     // The forward quantities are still those of the last pass; only the bodies' own sums were overwritten.
     for (int b = 0; b < model.nbodies; ++b) {
@@ -307,14 +354,8 @@ void rnea_derivatives_impl(const Model& model, DerivativeData& d, const ConfigRe
     d.forward_a = a;
     d.forward_valid = true;
   }
-
-  for (int b = model.nbodies - 1; b > 0; --b) {
-    const int k = model.idx_v(model::Model::joint_of_body(b));
-    const Vec3 beta = dof_columns<kExt>(d, b, k);
-    if constexpr (kRows) dof_rows<kExt>(d, b, k, beta);
-    accumulate_to_parent<kExt>(d, b, model.parents[b]);
-  }
-  if (ff) base_dofs<kExt, kRows>(d);
+  backward_pass<kExt, kRows, false>(model, d);
+  d.backward_valid = true;
 }
 
 void check_sizes(const Model& model, const DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
