@@ -86,20 +86,26 @@ void BM_Algorithm1AndResampling(benchmark::State& state) {
 }
 BENCHMARK(BM_Algorithm1AndResampling)->Unit(benchmark::kMillisecond);
 
+// One run of the pipeline with the process CPU time and each stage's seconds as counters.
+pipeline::RetargetPipelineResult timed_pipeline(const io::JobConfig& job, benchmark::State& state) {
+  const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+  pipeline::RetargetPipelineResult result = pipeline::run_retarget_pipeline(job);
+  state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
+  for (const pipeline::StageTime& stage : result.stages) {
+    std::string name = stage.stage;
+    for (char& c : name) c = c == ' ' ? '_' : c;
+    state.counters[name + "_s"] = stage.seconds;
+  }
+  return result;
+}
+
 void BM_RetargetEndToEnd(benchmark::State& state) {
   io::JobConfig job = io::default_job(io::JobKind::kRetarget);
   job.input = std::string(MIMIC_SOURCE_DIR) + "/data/mocap/boxing.bvh";
   job.output.path = "boxing.pos";  // not written
   job.solver.threads = static_cast<int>(state.range(0));
   for (auto _ : state) {
-    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-    const pipeline::RetargetPipelineResult result = pipeline::run_retarget_pipeline(job);
-    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
-    for (const pipeline::StageTime& stage : result.stages) {
-      std::string name = stage.stage;
-      for (char& c : name) c = c == ' ' ? '_' : c;
-      state.counters[name + "_s"] = stage.seconds;
-    }
+    const pipeline::RetargetPipelineResult result = timed_pipeline(job, state);
     state.counters["joint_rmse_rad"] = result.check.imitation ? result.check.imitation->joint_rmse : 0.0;
     benchmark::DoNotOptimize(result.output.pos.angles.data());
   }
@@ -125,14 +131,7 @@ void BM_RetargetWholeBodyWalk(benchmark::State& state) {
   job.solver.threads = static_cast<int>(state.range(0));
   const double clip_seconds = mocap::load_clip(job.input).duration();
   for (auto _ : state) {
-    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-    const pipeline::RetargetPipelineResult result = pipeline::run_retarget_pipeline(job);
-    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
-    for (const pipeline::StageTime& stage : result.stages) {
-      std::string name = stage.stage;
-      for (char& c : name) c = c == ' ' ? '_' : c;
-      state.counters[name + "_s"] = stage.seconds;
-    }
+    const pipeline::RetargetPipelineResult result = timed_pipeline(job, state);
     state.counters["clip_s"] = clip_seconds;
     const std::vector<double>& times = result.output.pos.times;
     state.counters["output_s"] = times.empty() ? 0.0 : times.back() - times.front();

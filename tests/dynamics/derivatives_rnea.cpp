@@ -170,6 +170,17 @@ TEST(RneaDerivativesStructure, ReuseGivesTheSameResultAsAFreshData) {
   EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
 }
 
+// Every result of a pass, and the intermediate rows the contact wrench's derivatives are read from, bitwise.
+void expect_same_results(const DerivativeData& reused, const DerivativeData& fresh) {
+  EXPECT_TRUE(reused.tau == fresh.tau);
+  EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
+  EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
+  EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
+  EXPECT_TRUE(reused.Ag == fresh.Ag);
+  EXPECT_TRUE(reused.dFdq == fresh.dFdq);
+  EXPECT_TRUE(reused.dFdv == fresh.dFdv);
+}
+
 // A second pass at the bitwise same (q, v, a) reuses the first one's forward pass
 // (DerivativeData::forward_valid): the ground reaction's order, contact wrench then torques with the feet's
 // wrenches (terms/sample_data.cpp), must give exactly what a fresh DerivativeData gives, and so must a pass
@@ -186,13 +197,7 @@ TEST(RneaDerivativesStructure, ForwardPassReuseGivesExactlyAFreshPass) {
     const auto expect_fresh = [&](const DerivativeData& reused, const State& s, ExternalForceDependence dep) {
       DerivativeData fresh(model);
       dynamics::compute_rnea_derivatives(model, fresh, s.q, s.v, s.a, fext, dep);
-      EXPECT_TRUE(reused.tau == fresh.tau);
-      EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
-      EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
-      EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
-      EXPECT_TRUE(reused.Ag == fresh.Ag);
-      EXPECT_TRUE(reused.dFdq == fresh.dFdq);
-      EXPECT_TRUE(reused.dFdv == fresh.dFdv);
+      expect_same_results(reused, fresh);
     };
     for (const ExternalForceDependence dep :
          {ExternalForceDependence::kWorldFixed, ExternalForceDependence::kBodyFixed}) {
@@ -226,13 +231,7 @@ TEST(RneaDerivativesStructure, BackwardPassReuseGivesExactlyAFreshPass) {
     const ExternalForces fext1 = random_wrenches(model, rng);
     const ExternalForces fext2 = random_wrenches(model, rng);
     const auto expect_same = [](const DerivativeData& reused, const DerivativeData& fresh) {
-      EXPECT_TRUE(reused.tau == fresh.tau);
-      EXPECT_TRUE(reused.dtau_dq == fresh.dtau_dq);
-      EXPECT_TRUE(reused.dtau_dv == fresh.dtau_dv);
-      EXPECT_TRUE(reused.dtau_da == fresh.dtau_da);
-      EXPECT_TRUE(reused.Ag == fresh.Ag);
-      EXPECT_TRUE(reused.dFdq == fresh.dFdq);
-      EXPECT_TRUE(reused.dFdv == fresh.dFdv);
+      expect_same_results(reused, fresh);
       EXPECT_TRUE(reused.of[0].f == fresh.of[0].f && reused.of[0].tau == fresh.of[0].tau);
     };
     DerivativeData reused(model);
