@@ -157,6 +157,37 @@ TEST(NormalEquations, RowsWithTheSameColumnsAnywhereInTheBlockShareAGroup) {
   }
 }
 
+TEST(NormalEquations, BlocksWithoutWeightedRowsAddNothing) {
+  // The ALM's model steps accumulate the inequalities alone onto the other blocks' part, those blocks'
+  // weights all 0 (which assemble() skips in one scan): the result must be bitwise that of the weighted block
+  // alone, on 1, 2 and 3 threads, and a block whose weights are 0 but one must still count.
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const mo::SparseMatrix a = random_block(80, 30, 0.3, rng);
+  const mo::SparseMatrix g = random_block(50, 30, 0.3, rng);
+  Eigen::VectorXd wa = Eigen::VectorXd::Zero(a.rows()), wg(g.rows());
+  for (double& x : wg) x = u(rng) > 0.0 ? 1.0 + u(rng) : 0.0;
+  const std::array<const mo::SparseMatrix*, 2> blocks = {&a, &g};
+  const std::array<const Eigen::VectorXd*, 2> weights = {&wa, &wg};
+  const std::array<const mo::SparseMatrix*, 1> alone_blocks = {&g};
+  const std::array<const Eigen::VectorXd*, 1> alone_weights = {&wg};
+  for (const int threads : {1, 2, 3}) {
+    mo::ThreadPool pool(threads);
+    mo::NormalEquations both(blocks, nullptr), alone(alone_blocks, nullptr);
+    both.set_thread_pool(&pool);
+    alone.set_thread_pool(&pool);
+    both.assemble(blocks, weights);
+    alone.assemble(alone_blocks, alone_weights);
+    ASSERT_EQ(dense_lower_to_full(both.matrix()), dense_lower_to_full(alone.matrix())) << threads;
+  }
+  wa[5] = 2.0;
+  mo::NormalEquations both(blocks, nullptr);
+  both.assemble(blocks, weights);
+  const Eigen::MatrixXd expected = Eigen::MatrixXd(a).transpose() * wa.asDiagonal() * Eigen::MatrixXd(a) +
+                                   Eigen::MatrixXd(g).transpose() * wg.asDiagonal() * Eigen::MatrixXd(g);
+  EXPECT_LT((dense_lower_to_full(both.matrix()) - expected).cwiseAbs().maxCoeff(), 1e-12);
+}
+
 TEST(NormalEquations, DiagonalIsAlwaysStoredForDamping) {
   mo::PatternBuilder b(1, 4);
   b.add(0, 1);

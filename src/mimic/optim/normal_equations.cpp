@@ -340,10 +340,15 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
       (!has_extra_ || extra->nonZeros() != static_cast<Eigen::Index>(extra_position_.size()))) {
     throw std::invalid_argument("NormalEquations::assemble: the extra matrix differs from the pattern's");
   }
+  // A block without a weighted row adds nothing (the ALM's model steps add the inequalities alone, with the
+  // other blocks' weights 0): one sequential scan of its weights instead of one per group.
+  weighted_.resize(blocks.size());
+  for (std::size_t b = 0; b < blocks.size(); ++b) weighted_[b] = (weights[b]->array() != 0.0).any();
   double* h = h_.valuePtr();
   if (pool_ == nullptr) {
     if (!accumulate) h_.coeffs().setZero();
     for (std::size_t b = 0; b < blocks.size(); ++b) {
+      if (!weighted_[b]) continue;
       for (const RowGroup& group : groups_[b])
         add_group(*blocks[b], *weights[b], group_members(b, group), 0, n_, scratch_.front());
     }
@@ -356,6 +361,10 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
     if (!shared_.empty()) {
       pool_->run(static_cast<int>(shared_.size()), [&](int index, int worker) {
         SharedGroup& shared = shared_[static_cast<std::size_t>(index)];
+        if (!weighted_[static_cast<std::size_t>(shared.block)]) {
+          shared.path = GroupPath::kNone;
+          return;
+        }
         const SparseMatrix& m = *blocks[static_cast<std::size_t>(shared.block)];
         const Eigen::VectorXd& w = *weights[static_cast<std::size_t>(shared.block)];
         const std::span<const int> rows = members(shared.block, shared.group);
@@ -372,6 +381,7 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
         std::fill(h + h_.outerIndexPtr()[part.first], h + h_.outerIndexPtr()[part.last], 0.0);
       }
       for (const PartGroup& pg : part.groups) {
+        if (!weighted_[static_cast<std::size_t>(pg.block)]) continue;
         const SparseMatrix& m = *blocks[static_cast<std::size_t>(pg.block)];
         const Eigen::VectorXd& w = *weights[static_cast<std::size_t>(pg.block)];
         const std::span<const int> rows = members(pg.block, pg.group);

@@ -16,9 +16,10 @@
 // their number and makes the rank updates large enough for Eigen's matrix kernels: merges per assembly of
 // the residual rows, groups of one sample -> of one interval, 8.7 -> 0.44 million on the boxing retarget
 // and 6.3 -> 0.31 million on the bar walk's smoothing (where they had been a quarter of its time; the sums
-// only change order, i.e. rounding). Rows of weight 0 (inactive inequalities) cost one test. Plus nnz(H) to
-// clear it unless accumulating. For B-spline problems, whose rows touch one sample's 5 control points, H is
-// block-banded and all of this grows linearly with the clip length.
+// only change order, i.e. rounding). Rows of weight 0 (inactive inequalities) cost one test, a block without
+// a weighted row one sequential scan of its weights (the ALM's model steps add the inequalities alone). Plus
+// nnz(H) to clear it unless accumulating. For B-spline problems, whose rows touch one sample's 5 control
+// points, H is block-banded and all of this grows linearly with the clip length.
 //
 // Threads (set_thread_pool): H's columns are cut into ranges of about equal work, each assembled by one
 // task from the groups that touch it, in the order of the single-thread loop, merging only its own columns.
@@ -120,6 +121,7 @@ class NormalEquations {
   std::vector<SharedGroup> shared_;                              // groups straddling parts
   std::vector<double> shared_gram_;                              // their Gram matrices
   ThreadPool* pool_ = nullptr;
+  std::vector<char> weighted_;  // per block, in the current assembly: has a row of non-zero weight
   std::vector<Eigen::Index> block_nonzeros_;  // to check that assemble() gets the same blocks
   bool has_extra_ = false;
   std::vector<int> extra_position_;  // where each stored entry of `extra` lands in h_'s values
