@@ -72,6 +72,39 @@ TEST(BandedCholesky, RefusesAMatrixThatIsNotPositiveDefinite) {
   EXPECT_FALSE(chol.factorize(h));
 }
 
+TEST(BandedCholesky, AFailedFactorisationLeavesNoTrace) {
+  // Only the entries outside the pattern are cleared before a factorisation (banded_cholesky.cpp): after a
+  // refused matrix (a partial factor with NaN left in the storage) and on a pattern with holes in its band,
+  // the factor must be bitwise that of a fresh object.
+  std::mt19937 rng(5);
+  mo::SymmetricMatrix h = random_band(70, 20, rng);
+  int count = 0;
+  for (int c = 0; c < h.outerSize(); ++c) {
+    for (mo::SymmetricMatrix::InnerIterator it(h, c); it; ++it) {
+      if (it.row() != c && ++count % 7 == 0) it.valueRef() = 0.0;  // explicit zeros stay in the pattern
+    }
+  }
+  mo::SymmetricMatrix holes = h;
+  holes.prune([](Eigen::Index row, Eigen::Index col, double value) { return row == col || value != 0.0; });
+  holes.makeCompressed();
+  for (const mo::SymmetricMatrix* pattern : {&h, &holes}) {
+    mo::BandedCholesky used, fresh;
+    used.analyze(*pattern);
+    fresh.analyze(*pattern);
+    mo::SymmetricMatrix bad = *pattern;
+    bad.coeffRef(45, 45) = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_FALSE(used.factorize(bad));
+    ASSERT_TRUE(used.factorize(*pattern));
+    ASSERT_TRUE(fresh.factorize(*pattern));
+    Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(70, -1.0, 2.0), y = x;
+    used.solve_in_place(x);
+    fresh.solve_in_place(y);
+    EXPECT_TRUE(x == y);
+    const Eigen::VectorXd expected = full(*pattern).llt().solve(Eigen::VectorXd::LinSpaced(70, -1.0, 2.0));
+    EXPECT_LE((x - expected).norm(), 1e-11 * expected.norm());
+  }
+}
+
 TEST(NormalSolver, BandedForAFullBandSparseOtherwise) {
   {
     std::mt19937 small_rng(5);

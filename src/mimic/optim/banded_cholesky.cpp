@@ -33,6 +33,7 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
   storage_.assign(offset, 0.0);
   position_.clear();
   position_.reserve(static_cast<std::size_t>(lower.nonZeros()));
+  std::vector<char> stored(offset, 0);
   for (int c = 0; c < n_; ++c) {
     const Panel& p = panels_[static_cast<std::size_t>(c / kBlock)];
     for (SymmetricMatrix::InnerIterator it(lower, c); it; ++it) {
@@ -40,6 +41,20 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
       position_.push_back(p.offset +
                           static_cast<std::size_t>(c - p.first) * static_cast<std::size_t>(p.height) +
                           static_cast<std::size_t>(it.row() - p.first));
+      stored[position_.back()] = 1;
+    }
+  }
+  // The entries the pattern leaves out (the band's far corners, holes in it, the upper triangles of the
+  // diagonal blocks, which the updates write and nothing reads): zeroed before each factorisation, so that
+  // it starts from the same storage as from a cleared one.
+  zero_.clear();
+  for (const Panel& p : panels_) {
+    for (int c = 0; c < p.width; ++c) {
+      for (int r = 0; r < p.height; ++r) {
+        const std::size_t k = p.offset + static_cast<std::size_t>(c) * static_cast<std::size_t>(p.height) +
+                              static_cast<std::size_t>(r);
+        if (!stored[k]) zero_.push_back(k);
+      }
     }
   }
 }
@@ -48,7 +63,8 @@ bool BandedCholesky::factorize(const SymmetricMatrix& lower) {
   if (lower.rows() != n_ || static_cast<std::size_t>(lower.nonZeros()) != position_.size()) {
     throw std::invalid_argument("BandedCholesky::factorize: not the analysed pattern");
   }
-  std::fill(storage_.begin(), storage_.end(), 0.0);
+  // Every entry is the pattern's or zero, without a fill of the whole storage.
+  for (const std::size_t k : zero_) storage_[k] = 0.0;
   const double* values = lower.valuePtr();
   for (std::size_t k = 0; k < position_.size(); ++k) storage_[position_[k]] = values[k];
 

@@ -59,6 +59,7 @@ class BandedCholesky {
   std::vector<Panel> panels_;
   std::vector<double> storage_;
   std::vector<std::size_t> position_;  // where each stored value of the pattern lands in storage_
+  std::vector<std::size_t> zero_;      // the positions of storage_ outside the pattern
 };
 
 }  // namespace mimic::optim
