@@ -15,7 +15,7 @@
 #include "mimic/pipeline/sample_budget.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "mimic/pipeline/step_limits.hpp"
-#include "mimic/trajectory/smoothing_fit.hpp"
+#include "mimic/pipeline/whole_body_upper_body.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 
 namespace mimic::pipeline {
@@ -44,75 +44,6 @@ constexpr int kWalkOuterIterations = 15;
 // schedule (optim::PenaltySchedule::kAdaptive: the penalty grows only while the violation does not fall
 // to a quarter) reached 2.5e-7 in 12 iterations of few steps.
 constexpr optim::PenaltySchedule kWalkPenaltySchedule = optim::PenaltySchedule::kAdaptive;
-
-// The cutoff (Hz, on the plan's clock) of the smoothing fit of the upper body (trajectory/smoothing_fit.hpp).
-// The per-frame IK's samples carry frame-to-frame noise: on Qualisys the chest yaw accelerates at up to 598
-// rad/s^2 on the clip's clock, 51 after the plan's stretch, and CHEST_JOINT0 then needs 215 N m against its
-// 151, which moving the legs and the waist cannot cancel. What a walking human's arms and chest do lies
-// below 3 Hz on the clip's clock (the arm swing at the stride frequency, about 1 Hz, and its first
-// harmonics), and the plan's clock is slower by the stretch (>= 1).
-constexpr double kUpperBodyCutoff = 1.0;
-
-// The peak |acceleration| over the upper-body joints of a sequence (rows = samples every `period` s,
-// one column per model joint): its value and the joint.
-std::pair<double, Eigen::Index> peak_acceleration(const Eigen::MatrixXd& q, double period,
-                                                  const std::vector<bool>& upper) {
-  double peak = 0.0;
-  Eigen::Index joint = 0;
-  for (Eigen::Index k = 1; k + 1 < q.rows(); ++k) {
-    for (Eigen::Index j = 0; j < q.cols(); ++j) {
-      if (!upper[static_cast<std::size_t>(j)]) continue;
-      const double a = std::abs(q(k - 1, j) - 2.0 * q(k, j) + q(k + 1, j)) / (period * period);
-      if (a > peak) peak = a, joint = j;
-    }
-  }
-  return {peak, joint};
-}
-
-// The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
-// re-timed times on the plan's clock (slowed down by its stretch, after its offset), joined by cubic Hermite
-// pieces (walking/walking_upper_body.hpp says why not linear ones), resampled every `period` s of the
-// walk and smoothed by the penalised least squares of trajectory/smoothing_fit.hpp (cutoff
-// kUpperBodyCutoff), then kept within the joint ranges (the fit of samples inside a range can overshoot it
-// where a joint rests on its bound).
-walking::UpperBodyTrajectory upper_body(const model::Model& model, const retarget::ReferenceMotion& reference,
-                                        const ClipFootstepPlan& planned, double period,
-                                        const std::vector<bool>& upper) {
-  std::vector<double> times = reference.motion.times;
-  for (double& t : times) t = planned.plan_time(t);
-  const walking::UpperBodyTrajectory samples =
-      walking::UpperBodyTrajectory::cubic(times, reference.motion.q.bottomRows(model.nj).transpose());
-  const auto count = static_cast<Eigen::Index>(std::ceil((times.back() - times.front()) / period)) + 1;
-  std::vector<double> grid(static_cast<std::size_t>(count));
-  Eigen::MatrixXd joints(count, model.nj);
-  Eigen::VectorXd row(model.nj);
-  for (Eigen::Index k = 0; k < count; ++k) {
-    grid[static_cast<std::size_t>(k)] = times.front() + static_cast<double>(k) * period;
-    samples.at(grid[static_cast<std::size_t>(k)], row);
-    joints.row(k) = row.transpose();
-  }
-  Eigen::MatrixXd fitted = trajectory::smooth_samples(joints, period, kUpperBodyCutoff);
-  for (Eigen::Index j = 0; j < model.nj; ++j)
-    fitted.col(j) = fitted.col(j).cwiseMax(model.lower_limit[j]).cwiseMin(model.upper_limit[j]);
-  const auto [before, joint_before] = peak_acceleration(joints, period, upper);
-  const auto [after, joint_after] = peak_acceleration(fitted, period, upper);
-  spdlog::info(
-      "whole body: upper body smoothed (cutoff {} Hz): RMS change {:.4f} rad, max {:.4f} rad; peak "
-      "acceleration {:.1f} rad/s^2 ({}) -> {:.1f} ({})",
-      kUpperBodyCutoff, std::sqrt((fitted - joints).squaredNorm() / static_cast<double>(joints.size())),
-      (fitted - joints).cwiseAbs().maxCoeff(), before,
-      model.joint_names[static_cast<std::size_t>(joint_before)], after,
-      model.joint_names[static_cast<std::size_t>(joint_after)]);
-  return walking::UpperBodyTrajectory::cubic(std::move(grid), std::move(fitted));
-}
-
-// Which model joints are the upper body's (not a leg's): the ones the walk takes from the reference.
-std::vector<bool> upper_body_joints(const model::RobotDescription& description, const model::Model& model) {
-  std::vector<bool> upper(static_cast<std::size_t>(model.nj), true);
-  for (const auto* leg : {&description.groups.right_leg, &description.groups.left_leg})
-    for (const std::string& name : *leg) upper[static_cast<std::size_t>(model.joint_index(name))] = false;
-  return upper;
-}
 
 // The planned motion's violations, one line each (kind, joint or foot, worst time, samples): what the
 // smoothing starts from, logged at debug level to tell the upper body's torques from the legs' rows.
@@ -240,11 +171,8 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
                1.0 / options.preview.cart.period);
   walking::WalkingPattern pattern;
   try {
-    pattern =
-        walking::generate_walking_pattern(model, description, schedule,
-                                          upper_body(model, reference, planned, options.preview.cart.period,
-                                                     upper_body_joints(description, model)),
-                                          options);
+    pattern = walk_with_upper_body(robot, reference, planned, schedule, options, job.geometry.safety_distance)
+                  .pattern;
   } catch (const InfeasibleError& e) {
     stage_failed(job, "walking pattern", e.what());
   }
