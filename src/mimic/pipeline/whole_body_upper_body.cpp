@@ -137,14 +137,15 @@ WalkWithUpperBody walk_with_upper_body(const Robot& robot, const retarget::Refer
   const auto half = static_cast<Eigen::Index>(std::lround(kClearanceSpread / period));
   for (int round = 0;; ++round) {
     // Step 2: the fit, within the ranges.
-    Eigen::MatrixXd fitted = trajectory::smooth_samples(samples + clearance, period, kUpperBodyCutoff);
-    for (Eigen::Index j = 0; j < model.nj; ++j)
-      fitted.col(j) = fitted.col(j).cwiseMax(model.lower_limit[j]).cwiseMin(model.upper_limit[j]);
+    Eigen::MatrixXd fitted = trajectory::smooth_samples_within(samples + clearance, period, kUpperBodyCutoff,
+                                                               model.lower_limit, model.upper_limit);
     double sum_sq = 0.0, max_change = 0.0, values = 0.0;
     for (Eigen::Index j = 0; j < model.nj; ++j) {
       if (!upper[static_cast<std::size_t>(j)]) continue;
       sum_sq += (fitted.col(j) - samples.col(j)).squaredNorm();
-      max_change = std::max(max_change, (fitted.col(j) - samples.col(j)).cwiseAbs().maxCoeff());
+      const double change = (fitted.col(j) - samples.col(j)).cwiseAbs().maxCoeff();
+      if (change > max_change)
+        max_change = change, report.max_change_joint = model.joint_names[static_cast<std::size_t>(j)];
       values += static_cast<double>(count);
     }
     report.rms_change = std::sqrt(sum_sq / std::max(values, 1.0));
@@ -176,14 +177,14 @@ WalkWithUpperBody walk_with_upper_body(const Robot& robot, const retarget::Refer
     report.max_clearance_change = clearance.cwiseAbs().maxCoeff();
   }
   spdlog::info(
-      "whole body: upper body smoothed (cutoff {} Hz{}): change RMS {:.4f} rad, max {:.4f} rad; peak "
+      "whole body: upper body smoothed (cutoff {} Hz{}): change RMS {:.4f} rad, max {:.4f} rad ({}); peak "
       "acceleration {:.1f} rad/s^2 ({}) -> {:.1f} ({})",
       report.cutoff,
       report.max_clearance_change > 0.0
           ? fmt::format(", arms moved by up to {:.3f} rad for clearance", report.max_clearance_change)
           : std::string(),
-      report.rms_change, report.max_change, report.peak_acceleration_before, report.peak_joint_before,
-      report.peak_acceleration_after, report.peak_joint_after);
+      report.rms_change, report.max_change, report.max_change_joint, report.peak_acceleration_before,
+      report.peak_joint_before, report.peak_acceleration_after, report.peak_joint_after);
   return result;
 }
 

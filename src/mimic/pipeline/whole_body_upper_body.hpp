@@ -32,9 +32,10 @@ namespace mimic::pipeline {
 
 // What the upper body of the walk cost against the reference (on the walk's grid, upper-body joints).
 struct WalkUpperBodyReport {
-  double cutoff = 0.0;      // Hz, of the smoothing fit
-  double rms_change = 0.0;  // rad, fit + clearance against the reference's samples
-  double max_change = 0.0;  // rad
+  double cutoff = 0.0;           // Hz, of the smoothing fit
+  double rms_change = 0.0;       // rad, fit + clearance against the reference's samples
+  double max_change = 0.0;       // rad
+  std::string max_change_joint;  // the joint of max_change
   double peak_acceleration_before = 0.0, peak_acceleration_after = 0.0;  // rad/s^2, second differences
   std::string peak_joint_before, peak_joint_after;
   int clearance_rounds = 0;           // patterns generated after the first one

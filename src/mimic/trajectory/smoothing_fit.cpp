@@ -2,7 +2,9 @@
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <stdexcept>
 #include <vector>
@@ -21,11 +23,25 @@ double penalty_weight(double period, double cutoff) {
   return 1.0 / (omega * omega * omega * omega);
 }
 
+// The stiffness holding a sample at its bound, against the residual weight 1: the fit stays within
+// |residual| / kPin (< 1e-8 rad for residuals below a radian) of the bound there.
+constexpr double kPin = 1e8;
+constexpr int kPinRounds = 50;
+
 }  // namespace
 
 Eigen::MatrixXd smooth_samples(const Eigen::MatrixXd& samples, double period, double cutoff) {
+  const Eigen::VectorXd none =
+      Eigen::VectorXd::Constant(samples.cols(), std::numeric_limits<double>::infinity());
+  return smooth_samples_within(samples, period, cutoff, -none, none);
+}
+
+Eigen::MatrixXd smooth_samples_within(const Eigen::MatrixXd& samples, double period, double cutoff,
+                                      const Eigen::VectorXd& lower, const Eigen::VectorXd& upper) {
   require_positive(period, "period");
   require_positive(cutoff, "cutoff");
+  if (lower.size() != samples.cols() || upper.size() != samples.cols())
+    throw std::invalid_argument("smooth_samples_within: one bound per column");
   const Eigen::Index n = samples.rows();
   if (n < 3) return samples;
   const double lambda = penalty_weight(period, cutoff);
@@ -41,11 +57,42 @@ Eigen::MatrixXd smooth_samples(const Eigen::MatrixXd& samples, double period, do
   Eigen::SparseMatrix<double> normal(n, n);
   normal.setFromTriplets(entries.begin(), entries.end());
   // The banded matrix in its natural order: no fill-in, so no reordering.
-  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>> factor(
-      normal);
+  using Factor =
+      Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>, Eigen::Lower, Eigen::NaturalOrdering<int>>;
+  const Factor factor(normal);
   if (factor.info() != Eigen::Success)
     throw std::runtime_error("smooth_samples: the normal matrix did not factorise");
-  return factor.solve(samples);
+  Eigen::MatrixXd fitted = factor.solve(samples);
+
+  // Bounds: a column that leaves them is fitted again with the samples where it did held at the bound by a
+  // stiff spring (weight kPin against the residuals' 1), adding samples until none leaves; the fit then
+  // bends smoothly onto the bound instead of being cut off there (a kink: a velocity jump).
+  for (Eigen::Index j = 0; j < samples.cols(); ++j) {
+    std::vector<bool> pinned(static_cast<std::size_t>(n), false);
+    Eigen::VectorXd target = samples.col(j);
+    Eigen::SparseMatrix<double> pinned_normal = normal;
+    for (int round = 0; round < kPinRounds; ++round) {
+      bool added = false;
+      for (Eigen::Index k = 0; k < n; ++k) {
+        if (pinned[static_cast<std::size_t>(k)]) continue;
+        const double x = fitted(k, j);
+        if (x >= lower[j] && x <= upper[j]) continue;
+        pinned[static_cast<std::size_t>(k)] = true;
+        target[k] = kPin * (x > upper[j] ? upper[j] : lower[j]);
+        pinned_normal.coeffRef(k, k) += kPin - 1.0;
+        added = true;
+      }
+      if (!added) break;
+      const Factor pinned_factor(pinned_normal);
+      if (pinned_factor.info() != Eigen::Success)
+        throw std::runtime_error("smooth_samples: the normal matrix did not factorise");
+      fitted.col(j) = pinned_factor.solve(target);
+    }
+    // What the springs leave beyond the bound (about the residual over kPin) and anything after the last
+    // round.
+    fitted.col(j) = fitted.col(j).cwiseMax(lower[j]).cwiseMin(upper[j]);
+  }
+  return fitted;
 }
 
 double smoothing_gain(double frequency, double period, double cutoff) {

@@ -25,6 +25,13 @@ namespace mimic::trajectory {
 // period or cutoff that is not positive and finite.
 Eigen::MatrixXd smooth_samples(const Eigen::MatrixXd& samples, double period, double cutoff);
 
+// The same with every column j kept within [lower[j], upper[j]] (infinite bounds allowed): where the fit
+// leaves a bound, those samples are held at it by stiff springs (weight 1e8 against the residuals') and
+// the column fitted again, until no sample leaves; the fit bends onto the bound with a bounded
+// acceleration instead of being cut off there with a velocity jump. The springs' last 1e-8 is clamped.
+Eigen::MatrixXd smooth_samples_within(const Eigen::MatrixXd& samples, double period, double cutoff,
+                                      const Eigen::VectorXd& lower, const Eigen::VectorXd& upper);
+
 // The gain of smooth_samples away from the ends on a sinusoid of `frequency` Hz sampled every `period` s.
 double smoothing_gain(double frequency, double period, double cutoff);
 
