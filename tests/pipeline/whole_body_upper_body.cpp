@@ -7,9 +7,11 @@
 // With the fit and the clearance rounds, the pattern breaks no torque limit and brings no pair closer than
 // the safety distance (what the legs' smoothing cannot repair), and the upper body stays within 0.02 rad
 // RMS of the reference (a walking human's arm swing passes the 1 Hz fit nearly whole).
+// The summary and the JSON report carry the fit's and the clearance's numbers.
 #include "mimic/pipeline/whole_body_upper_body.hpp"
 
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include <iostream>
 #include <string>
@@ -19,6 +21,7 @@
 #include "mimic/pipeline/clip_footstep_plan.hpp"
 #include "mimic/pipeline/job_options.hpp"
 #include "mimic/pipeline/kinematic_retarget.hpp"
+#include "mimic/pipeline/reports.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/step_limits.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
@@ -68,6 +71,25 @@ TEST_P(WholeBodyUpperBody, PatternKeepsTorqueLimitsAndClearance) {
 
 INSTANTIATE_TEST_SUITE_P(SharedWalks, WholeBodyUpperBody,
                          ::testing::Values("c3d/ezc3d__Qualisys.c3d", "bvh/bvh11__cmu_131_01.bvh"));
+
+// The summary and the JSON report say what the fit and the clearance did (131_01's numbers).
+TEST(WholeBodyUpperBodyReport, SummaryLineAndJsonKeys) {
+  RetargetPipelineResult result;
+  WholeBodyReport walk;
+  walk.upper_body = {1.0,           0.043,         0.3901, "RARM_JOINT0", 586.3, 14.3,
+                     "RARM_JOINT0", "RARM_JOINT0", 6,      0.234,         0};
+  result.whole_body = walk;
+  const std::string summary = format_retarget_summary(result);
+  EXPECT_NE(
+      summary.find("upper body: fitted at 1 Hz, change RMS 0.0430 rad, max 0.3901 rad (RARM_JOINT0); peak "
+                   "acceleration 586.3 -> 14.3 rad/s^2; arms moved by up to 0.234 rad for clearance (6 "
+                   "round(s))"),
+      std::string::npos)
+      << summary;
+  const YAML::Node json = YAML::Load(retarget_report_json(io::JobConfig{}, result).dump());
+  EXPECT_EQ(json["whole_body"]["upper_body"]["clearance_rounds"].as<int>(), 6);
+  EXPECT_DOUBLE_EQ(json["whole_body"]["upper_body"]["change_rms_rad"].as<double>(), 0.043);
+}
 
 }  // namespace
 }  // namespace mimic::pipeline

@@ -170,9 +170,12 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   spdlog::info("whole body: walking pattern ({:.2f} s at {:.0f} Hz)", schedule.duration(),
                1.0 / options.preview.cart.period);
   walking::WalkingPattern pattern;
+  WalkUpperBodyReport upper;
   try {
-    pattern = walk_with_upper_body(robot, reference, planned, schedule, options, job.geometry.safety_distance)
-                  .pattern;
+    WalkWithUpperBody walk =
+        walk_with_upper_body(robot, reference, planned, schedule, options, job.geometry.safety_distance);
+    pattern = std::move(walk.pattern);
+    upper = walk.report;
   } catch (const InfeasibleError& e) {
     stage_failed(job, "walking pattern", e.what());
   }
@@ -234,6 +237,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   WholeBodyReport report;
   measure(robot, contacts, planned, schedule, smoothed.motion, report);
   report.contacts = pattern.contact_intervals;
+  report.upper_body = upper;
   report.torque_before = smoothed.before.torque_integral;
   report.torque_after = smoothed.after.torque_integral;
   report.solves = smoothed.solves;

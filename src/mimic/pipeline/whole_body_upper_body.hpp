@@ -7,7 +7,8 @@
 //   2. a smoothing fit of those samples (trajectory/smoothing_fit.hpp, cutoff kUpperBodyCutoff): the
 //      per-frame IK's frame-to-frame noise is an acceleration that the legs and the waist cannot cancel
 //      (Qualisys on HRP-2: the chest yaw at up to 598 rad/s^2 on the clip's clock, CHEST_JOINT0 at 215 N m
-//      against 151, the smoothing infeasible); then each joint is kept within its range;
+//      against 151, the smoothing infeasible), bent onto the joint ranges where it would leave them
+//      (smooth_samples_within);
 //   3. the walking pattern (walking/walking_pattern.hpp) under that upper body;
 //   4. clearance: the reference knows nothing of the robot's legs, and a hand that hangs beside a human
 //      thigh goes through HRP-2's wider one when the legs swing (CMU 131_01: LARM_LINK6 7.5 cm into
@@ -20,28 +21,13 @@
 // The arms are the only joints moved for clearance: the chest and the head stay the reference's.
 #pragma once
 
-#include <Eigen/Core>
-#include <string>
-
 #include "mimic/pipeline/clip_footstep_plan.hpp"
 #include "mimic/pipeline/robot.hpp"
+#include "mimic/pipeline/whole_body_report.hpp"
 #include "mimic/retarget/reference_motion.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 
 namespace mimic::pipeline {
-
-// What the upper body of the walk cost against the reference (on the walk's grid, upper-body joints).
-struct WalkUpperBodyReport {
-  double cutoff = 0.0;           // Hz, of the smoothing fit
-  double rms_change = 0.0;       // rad, fit + clearance against the reference's samples
-  double max_change = 0.0;       // rad
-  std::string max_change_joint;  // the joint of max_change
-  double peak_acceleration_before = 0.0, peak_acceleration_after = 0.0;  // rad/s^2, second differences
-  std::string peak_joint_before, peak_joint_after;
-  int clearance_rounds = 0;           // patterns generated after the first one
-  double max_clearance_change = 0.0;  // rad, the largest arm correction for clearance
-  int clearance_samples = 0;          // samples of the last pattern still closer than the target
-};
 
 struct WalkWithUpperBody {
   walking::WalkingPattern pattern;
