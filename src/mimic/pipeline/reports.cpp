@@ -189,6 +189,15 @@ void format_whole_body(std::ostream& out, const WholeBodyReport& w) {
       "foot placement against the scaled human footsteps: RMS {:.4f} m, max {:.4f} m; {} step(s) clamped\n",
       w.placement_rms, w.placement_max, w.clamped_steps);
   for (const std::string& clamp : w.clamps) out << "  " << clamp << '\n';
+  const WalkUpperBodyReport& u = w.upper_body;
+  out << fmt::format(
+      "upper body: fitted at {} Hz, change RMS {:.4f} rad, max {:.4f} rad ({}); peak acceleration {:.1f} -> "
+      "{:.1f} rad/s^2; {}\n",
+      u.cutoff, u.rms_change, u.max_change, u.max_change_joint, u.peak_acceleration_before,
+      u.peak_acceleration_after,
+      u.clearance_rounds > 0 ? fmt::format("arms moved by up to {:.3f} rad for clearance ({} round(s))",
+                                           u.max_clearance_change, u.clearance_rounds)
+                             : std::string("no clearance correction"));
   out << fmt::format(
       "smoothing (seed 001, legs and waist): integral of tau^T tau {:.6g} -> {:.6g} N^2 m^2 s, {} solve(s)\n",
       w.torque_before, w.torque_after, w.solves);
@@ -217,6 +226,15 @@ void add_whole_body(io::Json& json, const WholeBodyReport& w) {
   b["torque_integral_before"] = w.torque_before;
   b["torque_integral_after"] = w.torque_after;
   b["solves"] = w.solves;
+  auto& u = b["upper_body"];
+  u["cutoff_hz"] = w.upper_body.cutoff;
+  u["change_rms_rad"] = w.upper_body.rms_change;
+  u["change_max_rad"] = w.upper_body.max_change;
+  u["change_max_joint"] = w.upper_body.max_change_joint;
+  u["peak_acceleration_before"] = w.upper_body.peak_acceleration_before;
+  u["peak_acceleration_after"] = w.upper_body.peak_acceleration_after;
+  u["clearance_rounds"] = w.upper_body.clearance_rounds;
+  u["clearance_max_change_rad"] = w.upper_body.max_clearance_change;
   // As a job's `contacts:`, so that `mimic check --config` can be given the walk's support phases.
   json["contacts"] = contacts_json(w.contacts);
 }

@@ -9,6 +9,20 @@
 
 namespace mimic::pipeline {
 
+// What the upper body of the walk cost against the reference (pipeline/whole_body_upper_body.hpp; on the
+// walk's grid, upper-body joints).
+struct WalkUpperBodyReport {
+  double cutoff = 0.0;           // Hz, of the smoothing fit
+  double rms_change = 0.0;       // rad, fit + clearance against the reference's samples
+  double max_change = 0.0;       // rad
+  std::string max_change_joint;  // the joint of max_change
+  double peak_acceleration_before = 0.0, peak_acceleration_after = 0.0;  // rad/s^2, second differences
+  std::string peak_joint_before, peak_joint_after;
+  int clearance_rounds = 0;           // patterns generated after the first one
+  double max_clearance_change = 0.0;  // rad, the largest arm correction for clearance
+  int clearance_samples = 0;          // samples of the last pattern still closer than the target
+};
+
 // What the whole-body retarget adds to the summary and the report (RetargetPipelineResult::whole_body).
 struct WholeBodyReport {
   // Net displacement (start to end) of the human's pelvis on the floor, of the same times the scale, and of
@@ -28,6 +42,7 @@ struct WholeBodyReport {
   double time_stretch = 1.0;        // slow-down of the plan while walking, beyond the re-timing (>= 1)
   double duration = 0.0;            // s, of the written motion
   std::vector<model::ContactInterval> contacts;  // the written motion's support phases, as a job's contacts:
+  WalkUpperBodyReport upper_body;
   // Seed 001's smoothing.
   double torque_before = 0.0, torque_after = 0.0;  // integral of tau^T tau over the pattern / the result
   int solves = 0;

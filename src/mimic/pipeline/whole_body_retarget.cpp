@@ -15,6 +15,7 @@
 #include "mimic/pipeline/sample_budget.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "mimic/pipeline/step_limits.hpp"
+#include "mimic/pipeline/whole_body_upper_body.hpp"
 #include "mimic/walking/walking_pattern.hpp"
 
 namespace mimic::pipeline {
@@ -44,15 +45,11 @@ constexpr int kWalkOuterIterations = 15;
 // to a quarter) reached 2.5e-7 in 12 iterations of few steps.
 constexpr optim::PenaltySchedule kWalkPenaltySchedule = optim::PenaltySchedule::kAdaptive;
 
-// The upper body of the walk: every joint of the reference (the generator ignores the legs) at its
-// re-timed times on the plan's clock (slowed down by its stretch, after its offset), joined by cubic Hermite
-// pieces (walking/walking_upper_body.hpp says why not linear ones).
-walking::UpperBodyTrajectory upper_body(const model::Model& model, const retarget::ReferenceMotion& reference,
-                                        const ClipFootstepPlan& planned) {
-  std::vector<double> times = reference.motion.times;
-  for (double& t : times) t = planned.plan_time(t);
-  Eigen::MatrixXd joints = reference.motion.q.bottomRows(model.nj).transpose();
-  return walking::UpperBodyTrajectory::cubic(std::move(times), std::move(joints));
+// The planned motion's violations, one line each (kind, joint or foot, worst time, samples): what the
+// smoothing starts from, logged at debug level to tell the upper body's torques from the legs' rows.
+void log_violations(const std::string& what, const evaluation::Report& report) {
+  for (const evaluation::Violation& v : report.violations)
+    spdlog::debug("{}: {} ({} sample(s))", what, evaluation::describe(v), v.violating_samples);
 }
 
 // A stage's failure as the retarget reports it: the clip, the stage, the reason, and that nothing is written.
@@ -173,9 +170,12 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   spdlog::info("whole body: walking pattern ({:.2f} s at {:.0f} Hz)", schedule.duration(),
                1.0 / options.preview.cart.period);
   walking::WalkingPattern pattern;
+  WalkUpperBodyReport upper;
   try {
-    pattern = walking::generate_walking_pattern(model, description, schedule,
-                                                upper_body(model, reference, planned), options);
+    WalkWithUpperBody walk =
+        walk_with_upper_body(robot, reference, planned, schedule, options, job.geometry.safety_distance);
+    pattern = std::move(walk.pattern);
+    upper = walk.report;
   } catch (const InfeasibleError& e) {
     stage_failed(job, "walking pattern", e.what());
   }
@@ -196,13 +196,25 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   settings.solver.alm.schedule = kWalkPenaltySchedule;
   settings.geometry.collision = robot.collision;
   spdlog::info("whole body: smoothing the legs and the waist ({} samples, torque objective)", pattern.size());
+  if (spdlog::should_log(spdlog::level::debug)) {
+    // The same verdict smooth_motion starts from, before its solve (which may take minutes or throw).
+    evaluation::CheckOptions check;
+    check.factors = settings.limits;
+    check.collision = settings.geometry.collision;
+    check.geometry.safety_distance = settings.geometry.safety_distance;
+    log_violations("whole body: walking pattern",
+                   evaluation::check_motion(model, robot.feet, pattern.motion, check));
+  }
   SmoothResult smoothed;
   try {
     smoothed = smooth_motion(model, robot.feet, pattern.motion, settings, progress);
   } catch (const InfeasibleError& e) {
     stage_failed(job, "smoothing (seed 001)", e.what());
   }
-  if (!smoothed.success) stage_failed(job, "smoothing (seed 001)", smoothed.failure);
+  if (!smoothed.success) {
+    log_violations("whole body: smoothed", smoothed.after);
+    stage_failed(job, "smoothing (seed 001)", smoothed.failure);
+  }
   result.optimized = true;
   result.solver = optim::to_string(job.solver.name);
   result.solver_status = smoothed.solve.reason.empty() ? smoothed.solve.summary() : smoothed.solve.reason;
@@ -225,6 +237,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   WholeBodyReport report;
   measure(robot, contacts, planned, schedule, smoothed.motion, report);
   report.contacts = pattern.contact_intervals;
+  report.upper_body = upper;
   report.torque_before = smoothed.before.torque_integral;
   report.torque_after = smoothed.after.torque_integral;
   report.solves = smoothed.solves;
