@@ -25,23 +25,28 @@ constexpr int kMaxLeastNormIterations = 30;
 
 EndPoseClearance least_norm_steps(const model::Model& model, const geometry::CollisionModel& cmodel,
                                   const std::vector<int>& pairs, const std::vector<int>& active,
-                                  const model::ScaledLimits& limits, double target, Eigen::VectorXd& q) {
+                                  const model::ScaledLimits& limits, const std::vector<double>& targets,
+                                  Eigen::VectorXd& q) {
   model::Data data(model);
   geometry::CollisionData cdata(model, cmodel);
   // A pair once below the target keeps a row (held where it is when it is clear), so that the next step
   // does not push it back in while clearing another; a joint that reached a limit is no longer moved.
-  std::vector<int> held;
+  std::vector<int> held;  // indices into `pairs`
   std::vector<char> frozen(active.size(), 0);
   EndPoseClearance result;
   for (;; ++result.iterations) {
     geometry::compute_distance_gradients(model, data, cmodel, cdata, q);
     result.min_distance = std::numeric_limits<double>::infinity();
-    for (const int p : pairs) {
-      result.min_distance = std::min(result.min_distance, cdata.distance[p]);
-      if (cdata.distance[p] < target && std::find(held.begin(), held.end(), p) == held.end())
-        held.push_back(p);
+    result.cleared = true;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const double d = cdata.distance[pairs[i]];
+      result.min_distance = std::min(result.min_distance, d);
+      if (d < targets[i]) {
+        result.cleared = false;
+        if (std::find(held.begin(), held.end(), static_cast<int>(i)) == held.end())
+          held.push_back(static_cast<int>(i));
+      }
     }
-    result.cleared = result.min_distance >= target;
     if (result.cleared || result.iterations == kMaxLeastNormIterations) break;
 
     std::vector<int> columns;  // indices into `active` that may move
@@ -51,8 +56,9 @@ EndPoseClearance least_norm_steps(const model::Model& model, const geometry::Col
     Eigen::MatrixXd J(rows, static_cast<Eigen::Index>(columns.size()));
     Eigen::VectorXd r(rows);
     for (Eigen::Index i = 0; i < rows; ++i) {
-      const int p = held[static_cast<std::size_t>(i)];
-      r[i] = std::max(target + kOvershoot - cdata.distance[p], 0.0);
+      const auto h = static_cast<std::size_t>(held[static_cast<std::size_t>(i)]);
+      const int p = pairs[h];
+      r[i] = std::max(targets[h] + kOvershoot - cdata.distance[p], 0.0);
       for (std::size_t c = 0; c < columns.size(); ++c)
         J(i, static_cast<Eigen::Index>(c)) = cdata.distance_gradient(p, model.idx_v(active[columns[c]]));
     }
@@ -95,11 +101,12 @@ constexpr double kInitialDamping = 1e-6, kMinDamping = 1e-9, kMaxDamping = 1e2;
 // by the angle limits or by other shapes, and is left to the caller's verdict.
 constexpr int kMaxIterations = 60;
 
-// Sum of squared shortfalls below `goal` over `pairs`: what a step must reduce.
-double shortfall(const Eigen::VectorXd& distance, const std::vector<int>& pairs, double goal) {
+// Sum of squared shortfalls below the pairs' goals (their targets + kOvershoot): what a step must reduce.
+double shortfall(const Eigen::VectorXd& distance, const std::vector<int>& pairs,
+                 const std::vector<double>& targets) {
   double sum = 0.0;
-  for (const int p : pairs) {
-    const double s = std::max(goal - distance[p], 0.0);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const double s = std::max(targets[i] + kOvershoot - distance[pairs[i]], 0.0);
     sum += s * s;
   }
   return sum;
@@ -107,31 +114,35 @@ double shortfall(const Eigen::VectorXd& distance, const std::vector<int>& pairs,
 
 EndPoseClearance trust_region_steps(const model::Model& model, const geometry::CollisionModel& cmodel,
                                     const std::vector<int>& pairs, const std::vector<int>& active,
-                                    const model::ScaledLimits& limits, double target, Eigen::VectorXd& q) {
+                                    const model::ScaledLimits& limits, const std::vector<double>& targets,
+                                    Eigen::VectorXd& q) {
   model::Data data(model);
   geometry::CollisionData cdata(model, cmodel);
-  const double goal = target + kOvershoot;
   const auto n_active = static_cast<Eigen::Index>(active.size());
   double damping = kInitialDamping;
   EndPoseClearance result;
   for (;; ++result.iterations) {
     geometry::compute_distance_gradients(model, data, cmodel, cdata, q);
     result.min_distance = std::numeric_limits<double>::infinity();
-    for (const int p : pairs) result.min_distance = std::min(result.min_distance, cdata.distance[p]);
-    result.cleared = result.min_distance >= target;
+    result.cleared = true;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      result.min_distance = std::min(result.min_distance, cdata.distance[pairs[i]]);
+      result.cleared = result.cleared && cdata.distance[pairs[i]] >= targets[i];
+    }
     if (result.cleared || result.iterations == kMaxIterations) break;
 
     // Nonlinear least squares on the shortfalls: a row per pair below the goal, residual goal - d_p; a
     // pair that is clear has no row, and one that a step pushes in adds to the shortfall, so the step is
     // refused (the damping grows) or the pair gets its row at the next iteration.
-    std::vector<int> rows;
-    for (const int p : pairs)
-      if (cdata.distance[p] < goal) rows.push_back(p);
+    std::vector<std::size_t> rows;  // indices into `pairs`
+    for (std::size_t i = 0; i < pairs.size(); ++i)
+      if (cdata.distance[pairs[i]] < targets[i] + kOvershoot) rows.push_back(i);
     Eigen::MatrixXd J(static_cast<Eigen::Index>(rows.size()), n_active);
     Eigen::VectorXd r(J.rows());
     for (Eigen::Index i = 0; i < J.rows(); ++i) {
-      const int p = rows[static_cast<std::size_t>(i)];
-      r[i] = goal - cdata.distance[p];
+      const std::size_t h = rows[static_cast<std::size_t>(i)];
+      const int p = pairs[h];
+      r[i] = targets[h] + kOvershoot - cdata.distance[p];
       for (Eigen::Index k = 0; k < n_active; ++k)
         J(i, k) = cdata.distance_gradient(p, model.idx_v(active[static_cast<std::size_t>(k)]));
     }
@@ -146,7 +157,7 @@ EndPoseClearance trust_region_steps(const model::Model& model, const geometry::C
         free[k] = 0.0;
     }
     const Eigen::MatrixXd JtJ = J.transpose() * J;
-    const double before = shortfall(cdata.distance, pairs, goal);
+    const double before = shortfall(cdata.distance, pairs, targets);
     const Eigen::VectorXd from = q;
     bool improved = false;
     while (!improved && damping <= kMaxDamping) {
@@ -165,7 +176,7 @@ EndPoseClearance trust_region_steps(const model::Model& model, const geometry::C
         value = std::clamp(value + dq[k], limits.lower[joint], limits.upper[joint]);
       }
       geometry::compute_distances(model, data, cmodel, cdata, q);
-      improved = shortfall(cdata.distance, pairs, goal) < before;
+      improved = shortfall(cdata.distance, pairs, targets) < before;
       damping = improved ? std::max(damping / 3.0, kMinDamping) : damping * 4.0;
     }
     if (!improved) {
@@ -180,13 +191,14 @@ EndPoseClearance trust_region_steps(const model::Model& model, const geometry::C
 
 EndPoseClearance clear_end_pose(const model::Model& model, const geometry::CollisionModel& cmodel,
                                 const std::vector<int>& pairs, const std::vector<int>& active,
-                                const model::ScaledLimits& limits, double target, Eigen::VectorXd& q) {
+                                const model::ScaledLimits& limits, const std::vector<double>& targets,
+                                Eigen::VectorXd& q) {
   const Eigen::VectorXd start = q;
-  EndPoseClearance result = least_norm_steps(model, cmodel, pairs, active, limits, target, q);
+  EndPoseClearance result = least_norm_steps(model, cmodel, pairs, active, limits, targets, q);
   if (!result.cleared) {
     // From the captured pose again: the least-norm steps may have left joints at their limits.
     Eigen::VectorXd retry = start;
-    const EndPoseClearance second = trust_region_steps(model, cmodel, pairs, active, limits, target, retry);
+    const EndPoseClearance second = trust_region_steps(model, cmodel, pairs, active, limits, targets, retry);
     if (second.cleared || second.min_distance > result.min_distance) {
       const int first_iterations = result.iterations;
       result = second;
@@ -197,6 +209,12 @@ EndPoseClearance clear_end_pose(const model::Model& model, const geometry::Colli
   for (const int joint : active)
     result.shift = std::max(result.shift, std::abs(q[model.idx_q(joint)] - start[model.idx_q(joint)]));
   return result;
+}
+
+EndPoseClearance clear_end_pose(const model::Model& model, const geometry::CollisionModel& cmodel,
+                                const std::vector<int>& pairs, const std::vector<int>& active,
+                                const model::ScaledLimits& limits, double target, Eigen::VectorXd& q) {
+  return clear_end_pose(model, cmodel, pairs, active, limits, std::vector<double>(pairs.size(), target), q);
 }
 
 }  // namespace mimic::motion

@@ -34,5 +34,12 @@ struct EndPoseClearance {
 EndPoseClearance clear_end_pose(const model::Model& model, const geometry::CollisionModel& cmodel,
                                 const std::vector<int>& pairs, const std::vector<int>& active,
                                 const model::ScaledLimits& limits, double target, Eigen::VectorXd& q);
+// The same with a target per pair (`targets[i]` for pairs[i]; `cleared`: every pair at least its target
+// apart): the deep-collision clearance of the reference (reference_clearance.hpp) keeps a pair that
+// overlaps shallowly no deeper than it was.
+EndPoseClearance clear_end_pose(const model::Model& model, const geometry::CollisionModel& cmodel,
+                                const std::vector<int>& pairs, const std::vector<int>& active,
+                                const model::ScaledLimits& limits, const std::vector<double>& targets,
+                                Eigen::VectorXd& q);
 
 }  // namespace mimic::motion

@@ -54,11 +54,6 @@ std::vector<std::vector<int>> coordinate_dofs(const model::Model& model, const s
   return dofs;
 }
 
-std::vector<int> imitated_frames(const model::Model& model, const model::RobotDescription& description) {
-  const model::OperationalFrames& f = description.frames;
-  return {model.frame_index(f.gaze), model.frame_index(f.right_gripper), model.frame_index(f.left_gripper)};
-}
-
 std::string format(const char* pattern, double a, double b, double c) {
   char buffer[256];
   std::snprintf(buffer, sizeof buffer, pattern, a, b, c);
@@ -66,6 +61,11 @@ std::string format(const char* pattern, double a, double b, double c) {
 }
 
 }  // namespace
+
+std::vector<int> imitated_frames(const model::Model& model, const model::RobotDescription& description) {
+  const model::OperationalFrames& f = description.frames;
+  return {model.frame_index(f.gaze), model.frame_index(f.right_gripper), model.frame_index(f.left_gripper)};
+}
 
 MotionProblem::MotionProblem(const model::Model& model, const model::RobotDescription& description,
                              const MotionInput& input, ProblemOptions options)

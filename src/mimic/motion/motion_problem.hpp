@@ -83,6 +83,10 @@ struct ProblemOptions {
 
 using MotionProblemData = SplineProblemData;
 
+// The frames the imitation follows (model frame indices): the description's gaze, right and left gripper,
+// in the order of MotionInput::end_effectors' rows.
+std::vector<int> imitated_frames(const model::Model& model, const model::RobotDescription& description);
+
 class MotionProblem : public SplineProblem {
  public:
   // `model`: the robot with a free-flyer, with any payload already added; it must outlive the problem.

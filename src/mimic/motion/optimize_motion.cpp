@@ -14,6 +14,7 @@
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/collision_screening.hpp"
 #include "mimic/motion/end_pose_clearance.hpp"
+#include "mimic/motion/reference_clearance.hpp"
 #include "mimic/motion/refine.hpp"
 
 namespace mimic::motion {
@@ -107,11 +108,22 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     const PairScan inside =
         scan_pairs(model, *cmodel, near.near_pairs, reference_q, safety + kStabilizerMargin);
     torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
+    // Where the reference goes deep into a shape, the rows' gradient is no guide: the runs around such
+    // samples are cleared first (reference_clearance.hpp), with the margin the rows ask for. A reference
+    // without deep collisions is left as it is.
+    Eigen::MatrixXd cleared_q = reference_q;
+    result.reference_clearance =
+        clear_deep_collisions(model, *cmodel, movable, active, limits, safety + kStabilizerMargin,
+                              imitated_frames(model, description), cleared_q, problem_input.end_effectors);
+    if (result.reference_clearance.runs > 0) {
+      for (const int j : active) problem_input.motion.q.row(model.idx_q(j)) = cleared_q.row(model.idx_q(j));
+      model::differentiate(model, problem_input.motion);
+    }
     // The ends are pinned to the reference (at rest): rows there are constants. An end inside the safety
     // distance (the clip starts or ends with a hand at the head or the thighs) could never leave it: it is
     // moved out first (end_pose_clearance.hpp), with the margin the rows ask for.
     for (const int row : {0, n - 1}) {
-      Eigen::VectorXd q = reference_q.col(row);
+      Eigen::VectorXd q = cleared_q.col(row);
       const EndPoseClearance clearance =
           clear_end_pose(model, *cmodel, movable, active, limits, safety + kStabilizerMargin, q);
       if (!clearance.cleared) {

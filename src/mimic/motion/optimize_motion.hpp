@@ -22,6 +22,7 @@
 #include "mimic/motion/geometry_constraints.hpp"
 #include "mimic/motion/motion_input.hpp"
 #include "mimic/motion/motion_problem.hpp"
+#include "mimic/motion/reference_clearance.hpp"
 #include "mimic/optim/solve_result.hpp"
 #include "mimic/optim/solver.hpp"
 #include "mimic/trajectory/bspline_basis.hpp"
@@ -81,6 +82,9 @@ struct MotionResult {
   // rad: the largest change of an active joint at a pinned end moved out of the safety distance before the
   // solve (end_pose_clearance.hpp); 0 when both ends of the reference are clear.
   double end_shift = 0.0;
+  // The runs of deep self-collision of the reference cleared before the solve (reference_clearance.hpp);
+  // runs == 0 when it has none.
+  ReferenceClearance reference_clearance;
   bool success = false;  // solver converged AND the 200 Hz check found no violation
   std::string failure;   // empty on success: else what failed, with the worst violated constraint
 };

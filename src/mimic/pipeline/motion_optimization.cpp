@@ -1,5 +1,6 @@
 #include "mimic/pipeline/motion_optimization.hpp"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "mimic/motion/optimize_motion.hpp"
@@ -34,6 +35,15 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
       result.metrics.imitation.position_rms, result.metrics.closest_pair, result.metrics.min_distance,
       result.collision_pairs);
 
+  if (const motion::ReferenceClearance& c = result.reference_clearance; c.runs > 0) {
+    spdlog::warn(
+        "optimisation: the reference goes {:.4f} m deep into {} at t={:.3f} s, where the distance gives no "
+        "direction; {} run(s) of {} samples were moved out of the safety distance first (active joints by "
+        "up to {:.4f} rad; closest pair {:.4f} m{})",
+        c.deepest, robot.collision->pair_name(c.deepest_pair), c.deepest_sample / reference.rate, c.runs,
+        c.samples, c.shift, c.min_distance,
+        c.uncleared > 0 ? fmt::format(", {} samples still inside", c.uncleared) : std::string());
+  }
   if (result.end_shift > 0.0) {
     spdlog::warn(
         "optimisation: the clip starts or ends inside the safety distance; its pinned end pose was moved "
