@@ -23,8 +23,9 @@ TEST(CliInfeasibleSmooth, StopsAfterTheFirstInfeasibleSolveNamingItsWorstRow) {
     write_text(dir / (std::string("cut") + extension), cut);
   }
   const auto job = dir / "job.yaml";
-  write_text(job, "job: smooth\ninput: cut.pos\noutput:\n  path: out.pos\n  report: out.json\n"
-                  "limits:\n  torque_factor: 0.1\n");
+  write_text(job,
+             "job: smooth\ninput: cut.pos\noutput:\n  path: out.pos\n  report: out.json\n"
+             "limits:\n  torque_factor: 0.1\n");
   const RunResult r = run_mimic({"smooth", "--config", job.string()});
   EXPECT_EQ(r.exit_code, 4) << r.describe();
   // One solve: no refinement round after it.

@@ -16,8 +16,8 @@
 namespace mimic::pipeline {
 namespace {
 
-constexpr int kLast = 200;      // 1 s at 200 Hz: both feet on the floor
-constexpr int kDip = 100;       // t = 0.5 s
+constexpr int kLast = 200;       // 1 s at 200 Hz: both feet on the floor
+constexpr int kDip = 100;        // t = 0.5 s
 constexpr double kDepth = 2e-3;  // m
 
 TEST(SmoothPulledDown, AFallFasterThanGravityIsRefusedAndNamed) {
@@ -32,10 +32,10 @@ TEST(SmoothPulledDown, AFallFasterThanGravityIsRefusedAndNamed) {
     const std::string what = e.what();
     // The sample before the dip: a = (0 - 2 (0) + (-2 mm)) / (5 ms)^2 = -80 m/s^2 (central differences),
     // so the centre of mass falls at 80 m/s^2 and the contact force is m (9.81 - 80) < 0.
-    for (const char* part : {"too far outside the limits to smooth: zmp of ZMP at t = 0.495 s: -inf",
-                             "its centre of mass falls at 80 m/s^2, faster than gravity",
-                             "the floor would have to pull the robot down",
-                             "the largest joint acceleration there is"}) {
+    for (const char* part :
+         {"too far outside the limits to smooth: zmp of ZMP at t = 0.495 s: -inf",
+          "its centre of mass falls at 80 m/s^2, faster than gravity",
+          "the floor would have to pull the robot down", "the largest joint acceleration there is"}) {
       EXPECT_NE(what.find(part), std::string::npos) << part << "\n" << what;
     }
   }
