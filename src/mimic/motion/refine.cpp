@@ -31,6 +31,10 @@ Eigen::VectorXd matched(const std::vector<std::string>& keys, const KeyedMultipl
 
 }  // namespace
 
+bool ended_infeasible(const optim::SolveResult& solve) {
+  return !solve.feasible && solve.status != optim::SolveStatus::kMaxIterations;
+}
+
 RefineResult refine(const RefineSteps& steps, std::set<int> torque_samples, const RefineOptions& options,
                     const ProgressCallback& progress) {
   RefineResult result;
@@ -73,6 +77,7 @@ RefineResult refine(const RefineSteps& steps, std::set<int> torque_samples, cons
     for (const int k : steps.violating(x)) {
       if (!torque_samples.contains(k)) result.violating.push_back(k);
     }
+    if (options.stop_when_infeasible && ended_infeasible(result.solve)) break;
     const bool rows_added = steps.rows_added && steps.rows_added();
     if ((result.violating.empty() && !rows_added) || round >= options.max_refinements) break;
     torque_samples.insert(result.violating.begin(), result.violating.end());

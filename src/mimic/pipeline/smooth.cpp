@@ -11,6 +11,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/dynamics/com.hpp"
 #include "mimic/io/motion_conversion.hpp"
 #include "mimic/motion/refine.hpp"
 #include "mimic/motion/smoothing_problem.hpp"
@@ -62,15 +63,44 @@ std::string format_failure(const evaluation::Violation& v) {
 constexpr double kMaxAngleExcess = 0.1;  // rad
 constexpr double kMaxTorqueRatio = 10.0;
 
-void refuse_unreachable(const evaluation::Report& before) {
+// The reason for a ZMP that is not finite at time t of the planned motion: where the motion's centre of
+// mass falls faster than gravity (the contact wrench's vertical force m (g + c_z'') is not positive), the
+// floor would have to pull the robot down and the ZMP is undefined. The smoothing cannot help: it moves only
+// the legs and the waist's horizontal position, while the cause is usually a joint's acceleration, which the
+// message names (OptiTrack's walk, issue 14: the per-frame upper body's arms at up to 358 rad/s^2 gave a
+// vertical force of -41 N at t = 1.8 s). Empty when the force is positive there (then a value of the motion
+// itself is not finite).
+std::string pulled_down(const model::Model& model, const model::SampledMotion& planned, double t) {
+  const auto it = std::lower_bound(planned.times.begin(), planned.times.end(), t - 1e-9);
+  if (it == planned.times.end()) return "";
+  const auto k = static_cast<Eigen::Index>(it - planned.times.begin());
+  model::Data data(model);
+  const double force =
+      dynamics::contact_wrench(model, data, planned.q.col(k), planned.v.col(k), planned.a.col(k)).f.z();
+  if (!std::isfinite(force) || force > 0.0) return "";
+  const double fall = -model.gravity.z() - force / model.total_mass();
+  int joint = 0;
+  for (int j = 1; j < model.nj; ++j)
+    if (std::abs(planned.a(model.idx_v(j), k)) > std::abs(planned.a(model.idx_v(joint), k))) joint = j;
+  return " (its centre of mass falls at " + core::format_number(std::round(fall * 10.0) / 10.0) +
+         " m/s^2, faster than gravity: the floor would have to pull the robot down; the largest joint "
+         "acceleration there is " +
+         model.joint_names[static_cast<std::size_t>(joint)] + "'s " +
+         core::format_number(std::round(std::abs(planned.a(model.idx_v(joint), k)))) + " rad/s^2)";
+}
+
+void refuse_unreachable(const model::Model& model, const model::SampledMotion& planned,
+                        const evaluation::Report& before) {
   for (const evaluation::Violation& v : before.violations) {
     const bool finite = std::isfinite(v.value) && std::isfinite(v.excess);
     const bool far = (v.kind == evaluation::ViolationKind::kAngle && v.excess > kMaxAngleExcess) ||
                      (v.kind == evaluation::ViolationKind::kTorque && v.excess > kMaxTorqueRatio * v.limit);
     if (!finite || far) {
-      throw InfeasibleError(
-          "smoothing: the planned motion is too far outside the limits to smooth: " + format_failure(v) +
-          (finite ? "" : " (not finite: check the payload and the motion's values)"));
+      std::string why;
+      if (!finite && v.kind == evaluation::ViolationKind::kZmp) why = pulled_down(model, planned, v.time);
+      if (!finite && why.empty()) why = " (not finite: check the payload and the motion's values)";
+      throw InfeasibleError("smoothing: the planned motion is too far outside the limits to smooth: " +
+                            format_failure(v) + why);
     }
   }
 }
@@ -100,7 +130,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   check.collision = settings.geometry.collision;
   check.geometry.safety_distance = settings.geometry.safety_distance;
   result.before = evaluation::check_motion(model, feet, planned, check);
-  refuse_unreachable(result.before);
+  refuse_unreachable(model, planned, result.before);
 
   const int n = static_cast<int>(planned.size());
   const double dt = n > 1 ? planned.times[1] - planned.times[0] : 0.0;
@@ -164,19 +194,30 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     optim::SolverOptions solver = settings.solver;
     for (double* budget : {&solver.alm.max_seconds, &solver.ipopt.max_seconds})
       if (*budget > 0.0) *budget = std::max(*budget - result.solver_seconds, 1e-9);
+    // A solve that ends infeasible (but at the iteration cap) ends the refinement and the rebuilds: more
+    // rows cannot make it feasible, and the failure then names that solve's worst row
+    // (motion::RefineOptions::stop_when_infeasible).
     const motion::RefineResult refined = motion::refine(
-        steps, std::move(torque_samples), {solver, settings.max_refinements, "smooth"}, progress);
+        steps, std::move(torque_samples), {solver, settings.max_refinements, "smooth", true}, progress);
     result.solve = refined.solve;
     result.solves += refined.solves;
     result.total_iterations += refined.total_iterations;
     result.solver_seconds += refined.solver_seconds;
-    if (!pairs_added || !refined.violating.empty() || rebuild >= settings.max_refinements) break;
+    if (!pairs_added || !refined.violating.empty() || motion::ended_infeasible(refined.solve) ||
+        rebuild >= settings.max_refinements)
+      break;
     torque_samples = refined.torque_samples;
     restart = refined.solve.x;
   }
 
-  // Exact support feet, then the motion as it will be written.
-  result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
+  // Exact support feet, then the motion as it will be written. After an infeasible solve nothing will be
+  // written (the failure below is the solver's): the projection and the stabilizer are skipped, so that
+  // their own failures on a point outside the constraints (Qualisys' walk: "after the waist shift the leg
+  // IK for l_sole is outside the joint limits") do not hide the solver's worst row; the solver's motion is
+  // still evaluated, for the summary.
+  const bool infeasible = !result.solve.success() && !result.solve.feasible;
+  if (!infeasible)
+    result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
   model::SampledMotion smoothed;
   smoothed.times = planned.times;
   smoothed.q = std::move(q);
@@ -184,7 +225,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   model::differentiate(model, smoothed.times, smoothed.q, smoothed.v, smoothed.a);
 
   const stability::ZmpTrace zmp = stability::motion_zmp(model, feet, smoothed);
-  if (settings.stabilize && !(zmp.worst_margin >= settings.zmp_margin)) {
+  if (!infeasible && settings.stabilize && !(zmp.worst_margin >= settings.zmp_margin)) {
     stability::StabilizerOptions stabilizer;
     stabilizer.margin = settings.zmp_margin;
     stabilizer.max_iterations = settings.stabilizer_iterations;
@@ -203,7 +244,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   // short of the stationarity tolerance on a feasible point (stalled, iteration cap) is not a failure: the
   // written motion is feasible, lowers the torques less than an optimum would, and passes the same check
   // (the caller says so).
-  if (!result.solve.success() && !result.solve.feasible) {
+  if (infeasible) {
     result.failure = std::string("solver ") + optim::to_string(result.solve.status) + ": " +
                      (result.solve.worst ? "worst violated constraint: " + result.solve.worst->description
                                          : result.solve.reason);

@@ -8,7 +8,9 @@
 //      every torque_stride samples, and on the same samples the geometry rows (settings.geometry: pair
 //      distances, swing-sole corners and tilt); solve (ALM or Ipopt); every 200 Hz sample where the
 //      optimised spline breaks a torque limit or a geometry bound is added and the problem solved again
-//      from there (at most max_refinements times: motion::refine, motion/refine.hpp). A pair of shapes
+//      from there (at most max_refinements times: motion::refine, motion/refine.hpp; a solve that ends
+//      infeasible, but for the iteration cap, ends the refinement, and the stage fails naming its worst
+//      row). A pair of shapes
 //      screened out along the plan that the solution brings within the safety distance gets its rows
 //      then too: the problem is rebuilt with it and solved again from the last solution, also when every
 //      sample where it broke already had rows (at most max_refinements such rebuilds);
@@ -24,11 +26,12 @@
 // infeasible solver result with its worst constraint, or the check's worst violation, or a slip above the
 // guarantee) rather than throwing; a feasible solve that stopped before the stationarity tolerance is a
 // success (solve.status says how it ended); require_success() throws InfeasibleError with it. Throws
-// InputError for a malformed planned motion, InfeasibleError when the projection's leg IK fails and,
-// before the solve, for a plan too far outside the limits to smooth (non-finite values, an angle 0.1 rad
-// outside its range, a torque above 11 times its limit), BudgetError / InputError for a problem above the
-// size budget or with knots finer than the samples (motion/problem_budget.hpp). The solves share the time
-// budget of settings.solver (max_seconds).
+// InputError for a malformed planned motion, InfeasibleError when the projection's leg IK fails (steps 3 and
+// 4 run only after a feasible solve: after an infeasible one nothing is written, and their own failures would
+// hide the solver's worst row) and, before the solve, for a plan too far outside the limits to smooth
+// (non-finite values, an angle 0.1 rad outside its range, a torque above 11 times its limit), BudgetError /
+// InputError for a problem above the size budget or with knots finer than the samples
+// (motion/problem_budget.hpp). The solves share the time budget of settings.solver (max_seconds).
 #pragma once
 
 #include <Eigen/Core>
