@@ -13,14 +13,11 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <numeric>
 
 #include "derivatives_support.hpp"
 #include "mimic/dynamics/rnea_derivatives.hpp"
 #include "support/generic_joint_robot.hpp"
-#include "support/temp_path.hpp"
 
 namespace mimic::test {
 namespace {
@@ -33,16 +30,7 @@ constexpr double kStepV = 1e-2;  // quadratic in v: exact central differences
 constexpr double kStepA = 1.0;   // affine in a: exact central differences
 constexpr double kTolerance = 1e-7;
 
-const model::Model& generic_model(RootType root) {
-  static const std::filesystem::path path = [] {
-    const std::filesystem::path p = test::unique_temp_path("rnea_second_order", ".urdf");
-    std::ofstream(p) << test::kGenericUrdf;
-    return p;
-  }();
-  static const model::Model free_flyer = model::load_urdf(path.string(), {RootType::kFreeFlyer, {}, {}, {}});
-  static const model::Model fixed = model::load_urdf(path.string(), {RootType::kFixed, {}, {}, {}});
-  return root == RootType::kFreeFlyer ? free_flyer : fixed;
-}
+const model::Model& generic_model(RootType root) { return generic_joint_model(root); }
 
 // w^T dtau/d(q_J, v_J, a_J) (3m) from the full analytic Jacobians.
 VectorXd weighted_gradient(const model::Model& model, const VectorXd& q, const VectorXd& v, const VectorXd& a,

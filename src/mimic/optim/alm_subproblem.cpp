@@ -255,7 +255,10 @@ double AlmSubproblem::model_value(double damping) const {
 double AlmSubproblem::model_line_search(double damping) {
   // phi(t) = m(delta + t p) is a convex piecewise quadratic (for a positive semi-definite hess f0):
   // phi'(t) = q1 + q2 t + sigma sum_i max(0, c_i + t e_i) e_i is piecewise linear and non-decreasing,
-  // with a kink where a penalty term switches on or off. Walk the kinks in [0, 1] in order.
+  // with a kink where a penalty term switches on or off. Walk the kinks in [0, 1] in order. (With the
+  // residual curvature S, which may be indefinite, q2 may be negative on a segment: phi' then stays negative
+  // and the walk goes on to the segment's end, where the model is lower still; the ratio test guards the
+  // step.)
   const Evaluation& e = current_;
   double q1 = (e.residuals + jr_delta_).dot(jr_p_) + e.objective_gradient.dot(p_) + damping * delta_.dot(p_) +
               sigma_ * (shifted_equalities_ + jh_delta_).dot(jh_p_);

@@ -33,7 +33,10 @@
 // damping grows until it is positive definite (a trust-region safeguard, as for any rejected step), and the
 // same ratio test accepts the step. The constraint rows stay Gauss-Newton (linear bounds and velocity rows,
 // few active torque limits). On the torque objective Gauss-Newton converges linearly (the residuals stay
-// large: gravity), Newton quadratically near the solution.
+// large: gravity), Newton quadratically near the solution. S costs several problem evaluations on the torque
+// objective, so it may be lagged (set_residual_curvature_refresh(k)): evaluated at the first step of each
+// minimize() and every k accepted steps, the steps in between reuse it (with the current residuals' r + J_r d
+// and the current J_r: only the second-order term is old).
 //
 // Optionally (set_residual_sizing(true); the torque objective without residual_curvature), the residual block
 // of the normal matrix is sized, J_r^T J_r -> c J_r^T J_r, by the secant quotient of the last accepted step
