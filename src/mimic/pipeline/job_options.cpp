@@ -60,8 +60,9 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   // The torque objective's residuals stay large (gravity): Gauss-Newton converges linearly on it. Its steps
   // are Newton steps with the torques' exact second-order term (optim/alm_subproblem.hpp, dynamics/
   // rnea_second_order.hpp), evaluated every 10 accepted steps: boxing 4337 -> 503 steps, 622 -> 82 s CPU
-  // (bench/motion.cpp, BM_TorqueObjective). Residual sizing is the fallback for a problem without the term
-  // (the ALM ignores it with the Newton steps). The imitation's small residuals need neither.
+  // (bench/motion.cpp, BM_TorqueObjective), though in a worse local minimum on that clip (README). Residual
+  // sizing is the fallback for a problem without the term (the ALM ignores it with the Newton steps). The
+  // imitation's small residuals need neither.
   const bool torque = settings.objective == motion::Objective::kTorque;
   settings.solver.alm.residual_sizing = torque;
   settings.solver.alm.residual_curvature = torque;
