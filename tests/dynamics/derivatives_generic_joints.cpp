@@ -4,9 +4,6 @@
 // steps of derivatives_support.hpp and derivatives_rnea.cpp), with and without the free-flyer.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
 #include "derivatives_support.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/com_derivatives.hpp"
@@ -16,7 +13,6 @@
 #include "mimic/dynamics/rnea_vjp.hpp"
 #include "mimic/spatial/explog.hpp"
 #include "support/generic_joint_robot.hpp"
-#include "support/temp_path.hpp"
 
 namespace mimic::test {
 namespace {
@@ -32,16 +28,7 @@ constexpr double kStepA = 1.0;   // affine in a: exact central differences
 // is off by O(1). 1e-6 leaves four orders of margin for the difference itself.
 constexpr double kTolerance = 1e-6;
 
-const model::Model& generic_model(RootType root) {
-  static const std::filesystem::path path = [] {
-    const std::filesystem::path p = test::unique_temp_path("derivatives_generic", ".urdf");
-    std::ofstream(p) << test::kGenericUrdf;
-    return p;
-  }();
-  static const model::Model free_flyer = model::load_urdf(path.string(), {RootType::kFreeFlyer, {}});
-  static const model::Model fixed = model::load_urdf(path.string(), {RootType::kFixed, {}});
-  return root == RootType::kFreeFlyer ? free_flyer : fixed;
-}
+const model::Model& generic_model(RootType root) { return generic_joint_model(root); }
 
 class GenericJoints : public ::testing::TestWithParam<RootType> {};
 

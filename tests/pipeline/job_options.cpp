@@ -97,9 +97,14 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
   EXPECT_EQ(motion.geometry.safety_distance, 0.02);
   EXPECT_EQ(motion_settings(io::default_job(io::JobKind::kRetarget)).objective,
             motion::Objective::kImitation);
-  // The torque objective's Gauss-Newton steps are sized (optim/alm_subproblem.hpp), the imitation's not.
+  // The torque objective takes Newton steps with the residuals' curvature every 10 steps (sized Gauss-Newton
+  // steps as the fallback; optim/alm_subproblem.hpp), the imitation neither.
   EXPECT_TRUE(motion.solver.alm.residual_sizing);
-  EXPECT_FALSE(motion_settings(io::default_job(io::JobKind::kRetarget)).solver.alm.residual_sizing);
+  EXPECT_TRUE(motion.solver.alm.residual_curvature);
+  EXPECT_EQ(motion.solver.alm.residual_curvature_refresh, 10);
+  const motion::MotionSettings imitation = motion_settings(io::default_job(io::JobKind::kRetarget));
+  EXPECT_FALSE(imitation.solver.alm.residual_sizing);
+  EXPECT_FALSE(imitation.solver.alm.residual_curvature);
 
   const stability::StabilizerOptions stabilizer = stabilizer_options(job);
   EXPECT_EQ(stabilizer.margin, 0.01);

@@ -3,6 +3,12 @@
 // axes are aligned with its frames. Written once for the dynamics derivative tests and the terms harness.
 #pragma once
 
+#include <filesystem>
+#include <fstream>
+
+#include "mimic/model/model.hpp"
+#include "support/temp_path.hpp"
+
 namespace mimic::test {
 
 // base -> (revolute, generic axis, rotated placement) arm1 -> (prismatic) arm2 -> (continuous, generic) hand
@@ -35,5 +41,18 @@ inline constexpr const char* kGenericUrdf = R"(<?xml version="1.0"?>
     <origin xyz="0 0 0.15" rpy="0.3 0.3 0.3"/></joint>
 </robot>
 )";
+
+// The robot above, loaded once per root type (from a temporary URDF file).
+inline const model::Model& generic_joint_model(model::RootType root) {
+  static const std::filesystem::path path = [] {
+    const std::filesystem::path p = unique_temp_path("generic_joints", ".urdf");
+    std::ofstream(p) << kGenericUrdf;
+    return p;
+  }();
+  static const model::Model free_flyer =
+      model::load_urdf(path.string(), {model::RootType::kFreeFlyer, {}, {}, {}});
+  static const model::Model fixed = model::load_urdf(path.string(), {model::RootType::kFixed, {}, {}, {}});
+  return root == model::RootType::kFreeFlyer ? free_flyer : fixed;
+}
 
 }  // namespace mimic::test

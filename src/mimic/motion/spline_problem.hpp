@@ -82,6 +82,12 @@ class SplineProblem : public optim::Problem {
   // thread-safe; the const overload is).
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
   void set_thread_pool(optim::ThreadPool* pool) override;
+  // The exact second-order term of the free-motion torque residuals (spline_curvature.cpp), when every
+  // coordinate is one joint dof moved by the default map_partials; the other residuals count as linear.
+  bool has_residual_curvature() const override;
+  optim::SymmetricMatrix residual_curvature_pattern() const override;
+  void evaluate_residual_curvature(const Eigen::VectorXd& x, const Eigen::VectorXd& weights,
+                                   optim::SymmetricMatrix& curvature) override;
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out,
                 SplineProblemData& data) const;
   std::unique_ptr<SplineProblemData> create_data() const {
@@ -186,6 +192,10 @@ class SplineProblem : public optim::Problem {
   std::unique_ptr<SplineProblemData> data_;
   optim::ThreadPool* pool_ = nullptr;
   std::vector<std::unique_ptr<SplineProblemData>> thread_data_;  // for the pool's workers 1, 2, ..
+  // The residual curvature's blocks, groups and scratch (spline_curvature.cpp), built on first use.
+  struct Curvature;
+  const Curvature& curvature() const;
+  mutable std::shared_ptr<Curvature> curvature_;
 };
 
 }  // namespace mimic::motion

@@ -39,7 +39,7 @@ double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
 }  // namespace
 
-AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
+AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool, bool residual_curvature)
     : problem_(problem),
       pool_(pool),
       n_(problem.num_variables()),
@@ -56,10 +56,16 @@ AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool)
   if (problem_.has_objective_hessian()) {
     objective_hessian_ = problem_.objective_hessian_pattern();
     objective_hessian_.makeCompressed();
+    model_hessian_ = &objective_hessian_;
+  } else if (residual_curvature && problem_.has_residual_curvature()) {
+    objective_hessian_ = problem_.residual_curvature_pattern();
+    objective_hessian_.makeCompressed();
+    model_hessian_ = &objective_hessian_;
+    curvature_term_ = true;
   }
   const std::array<const SparseMatrix*, 3> blocks = {&current_.residual_jacobian, &current_.equality_jacobian,
                                                      &current_.inequality_jacobian};
-  normal_.emplace(blocks, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
+  normal_.emplace(blocks, model_hessian_);
   normal_->set_thread_pool(pool);
   solver_.analyze(normal_->matrix());
 
@@ -82,6 +88,11 @@ void AlmSubproblem::set_newton_iterations(int iterations) {
   if (iterations < 0) throw std::invalid_argument("AlmSubproblem: negative Newton iterations");
   newton_iterations_ = iterations;
   if (iterations > 0 && !curvature_) curvature_.emplace(problem_);
+}
+
+void AlmSubproblem::set_residual_curvature_refresh(int steps) {
+  if (steps < 1) throw std::invalid_argument("AlmSubproblem: the curvature refresh must be >= 1 step");
+  curvature_refresh_ = steps;
 }
 
 void AlmSubproblem::evaluate(const Eigen::VectorXd& x, Evaluation& e) {
@@ -204,12 +215,18 @@ void AlmSubproblem::prepare_model() {
   }
   // The part of the normal matrix that does not depend on the active set.
   if (problem_.has_objective_hessian()) problem_.evaluate_objective_hessian(x_, objective_hessian_);
+  // The residuals' own curvature S(x; r): with it the model is Newton's, 1/2 |r + J_r d|^2 + 1/2 d^T S d.
+  if (curvature_term_ && (steps_since_curvature_ < 0 || steps_since_curvature_ >= curvature_refresh_)) {
+    problem_.evaluate_residual_curvature(x_, e.residuals, objective_hessian_);
+    steps_since_curvature_ = 0;
+    ++curvature_evaluations_;
+  }
   sigma_h_.setConstant(sigma_);
   const std::array<const SparseMatrix*, 3> blocks = {&e.residual_jacobian, &e.equality_jacobian,
                                                      &e.inequality_jacobian};
   residual_weight_.setConstant(ones_r_.size(), residual_scale_);
   const std::array<const Eigen::VectorXd*, 3> weights = {&residual_weight_, &sigma_h_, &zeros_g_};
-  normal_->assemble(blocks, weights, problem_.has_objective_hessian() ? &objective_hessian_ : nullptr);
+  normal_->assemble(blocks, weights, model_hessian_);
   base_values_ = normal_->matrix().coeffs();
 }
 
@@ -219,7 +236,7 @@ double AlmSubproblem::model_value(double damping) const {
              0.5 * damping * delta_.squaredNorm();
   // The sized model 1/2 |r|^2 + r^T J_r d + c/2 |J_r d|^2 (set_residual_sizing).
   if (sizing_) m += 0.5 * (residual_scale_ - 1.0) * jr_delta_.squaredNorm();
-  if (problem_.has_objective_hessian()) {
+  if (model_hessian_ != nullptr) {
     m += 0.5 * delta_.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * delta_);
   }
   m += 0.5 * sigma_ * (shifted_equalities_ + jh_delta_).squaredNorm();
@@ -238,7 +255,10 @@ double AlmSubproblem::model_value(double damping) const {
 double AlmSubproblem::model_line_search(double damping) {
   // phi(t) = m(delta + t p) is a convex piecewise quadratic (for a positive semi-definite hess f0):
   // phi'(t) = q1 + q2 t + sigma sum_i max(0, c_i + t e_i) e_i is piecewise linear and non-decreasing,
-  // with a kink where a penalty term switches on or off. Walk the kinks in [0, 1] in order.
+  // with a kink where a penalty term switches on or off. Walk the kinks in [0, 1] in order. (With the
+  // residual curvature S, which may be indefinite, q2 may be negative on a segment: phi' then stays negative
+  // and the walk goes on to the segment's end, where the model is lower still; the ratio test guards the
+  // step.)
   const Evaluation& e = current_;
   double q1 = (e.residuals + jr_delta_).dot(jr_p_) + e.objective_gradient.dot(p_) + damping * delta_.dot(p_) +
               sigma_ * (shifted_equalities_ + jh_delta_).dot(jh_p_);
@@ -247,7 +267,7 @@ double AlmSubproblem::model_line_search(double damping) {
     q1 += (residual_scale_ - 1.0) * jr_delta_.dot(jr_p_);
     q2 += (residual_scale_ - 1.0) * jr_p_.squaredNorm();
   }
-  if (problem_.has_objective_hessian()) {
+  if (model_hessian_ != nullptr) {
     const Eigen::VectorXd hp = objective_hessian_.selfadjointView<Eigen::Lower>() * p_;
     q1 += hp.dot(delta_);
     q2 += hp.dot(p_);
@@ -424,6 +444,7 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
                                      std::chrono::steady_clock::time_point deadline) {
   merit_gradient(x_, current_, gradient_, objective_gradient_);
   double phi = merit(x_, current_);
+  steps_since_curvature_ = -1;
   double damping = -1.0;
   double damping_growth = 2.0;
   for (int iteration = 0; iteration < max_steps; ++iteration) {
@@ -463,6 +484,7 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
                         relative_stationarity(trial_gradient_, trial_objective_gradient_) < stationarity;
           if (good) {
             if (sizing_) update_residual_scale();
+            ++steps_since_curvature_;
             x_.swap(x_trial_);
             swap(current_, trial_);
             gradient_.swap(trial_gradient_);

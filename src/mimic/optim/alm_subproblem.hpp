@@ -25,8 +25,22 @@
 // LDL^T factorisation of the Gauss-Newton matrix that the step computed anyway (Steihaug: stopped at
 // negative curvature). The damping, adapted by the same ratio test, keeps it a trust-region method.
 //
-// Optionally (set_residual_sizing(true); the torque objective), the residual block of the normal matrix is
-// sized, J_r^T J_r -> c J_r^T J_r, by the secant quotient of the last accepted step s,
+// Optionally (constructed with residual_curvature, for a problem that has_residual_curvature(); the torque
+// objective), each step is a Newton step on the residuals: the model's 1/2 |r + J_r d|^2 gains the exact
+// second-order term 1/2 d^T S d, S = sum_i r_i Hess r_i (Problem::evaluate_residual_curvature), which enters
+// the normal matrix where hess f0 would (the pattern is J_r^T J_r's, so the factorisation is unchanged). S
+// may be indefinite away from a minimum: the Cholesky then refuses the matrix and the Levenberg-Marquardt
+// damping grows until it is positive definite (a trust-region safeguard, as for any rejected step), and the
+// same ratio test accepts the step. The constraint rows stay Gauss-Newton (linear bounds and velocity rows,
+// few active torque limits). On the torque objective Gauss-Newton converges linearly (the residuals stay
+// large: gravity), Newton quadratically near the solution. S costs several problem evaluations on the torque
+// objective, so it may be lagged (set_residual_curvature_refresh(k)): evaluated at the first step of each
+// minimize() and every k accepted steps, the steps in between reuse it (with the current residuals' r + J_r d
+// and the current J_r: only the second-order term is old).
+//
+// Optionally (set_residual_sizing(true); the torque objective without residual_curvature), the residual block
+// of the normal matrix is sized, J_r^T J_r -> c J_r^T J_r, by the secant quotient of the last accepted step
+// s,
 //   c = s^T (grad f(x + s) - grad f(x)) / (|J_r s|^2 + s^T hess f0 s),  f = 1/2 |r|^2 + f0,
 // clipped to [1, 100]: the exact curvature of the objective along s over the Gauss-Newton model's (a scalar
 // structured secant correction, the "sizing" of Dennis, Gay & Welsch's NL2SOL, ACM TOMS 7(3), 1981).
@@ -56,7 +70,9 @@ enum class InnerOutcome { kStationary, kNoProgress, kIterationLimit, kTimeLimit 
 class AlmSubproblem {
  public:
   // `pool` (may be null): threads for the normal-matrix assembly and the model's Jacobian products.
-  AlmSubproblem(Problem& problem, ThreadPool* pool);
+  // `residual_curvature`: Newton steps with the residuals' second-order term (file comment), when the problem
+  // has it and no Hessian of f0.
+  AlmSubproblem(Problem& problem, ThreadPool* pool, bool residual_curvature = false);
 
   // Evaluates x0; false when its values are not finite.
   bool start(const Eigen::VectorXd& x0);
@@ -81,6 +97,11 @@ class AlmSubproblem {
   // Residual sizing (file comment) on or off; the scale starts at 1 (plain Gauss-Newton).
   void set_residual_sizing(bool on) { sizing_ = on; }
   bool residual_sizing() const { return sizing_; }
+  bool residual_curvature() const { return curvature_term_; }
+  int residual_curvature_evaluations() const { return curvature_evaluations_; }
+  // S is evaluated at the first step of each minimize() and then every `steps` accepted steps (file
+  // comment); throws std::invalid_argument for steps < 1.
+  void set_residual_curvature_refresh(int steps);
   double residual_scale() const { return residual_scale_; }
   int curvature_evaluations() const { return curvature_ ? curvature_->evaluations() : 0; }
   double penalty() const { return sigma_; }
@@ -134,7 +155,13 @@ class AlmSubproblem {
   std::vector<int> lower_index_, upper_index_;
   Evaluation current_, trial_;
   EvaluationShape shape_;
-  SymmetricMatrix objective_hessian_;
+  SymmetricMatrix objective_hessian_;  // hess f0, or the residual curvature S (curvature_term_)
+  // The model's second-order matrix besides J^T W J: &objective_hessian_ when either is used, else null.
+  const SymmetricMatrix* model_hessian_ = nullptr;
+  bool curvature_term_ = false;
+  int curvature_refresh_ = 1;
+  int steps_since_curvature_ = -1;  // accepted steps since S was evaluated; < 0: evaluate at the next step
+  int curvature_evaluations_ = 0;
   std::optional<NormalEquations> normal_;
   NormalSolver solver_;
   Multipliers multipliers_;

@@ -31,7 +31,7 @@ void check(const AlmOptions& o) {
   if (!(o.penalty_growth > 1.0) || !(o.max_penalty > 0.0) || o.max_outer_iterations < 1 ||
       o.max_inner_iterations < 1 || o.newton_iterations < 0 || !(o.feasibility_tolerance > 0.0) ||
       !(o.stationarity_tolerance > 0.0) || !(o.violation_decrease > 0.0 && o.violation_decrease < 1.0) ||
-      o.infeasible_patience < 1) {
+      o.infeasible_patience < 1 || o.residual_curvature_refresh < 1) {
     throw std::invalid_argument(
         "AlmOptions: need penalty_growth > 1, max_penalty > 0, positive tolerances, violation_decrease in "
         "(0, 1) "
@@ -55,9 +55,11 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
           ? start_time + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                              std::chrono::duration<double>(std::min(options.max_seconds, 1e9)))
           : std::chrono::steady_clock::time_point::max();
-  detail::AlmSubproblem sub(problem, pool);
-  sub.set_newton_iterations(options.newton_iterations);
-  sub.set_residual_sizing(options.residual_sizing && options.newton_iterations == 0);
+  detail::AlmSubproblem sub(problem, pool, options.residual_curvature);
+  const bool newton = sub.residual_curvature();
+  sub.set_residual_curvature_refresh(options.residual_curvature_refresh);
+  sub.set_newton_iterations(newton ? 0 : options.newton_iterations);
+  sub.set_residual_sizing(!newton && options.residual_sizing && options.newton_iterations == 0);
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
     const KktMeasures k =
@@ -127,6 +129,9 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
                       std::to_string(steps) + " Gauss-Newton steps, " + std::to_string(sub.factorizations()) +
                       " factorizations and " + std::to_string(sub.evaluations()) + " evaluations so far";
       if (sub.residual_sizing()) event.message += format(", residual scale %.3g", sub.residual_scale());
+      if (sub.residual_curvature())
+        event.message +=
+            ", " + std::to_string(sub.residual_curvature_evaluations()) + " curvature evaluations";
       progress(event);
     }
 

@@ -89,6 +89,14 @@ struct AlmOptions {
   // last step (alm_subproblem.hpp), for large-residual objectives (the torque objective); no extra
   // evaluation. Ignored with newton_iterations > 0, whose exact curvature it would count twice.
   bool residual_sizing = false;
+  // Newton steps: the model includes the residuals' exact second-order term sum_i r_i Hess r_i when the
+  // problem has it (Problem::has_residual_curvature, alm_subproblem.hpp), for large-residual objectives (the
+  // torque objective). Replaces residual_sizing and newton_iterations when the problem has it.
+  bool residual_curvature = false;
+  // With residual_curvature: the term is evaluated at the first step of each inner solve and then every this
+  // many accepted steps, the steps in between using the last one (a lagged Newton method, Shamanskii's; one
+  // evaluation costs several Gauss-Newton steps on the torque objective, alm_subproblem.hpp).
+  int residual_curvature_refresh = 1;
   std::optional<AlmWarmStart> warm_start;  // none: zero multipliers and initial_penalty
 };
 

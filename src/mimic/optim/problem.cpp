@@ -50,6 +50,17 @@ void Problem::evaluate_objective_hessian(const Eigen::VectorXd&, SymmetricMatrix
   throw std::logic_error("Problem: evaluate_objective_hessian() called but has_objective_hessian() is false");
 }
 
+SymmetricMatrix Problem::residual_curvature_pattern() const {
+  SymmetricMatrix m(num_variables(), num_variables());
+  m.makeCompressed();
+  return m;
+}
+
+void Problem::evaluate_residual_curvature(const Eigen::VectorXd&, const Eigen::VectorXd&, SymmetricMatrix&) {
+  throw std::logic_error(
+      "Problem: evaluate_residual_curvature() called but has_residual_curvature() is false");
+}
+
 std::string Problem::describe_constraint(ConstraintKind kind, int index, double value) const {
   char text[128];
   switch (kind) {

@@ -75,6 +75,10 @@ class Problem {
   // without it the ALM's steps on f0 are damped gradient steps).
   virtual bool has_objective_term() const { return false; }
   virtual bool has_objective_hessian() const { return false; }
+  // Whether the second-order term of the residuals, S(x; w) = sum_i w_i Hess r_i(x), is available (all of
+  // it, or the part of the rows that carry it, e.g. torques; the others count as linear): the ALM's Newton
+  // matrix for large-residual least squares (AlmOptions::residual_curvature). Default: no.
+  virtual bool has_residual_curvature() const { return false; }
 
   // Bounds on x (sized n on entry, filled with -inf / +inf); override to set finite ones.
   virtual void variable_bounds(Eigen::VectorXd& lower, Eigen::VectorXd& upper) const;
@@ -99,6 +103,14 @@ class Problem {
 
   // Lower triangle of the Hessian of f0 into `hessian` (structure from objective_hessian_pattern()).
   virtual void evaluate_objective_hessian(const Eigen::VectorXd& x, SymmetricMatrix& hessian);
+
+  // Structure (lower triangle) of S, called once per solve; every pair of variables it holds must also be
+  // in the pattern of J_r^T J_r (a residual's Hessian couples only the variables it depends on).
+  virtual SymmetricMatrix residual_curvature_pattern() const;
+  // Lower triangle of S(x; weights) (weights: one per residual) into `curvature` (structure from
+  // residual_curvature_pattern()). Default: throws std::logic_error.
+  virtual void evaluate_residual_curvature(const Eigen::VectorXd& x, const Eigen::VectorXd& weights,
+                                           SymmetricMatrix& curvature);
 
   // One line naming constraint `index` of `kind`, given its value: h_i, g_i, or for bounds the amount by
   // which x is outside (> 0 when violated). Default: "inequality 12: g = 0.12 (should be <= 0)".

@@ -21,6 +21,8 @@ class JointTorqueRows : public Term {
   void calc(const SampleData& sample, TermData& data, bool partials) const override;
   std::string describe(int row) const override;
   const std::vector<int>& joints() const { return joints_; }
+  // True for the torques of the free motion (RNEA alone), false for those with the ground reaction.
+  bool free_motion() const { return needs() == kTorques; }
 
  protected:
   // `ground`: the feet when the torques are those with the ground reaction, nullptr for the free motion.
