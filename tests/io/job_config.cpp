@@ -290,7 +290,7 @@ TEST(JobParse, UnknownKeysNameTheLineAndTheChoices) {
       "contacts, csv_rate)");
   EXPECT_EQ(error_of(kMinimal + "solver:\n  alm:\n    penalty_initial: 1\n    rho: 2\n"),
             "config/jobs/test.yaml:line 7: unknown key 'solver.alm.rho' (expected one of: penalty_initial, "
-            "penalty_growth, penalty_max, penalty_schedule)");
+            "penalty_growth, penalty_max, penalty_schedule, newton_steps)");
   EXPECT_EQ(
       error_of(kMinimal + "contacts:\n  - { start: 0, end: 1, support: both }\n  - { start: 1, end: 2, "
                           "foot: left }\n"),

@@ -34,7 +34,7 @@ solver:
   max_iterations: 7
   tolerance: 1.0e-7
   constraint_tolerance: 1.0e-5
-  alm: { penalty_initial: 2, penalty_growth: 6, penalty_max: 4, penalty_schedule: adaptive }
+  alm: { penalty_initial: 2, penalty_growth: 6, penalty_max: 4, penalty_schedule: adaptive, newton_steps: true }
   ipopt: { linear_solver: ma27, print_level: 3 }
 stability: { enabled: false, zmp_margin: 0.01, max_iterations: 2 }
 geometry: { safety_distance: 0.02, max_swing_tilt: 0.5 }
@@ -97,14 +97,21 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
   EXPECT_EQ(motion.geometry.safety_distance, 0.02);
   EXPECT_EQ(motion_settings(io::default_job(io::JobKind::kRetarget)).objective,
             motion::Objective::kImitation);
-  // The torque objective takes Newton steps with the residuals' curvature every 10 steps (sized Gauss-Newton
-  // steps as the fallback; optim/alm_subproblem.hpp), the imitation neither.
+  // The torque objective takes sized Gauss-Newton steps, and Newton steps with the residuals' curvature every
+  // 10 steps when solver.alm.newton_steps asks for them (optim/alm_subproblem.hpp); the imitation neither.
   EXPECT_TRUE(motion.solver.alm.residual_sizing);
   EXPECT_TRUE(motion.solver.alm.residual_curvature);
   EXPECT_EQ(motion.solver.alm.residual_curvature_refresh, 10);
+  io::JobConfig sized = job;
+  sized.solver.alm.newton_steps = false;
+  EXPECT_FALSE(motion_settings(sized).solver.alm.residual_curvature);
+  EXPECT_FALSE(io::default_job(io::JobKind::kRetarget).solver.alm.newton_steps);
   const motion::MotionSettings imitation = motion_settings(io::default_job(io::JobKind::kRetarget));
   EXPECT_FALSE(imitation.solver.alm.residual_sizing);
   EXPECT_FALSE(imitation.solver.alm.residual_curvature);
+  io::JobConfig imitation_newton = io::default_job(io::JobKind::kRetarget);
+  imitation_newton.solver.alm.newton_steps = true;
+  EXPECT_FALSE(motion_settings(imitation_newton).solver.alm.residual_curvature);
 
   const stability::StabilizerOptions stabilizer = stabilizer_options(job);
   EXPECT_EQ(stabilizer.margin, 0.01);

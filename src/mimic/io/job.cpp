@@ -239,12 +239,13 @@ class JobParser {
     map.read("constraint_tolerance", solver.constraint_tolerance);
     map.read("threads", solver.threads);
     if (map.has("alm")) {
-      const auto alm =
-          map.child("alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule"});
+      const auto alm = map.child(
+          "alm", {"penalty_initial", "penalty_growth", "penalty_max", "penalty_schedule", "newton_steps"});
       alm.read("penalty_initial", solver.alm.penalty_initial);
       alm.read("penalty_growth", solver.alm.penalty_growth);
       alm.read("penalty_max", solver.alm.penalty_max);
       alm.read("penalty_schedule", solver.alm.penalty_schedule);
+      alm.read("newton_steps", solver.alm.newton_steps);
     }
     if (map.has("ipopt")) {
       const auto ipopt = map.child("ipopt", {"linear_solver", "print_level"});

@@ -49,6 +49,7 @@ Json job_to_json(const JobConfig& job) {
   solver["alm"]["penalty_growth"] = job.solver.alm.penalty_growth;
   solver["alm"]["penalty_max"] = job.solver.alm.penalty_max;
   solver["alm"]["penalty_schedule"] = job.solver.alm.penalty_schedule;
+  solver["alm"]["newton_steps"] = job.solver.alm.newton_steps;
   solver["ipopt"]["linear_solver"] = job.solver.ipopt.linear_solver;
   solver["ipopt"]["print_level"] = job.solver.ipopt.print_level;
 
