@@ -101,21 +101,6 @@ void enforce_min_lengths(std::vector<bool>& flag, int min_gap, int min_run) {
 
 double median(std::vector<double> values) { return quantile(std::move(values), 0.5); }
 
-double median_leg_length(const LandmarkTrack& track) {
-  std::vector<double> lengths;
-  const bool knees = track.has(Landmark::kRightKnee) && track.has(Landmark::kLeftKnee);
-  for (const LandmarkFrame& f : track.frames) {
-    for (const auto& [hip, knee, ankle] :
-         {std::array{Landmark::kRightHip, Landmark::kRightKnee, Landmark::kRightAnkle},
-          std::array{Landmark::kLeftHip, Landmark::kLeftKnee, Landmark::kLeftAnkle}}) {
-      const double length =
-          knees ? (f[hip] - f[knee]).norm() + (f[knee] - f[ankle]).norm() : (f[hip] - f[ankle]).norm();
-      if (std::isfinite(length)) lengths.push_back(length);
-    }
-  }
-  return median(std::move(lengths));
-}
-
 // The landmarks of one foot.
 struct FootLandmarks {
   Landmark ankle, toe, heel;
@@ -156,6 +141,21 @@ void foot_pose(const LandmarkTrack& track, const FootLandmarks& foot, const std:
 
 }  // namespace
 
+double clip_leg_length(const LandmarkTrack& track) {
+  std::vector<double> lengths;
+  const bool knees = track.has(Landmark::kRightKnee) && track.has(Landmark::kLeftKnee);
+  for (const LandmarkFrame& f : track.frames) {
+    for (const auto& [hip, knee, ankle] :
+         {std::array{Landmark::kRightHip, Landmark::kRightKnee, Landmark::kRightAnkle},
+          std::array{Landmark::kLeftHip, Landmark::kLeftKnee, Landmark::kLeftAnkle}}) {
+      const double length =
+          knees ? (f[hip] - f[knee]).norm() + (f[knee] - f[ankle]).norm() : (f[hip] - f[ankle]).norm();
+      if (std::isfinite(length)) lengths.push_back(length);
+    }
+  }
+  return median(std::move(lengths));
+}
+
 int ClipContacts::step_count() const {
   return static_cast<int>(
       std::count_if(footsteps.begin(), footsteps.end(), [](const auto& s) { return s.step; }));
@@ -189,7 +189,7 @@ ClipContacts detect_clip_contacts(const LandmarkTrack& track, const ClipContactO
   ClipContacts out;
   out.rate = track.rate;
   out.frame_count = track.frame_count();
-  out.leg_length = median_leg_length(track);
+  out.leg_length = clip_leg_length(track);
   const double L = out.leg_length;
   const int half_window = frames_of(options.speed_half_window, track.rate);
   const int min_swing = frames_of(options.min_swing, track.rate);

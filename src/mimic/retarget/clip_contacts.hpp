@@ -111,6 +111,10 @@ struct ClipContacts {
   double cadence() const;
 };
 
+// The subject's leg length L (hip to knee to ankle, or hip to ankle without knees): the median over the
+// clip of both legs, the unit of every threshold above.
+double clip_leg_length(const LandmarkTrack& track);
+
 // Contacts of the clip whose landmarks are `track`. Needs both ankles and both hips (and uses the knees and
 // toes when the track has them); InputError otherwise, naming what is missing.
 ClipContacts detect_clip_contacts(const LandmarkTrack& track, const ClipContactOptions& options = {});
