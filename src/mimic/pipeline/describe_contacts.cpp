@@ -9,6 +9,7 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/pipeline/describe.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
+#include "mimic/retarget/in_place_cycle.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 
 namespace mimic::pipeline {
@@ -42,7 +43,11 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
                        std::string_view preset, std::ostream& out, std::string_view units_option,
                        std::string_view up_option) {
   const mocap::Clip clip = mocap::load_clip(path, clip_load_options(units, up, units_option, up_option));
-  const retarget::LandmarkTrack track = retarget::extract_landmarks(clip, preset);
+  const retarget::LandmarkTrack clip_track = retarget::extract_landmarks(clip, preset);
+  // An in-place walk cycle is read as the walk it stands for: its root motion recovered from the stance
+  // feet (retarget/in_place_cycle), as the retarget does.
+  const retarget::InPlaceCycle cycle = retarget::detect_in_place_cycle(clip_track);
+  const retarget::LandmarkTrack track = retarget::with_recovered_root_motion(clip_track, cycle);
   const retarget::ClipContacts c = retarget::detect_clip_contacts(track);
   using retarget::Landmark;
 
@@ -81,6 +86,9 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
   out << format("steps: %d", c.step_count());
   if (c.cadence() > 0.0) out << format(", cadence %.1f steps/min", c.cadence());
   out << "\n";
+  if (cycle.detected)
+    out << format("in-place cycle: root motion recovered from the stance feet, travel %.3f m (", cycle.travel)
+        << cycle.reason << ")\n";
   if (c.stands_still) {
     out << format("the clip stands still: no step, pelvis travel %.3f m\n", c.travel);
   } else {

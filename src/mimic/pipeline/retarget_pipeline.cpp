@@ -22,6 +22,7 @@
 #include "mimic/pipeline/retarget_mode.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/whole_body_retarget.hpp"
+#include "mimic/retarget/in_place_cycle.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 
 namespace mimic::pipeline {
@@ -65,10 +66,17 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);
   // The landmarks once: the mode (pipeline/retarget_mode.hpp) from the clip's contacts read on them, and the
   // kinematic retarget below.
-  const retarget::LandmarkTrack track = retarget::extract_landmarks(clip, options.preset);
+  // An in-place walk cycle gets its root motion back first (retarget/in_place_cycle): its contacts, the
+  // mode and the kinematic retarget then see a walk that travels.
+  const retarget::LandmarkTrack clip_track = retarget::extract_landmarks(clip, options.preset);
+  const retarget::InPlaceCycle cycle = retarget::detect_in_place_cycle(clip_track);
+  const retarget::LandmarkTrack track = retarget::with_recovered_root_motion(clip_track, cycle);
   const RetargetModeChoice mode = choose_retarget_mode(track, job);
   result.mode_reason = mode.reason;
-  spdlog::info("mode: {}", mode.reason);
+  if (cycle.detected)
+    result.mode_reason += fmt::format(
+        "; in-place cycle: root motion recovered from the stance feet, travel {:.3f} m", cycle.travel);
+  spdlog::info("mode: {}", result.mode_reason);
   timer.done("load");
 
   result.kinematic = kinematic_retarget(track, robot.model, robot.description, options, progress);
