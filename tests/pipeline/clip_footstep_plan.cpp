@@ -145,6 +145,36 @@ TEST(ClipFootstepPlan, StraightWalkScalesTheStepsAndKeepsTheTiming) {
   expect_schedule_accepts(p, limits);
 }
 
+// max_single_support: a swing longer than it (1.0 s against 0.8 s) lifts off later, the touchdowns keep
+// the clip's times and the cycle's remainder is double support (0.2 + 0.2 s); the first transfer is the
+// median one.
+TEST(ClipFootstepPlan, LongSwingsWaitInDoubleSupport) {
+  StepLimits limits = test_limits();
+  limits.max_single_support = 0.8;
+  const ClipFootstepPlan p =
+      plan_clip_footsteps(straight_walk(1.0, 0.2), 0.5, identity, kRight, kLeft, limits);
+  ASSERT_EQ(p.plan.steps.size(), 4u);
+  EXPECT_EQ(p.time_stretch, 1.0);
+  EXPECT_EQ(p.time_offset, 0.0);
+  for (std::size_t k = 0; k < 4; ++k) {
+    const walking::Footstep& s = p.plan.steps[k];
+    EXPECT_NEAR(s.timing.single_support, 0.8, 1e-12) << k;
+    EXPECT_NEAR(s.timing.double_support, 0.4, 1e-12) << k;
+    EXPECT_NEAR(p.steps[k].robot_time, 2.0 + 1.2 * static_cast<double>(k), 1e-12) << k;
+    ASSERT_EQ(p.steps[k].adjustments.size(), 1u) << k;
+    EXPECT_EQ(p.steps[k].adjustments.front(),
+              "lift-off delayed by 0.2 s: the swing lasts at most max_single_support 0.8 s");
+  }
+  EXPECT_NEAR(p.plan.initial_hold, 0.8, 1e-12);
+  expect_schedule_accepts(p, limits);
+}
+
+// HRP-2's longest swing is twice its shortest; a description without the key gets that ratio.
+TEST(ClipFootstepPlan, LongestSwingIsTwiceTheShortestOnHrp2) {
+  const StepLimits limits = hrp2_step_limits();
+  EXPECT_DOUBLE_EQ(limits.max_single_support, 2.0 * limits.min_single_support);
+}
+
 // waist_lowering: down over the first step, back up over the final transfer and hold (the last step may
 // be a long one); none by default (hrp2_step_limits(); config/robots/hrp2.yaml gives HRP-2's).
 TEST(ClipFootstepPlan, WaistLowering) {

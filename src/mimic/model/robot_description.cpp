@@ -71,9 +71,9 @@ std::vector<YamlListItem> name_list(const StrictMapping& map, std::string_view k
 // zero swing would make every step infeasible), the sole gap, swing height and waist lowering >= 0, the turn
 // in (0, pi] (a larger relative yaw is the same foot pose turned the other way).
 WalkingDescription read_walking(const StrictMapping& top) {
-  const auto map =
-      top.child("walking", {"max_forward", "max_backward", "max_lateral", "min_width", "max_turn",
-                            "min_single_support", "min_double_support", "step_height", "waist_lowering"});
+  const auto map = top.child(
+      "walking", {"max_forward", "max_backward", "max_lateral", "min_width", "max_turn", "min_single_support",
+                  "max_single_support", "min_double_support", "step_height", "waist_lowering"});
   const auto read = [&](std::string_view key, const core::NumberRange& range) {
     double value = 0.0;
     return map.read(key, value, range) ? std::optional<double>(value) : std::nullopt;
@@ -88,6 +88,7 @@ WalkingDescription read_walking(const StrictMapping& top) {
   walking.min_width = read("min_width", gap);
   walking.max_turn = read("max_turn", {0.0, std::numbers::pi, true, false, "an angle (rad)"});
   walking.min_single_support = read("min_single_support", duration);
+  walking.max_single_support = read("max_single_support", duration);
   walking.min_double_support = read("min_double_support", duration);
   walking.step_height = read("step_height", gap);
   walking.waist_lowering = read("waist_lowering", gap);

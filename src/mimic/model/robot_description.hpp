@@ -77,7 +77,8 @@ struct CollisionDescription {
 // ones from the robot's leg length. Lengths in m, angles in rad, durations in s.
 struct WalkingDescription {
   std::optional<double> max_forward, max_backward, max_lateral, min_width, max_turn;
-  std::optional<double> min_single_support, min_double_support, step_height, waist_lowering;
+  std::optional<double> min_single_support, max_single_support, min_double_support, step_height,
+      waist_lowering;
 };
 
 struct RobotDescription {

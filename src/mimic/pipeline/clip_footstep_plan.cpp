@@ -319,16 +319,23 @@ ClipFootstepPlan plan_clip_footsteps(const retarget::ClipContacts& contacts, dou
   // absorbs the delay). Moves of a catch-up step are not reported: its times are the plan's own.
   std::vector<double> lift_off(events.size()), touchdown(events.size());
   for (std::size_t k = 0; k < events.size(); ++k) {
-    const double earliest = k == 0 ? -INFINITY : touchdown[k - 1] + limits.min_double_support;
+    const double after_transfer = k == 0 ? -INFINITY : touchdown[k - 1] + limits.min_double_support;
+    // A swing no longer than max_single_support (0: unbounded): a longer cycle waits in double support.
+    const double before_touchdown =
+        limits.max_single_support > 0.0 ? wanted_touchdown[k] - limits.max_single_support : -INFINITY;
+    const double earliest = std::max(after_transfer, before_touchdown);
     const double latest = wanted_touchdown[k] - limits.min_single_support;
     lift_off[k] = earliest <= latest ? std::clamp(wanted_lift_off[k], earliest, latest) : earliest;
     touchdown[k] = std::max(wanted_touchdown[k], lift_off[k] + limits.min_single_support);
     if (events[k].inserted) continue;
     std::vector<std::string>& adjustments = result.steps[k].adjustments;
     if (lift_off[k] > wanted_lift_off[k] + 1e-9)
-      adjustments.push_back("lift-off delayed by " + milli(lift_off[k] - wanted_lift_off[k]) +
-                            " s: the transfer lasts min_double_support " + milli(limits.min_double_support) +
-                            " s");
+      adjustments.push_back(
+          "lift-off delayed by " + milli(lift_off[k] - wanted_lift_off[k]) +
+          (after_transfer >= before_touchdown
+               ? " s: the transfer lasts min_double_support " + milli(limits.min_double_support) + " s"
+               : " s: the swing lasts at most max_single_support " + milli(limits.max_single_support) +
+                     " s"));
     if (lift_off[k] < wanted_lift_off[k] - 1e-9)
       adjustments.push_back("lift-off advanced by " + milli(wanted_lift_off[k] - lift_off[k]) +
                             " s: the swing lasts min_single_support " + milli(limits.min_single_support) +

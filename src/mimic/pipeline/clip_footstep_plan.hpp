@@ -46,11 +46,13 @@
 // lift-off moves (at most) as far as needed for its transfer and its swing to reach their minimum durations,
 // and where a cycle is too short for both (the clip steps faster there than the robot can: a lunge, both feet
 // landing together), the touchdown waits and a later, slower cycle absorbs the delay; each move is one of the
-// step's adjustments. So the feet follow the clip's rhythm where the robot can, and never a uniform slow-down
-// of a whole clip for one hurried step. The first transfer (the weight shift before the first lift-off, which
-// contacts do not show) and the final one last as long as the median transfer of the steps (at least
-// min_double_support); when the clip lifts its first foot too early for that, time_offset > 0 delays the
-// whole clip on the robot's clock. The final hold runs to the clip's end, and at least
+// step's adjustments. A swing lasts at most limits.max_single_support: where the stretched clip holds a foot
+// up longer, the lift-off waits in double support (the CoM would settle over the support sole, a lean the
+// smaller robots' leg rolls do not reach). So the feet follow the clip's rhythm where the robot can, and
+// never a uniform slow-down of a whole clip for one hurried step. The first transfer (the weight shift before
+// the first lift-off, which contacts do not show) and the final one last as long as the median transfer of
+// the steps (at least min_double_support); when the clip lifts its first foot too early for that, time_offset
+// > 0 delays the whole clip on the robot's clock. The final hold runs to the clip's end, and at least
 // limits.settle_time (the CoM comes to rest over the feet).
 // A clip without steps is one hold as long as the clip (no transfer, no final hold: nothing moves).
 #pragma once

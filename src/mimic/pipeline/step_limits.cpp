@@ -42,6 +42,8 @@ StepLimits hrp2_step_limits() {
   // 0.02 s with its own filter.
   limits.min_single_support = 0.7;
   limits.min_double_support = 0.1;
+  // Twice the shortest: walk.bvh's plan keeps its 1.19 s swings, which HRP-2 walks (notes/stop27.md).
+  limits.max_single_support = 2.0 * limits.min_single_support;
   limits.step_height = 0.05;  // walking::StepTiming's default (jrl-walkgen's example: 0.07 m)
   // 5 Tc, Tc = sqrt(0.8078 / 9.81) = 0.287 s (CoM height in half-sitting, hrp2.md [S7]).
   limits.settle_time = 5.0 * std::sqrt(0.8078 / kGravity);
@@ -97,6 +99,13 @@ StepLimits step_limits(const model::RobotDescription& description, const model::
   limits.max_turn = given.max_turn.value_or(reference.max_turn);
   limits.min_single_support = given.min_single_support.value_or(time * reference.min_single_support);
   limits.min_double_support = given.min_double_support.value_or(time * reference.min_double_support);
+  // Absent: HRP-2's ratio to the shortest swing (2), so that a given min_single_support stays below it.
+  limits.max_single_support = given.max_single_support.value_or(
+      reference.max_single_support / reference.min_single_support * limits.min_single_support);
+  if (limits.max_single_support < limits.min_single_support)
+    throw std::invalid_argument("walking: max_single_support " + std::to_string(limits.max_single_support) +
+                                " s < min_single_support " + std::to_string(limits.min_single_support) +
+                                " s");
   limits.step_height = given.step_height.value_or(length * reference.step_height);
   limits.waist_lowering = given.waist_lowering.value_or(0.0);
   limits.settle_time = 5.0 * std::sqrt(com_height / kGravity);

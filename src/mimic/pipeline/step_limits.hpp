@@ -28,6 +28,13 @@ struct StepLimits {
   double max_turn = 0.0;
   // The shortest swing (single support) and weight transfer (double support) the robot can do. s.
   double min_single_support = 0.0, min_double_support = 0.0;
+  // The longest swing: a clip slowed down to the robot's pace (time_stretch) would otherwise hold one
+  // foot up for seconds (walk.bvh: 3.2 s on G1, 1.9 s on JVRC-1), long enough for the CoM, and the
+  // smoothing's ZMP stabilizer after it, to settle fully over the support sole, a lean of the support
+  // leg that JVRC-1's hip roll range (0.349 rad) does not reach. A longer cycle waits in double support
+  // instead (the lift-off is delayed). HRP-2: 2 x min_single_support, 1.4 s (its longest swing on
+  // walk.bvh is 1.19 s). >= min_single_support. s.
+  double max_single_support = 0.0;
   double step_height = 0.0;  // m, the swing foot's clearance
   // m the waist goes down over the first step and back up over the last (FootstepPlan's
   // waist_height_change): a robot whose nominal stance has nearly straight knees (G1) reaches a step only
