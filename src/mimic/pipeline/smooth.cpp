@@ -194,8 +194,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     optim::SolverOptions solver = settings.solver;
     for (double* budget : {&solver.alm.max_seconds, &solver.ipopt.max_seconds})
       if (*budget > 0.0) *budget = std::max(*budget - result.solver_seconds, 1e-9);
-    // A solve that ends infeasible (but at the iteration cap) ends the refinement and the rebuilds: more
-    // rows cannot make it feasible, and the failure then names that solve's worst row
+    // A solve that ends infeasible (other than at the iteration cap) ends the refinement and the rebuilds:
+    // more rows cannot make it feasible, and the failure then names that solve's worst row
     // (motion::RefineOptions::stop_when_infeasible).
     const motion::RefineResult refined = motion::refine(
         steps, std::move(torque_samples), {solver, settings.max_refinements, "smooth", true}, progress);

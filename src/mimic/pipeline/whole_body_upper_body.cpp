@@ -135,6 +135,10 @@ WalkWithUpperBody walk_with_upper_body(const Robot& robot, const retarget::Refer
   Eigen::MatrixXd clearance = Eigen::MatrixXd::Zero(count, model.nj);
   const double target = safety_distance + kClearanceMargin;
   const auto half = static_cast<Eigen::Index>(std::lround(kClearanceSpread / period));
+  // The reference's own peak: the same in every round.
+  const auto [before, joint_before] = peak_acceleration(samples, period, upper);
+  report.peak_acceleration_before = before;
+  report.peak_joint_before = model.joint_names[static_cast<std::size_t>(joint_before)];
   for (int round = 0;; ++round) {
     // Step 2: the fit, within the ranges.
     Eigen::MatrixXd fitted = trajectory::smooth_samples_within(samples + clearance, period, kUpperBodyCutoff,
@@ -150,10 +154,7 @@ WalkWithUpperBody walk_with_upper_body(const Robot& robot, const retarget::Refer
     }
     report.rms_change = std::sqrt(sum_sq / std::max(values, 1.0));
     report.max_change = max_change;
-    const auto [before, joint_before] = peak_acceleration(samples, period, upper);
     const auto [after, joint_after] = peak_acceleration(fitted, period, upper);
-    report.peak_acceleration_before = before;
-    report.peak_joint_before = model.joint_names[static_cast<std::size_t>(joint_before)];
     report.peak_acceleration_after = after;
     report.peak_joint_after = model.joint_names[static_cast<std::size_t>(joint_after)];
 
