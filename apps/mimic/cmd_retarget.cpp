@@ -151,10 +151,11 @@ std::function<int()> setup_retarget(CLI::App& app) {
       "Stop after the kinematic retarget and re-timing: no optimisation, no ZMP correction (a baseline)");
   auto* whole_body = cmd->add_flag(
       "--whole-body", o->whole_body,
-      "Whole-body retarget (experimental, opt-in): the robot walks the clip's footsteps (scaled and clamped "
-      "to its reach) with the walking pattern generator carrying the kinematic upper body, legs and waist "
-      "smoothed with seed 001's torque objective; auto (the default) keeps the upper body and says when the "
-      "clip walks");
+      "Whole-body retarget: the robot walks the clip's footsteps (scaled and clamped to its reach) with the "
+      "walking pattern generator carrying the kinematic upper body, legs and waist smoothed with seed 001's "
+      "torque objective. Without this flag (auto) a clip that walks (steps, and its pelvis ends more than "
+      "half a leg length from its start) gets the whole body too, but a walk the robot cannot execute then "
+      "falls back to the upper body with a warning; with it, that is an error (exit 4)");
   cmd->add_flag(
          "--upper-body-only", o->upper_body_only,
          "Seed 000: imitate the upper body with both feet planted, even when the clip walks (a warning "

@@ -1,15 +1,17 @@
-// `mimic retarget`'s mode (issue 14, pipeline/retarget_mode.hpp) on the first seconds of the CMU walk
-// 131_01 (../shared/mocap, skipped visibly when absent): auto sees that it travels, `--upper-body-only`
-// warns how far the human travels, the shipped boxer (footwork in place) stays upper-body without a
-// warning, a clip with a flight phase is refused by the whole-body mode, and the two mode flags exclude
-// each other.
+// `mimic retarget`'s mode (issue 14, pipeline/retarget_mode.hpp): auto walks the shipped walking sample,
+// and on the first seconds of the CMU walk 131_01 (../shared/mocap, skipped visibly when absent) keeps
+// the upper body with --kinematic-only or a flight phase; `--upper-body-only` warns how far the human
+// travels, the shipped boxer (footwork in place) stays upper-body without a warning, a clip with a flight
+// phase is refused by the whole-body mode, and the two mode flags exclude each other.
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/motion_checks.hpp"
 #include "cli/run_mimic.hpp"
 #include "support/shared_data.hpp"
 
@@ -53,9 +55,72 @@ void cut_bvh(const std::filesystem::path& in, const std::filesystem::path& out, 
 // enough for the suite.
 constexpr int kCutFrames = 540;
 
-// The walk's first 4.5 s travel far enough for auto to see that the clip walks; it keeps the upper body
-// (the whole-body mode is opt-in while experimental), says what it measured and why, and warns.
-TEST(CliWholeBody, AutoModeSeesThatTheWalkTravels) {
+// Auto walks the shipped walking sample (walk.bvh: 10 steps, 4.9 m): the whole-body retarget, chosen
+// without a flag, says what it measured and why, writes a motion that walks, and `mimic check` (its
+// contacts detected from the motion) passes it.
+TEST(CliWholeBody, AutoModeWalksAClipThatWalks) {
+  TempDir dir;
+  const auto pos = dir / "walk.pos";
+  const RunResult r = run_mimic({"retarget", sample("data/mocap/walk.bvh").string(), "-o", pos.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("mode: whole body: 10 step(s), the pelvis ends"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("leg lengths) from its start (above 0.50)"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("travel: human 4.879 m"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("10 detected in the clip"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.err.find("stand still"), std::string::npos) << r.describe();
+  const io::MotionFiles motion = expect_motion_files(pos);
+  // The waist travels (the upper-body retarget keeps it within centimetres of its start).
+  ASSERT_TRUE(motion.waist.has_value());
+  const Eigen::MatrixXd& waist = motion.waist->position;
+  EXPECT_GT((waist.bottomRows<1>() - waist.topRows<1>()).leftCols<2>().norm(), 3.0)
+      << "the robot's waist did not walk";
+  expect_check_passes(pos);
+}
+
+// A walk the robot cannot execute within the job's limits falls back, under auto, to the upper body on
+// planted feet: walk.bvh's walk needs 0.48 of HRP-2's torque limits (README), the upper body on planted feet
+// 0.30, so with --torque-factor 0.4 the smoothing's check refuses the walk and seed 000's retarget is
+// written, with a warning that names why, the reason in the summary and the JSON report, and a motion that
+// passes the check with the same factor. (--whole-body makes the same failure exit 4.)
+TEST(CliWholeBody, AutoModeFallsBackToTheUpperBodyWhenTheWalkIsInfeasible) {
+  TempDir dir;
+  const auto pos = dir / "walk.pos";
+  const auto json = dir / "walk.json";
+  const RunResult r = run_mimic({"retarget", sample("data/mocap/walk.bvh").string(), "--torque-factor", "0.4",
+                                 "-o", pos.string(), "--report", json.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(
+      r.err.find("the whole-body retarget failed (whole-body retarget, smoothing (seed 001): check of the "
+                 "smoothed motion: torque of "),
+      std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.err.find("retargeting the upper body on planted feet instead, so the robot will not walk"),
+            std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.out.find("mode: upper body: the whole-body retarget failed ("), std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.out.find("; the clip walks: 10 step(s), the pelvis ends 4.879 m"), std::string::npos)
+      << r.describe();
+  EXPECT_EQ(r.out.find("nothing written"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("whole-body attempt"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("optimisation: alm"), std::string::npos) << r.describe();
+  std::ifstream report(json);
+  const std::string text((std::istreambuf_iterator<char>(report)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\"mode\": \"upper_body\""), std::string::npos) << text.substr(0, 2000);
+  EXPECT_NE(text.find("\"whole_body_failure\": \"whole-body retarget, smoothing (seed 001)"),
+            std::string::npos)
+      << text.substr(0, 2000);
+  const io::MotionFiles motion = expect_motion_files(pos);
+  ASSERT_TRUE(motion.waist.has_value());
+  const Eigen::MatrixXd& waist = motion.waist->position;
+  EXPECT_LT((waist.bottomRows<1>() - waist.topRows<1>()).leftCols<2>().norm(), 0.1)
+      << "the upper body walked";
+  expect_check_passes(pos, {"--torque-factor", "0.4"});
+}
+
+// --kinematic-only is the upper-body baseline: on a walk, auto keeps the upper body, says why, and warns
+// that the robot stands still while the human travels.
+TEST(CliWholeBody, AutoModeKinematicOnlyOnAWalkKeepsTheUpperBodyAndWarns) {
   MIMIC_REQUIRE_SHARED(clip, "mocap/bvh/bvh11__cmu_131_01.bvh");
   TempDir dir;
   const auto bvh = dir / "walk.bvh";
@@ -63,8 +128,9 @@ TEST(CliWholeBody, AutoModeSeesThatTheWalkTravels) {
   const RunResult r =
       run_mimic({"retarget", bvh.string(), "--kinematic-only", "-o", (dir / "k.pos").string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  EXPECT_NE(r.out.find("leg lengths) from its start (above 0.50); the clip walks: --whole-body (experimental)"), std::string::npos)
+  EXPECT_NE(r.out.find("mode: upper body: the clip walks (7 step(s), the pelvis ends"), std::string::npos)
       << r.describe();
+  EXPECT_NE(r.out.find("but --kinematic-only is the upper-body baseline"), std::string::npos) << r.describe();
   EXPECT_NE(r.err.find("the robot will stand still while the human travels"), std::string::npos)
       << r.describe();
 }
@@ -106,6 +172,24 @@ TEST(CliWholeBody, FlightPhaseIsRefused) {
   EXPECT_NE(single_error_line(r).find("running and jumping are not supported"), std::string::npos)
       << r.describe();
   EXPECT_FALSE(std::filesystem::exists(pos));
+}
+
+// Auto on a clip that travels with a flight phase keeps the upper body and says why, where --whole-body
+// refuses it (above).
+TEST(CliWholeBody, AutoModeOnAJumpKeepsTheUpperBody) {
+  MIMIC_REQUIRE_SHARED(clip, "mocap/bvh/bvh11__cmu_131_01.bvh");
+  TempDir dir;
+  const auto bvh = dir / "jump.bvh";
+  // 0.4 s up, 3 CMU units (0.17 m): both feet off the floor, the pelvis still within the legs' reach.
+  cut_bvh(clip, bvh, kCutFrames, 3.0, 300, 348);
+  const RunResult r =
+      run_mimic({"retarget", bvh.string(), "--kinematic-only", "-o", (dir / "k.pos").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("mode: upper body: the clip travels"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("but has a flight phase (both feet off the floor at t = 2.5"), std::string::npos)
+      << r.describe();
+  EXPECT_NE(r.err.find("its flight phase keeps the whole-body retarget from walking it"), std::string::npos)
+      << r.describe();
 }
 
 TEST(CliWholeBody, ModeFlagsExcludeEachOther) {

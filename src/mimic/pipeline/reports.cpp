@@ -307,6 +307,7 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   }
   json["mode"] = r.whole_body ? "whole_body" : "upper_body";
   json["mode_reason"] = r.mode_reason;
+  if (!r.whole_body_failure.empty()) json["whole_body_failure"] = r.whole_body_failure;
   if (r.whole_body) add_whole_body(json, *r.whole_body);
   auto& stages = json["stages_s"];
   for (const auto& st : r.stages) stages[st.stage] = st.seconds;

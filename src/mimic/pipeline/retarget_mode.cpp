@@ -38,15 +38,30 @@ RetargetModeChoice choose_retarget_mode(const retarget::LandmarkTrack& track, co
       choice.reason = "upper body (retarget.mode upper_body)";
       break;
     case io::RetargetMode::kAuto:
-      // The whole-body mode does not yet walk the shipped and shared walking clips within the robot's
-      // limits in reasonable time (README, "Whole-body retargeting"), so auto keeps seed 000's upper body
-      // and says when the clip walks; --whole-body asks for it explicitly.
+      choice.auto_chosen = true;
+      if (walks && !contacts.flights.empty()) {
+        // A clip that travels with both feet off the floor (running, hopping) cannot be walked; auto keeps
+        // the upper body on planted feet and says why, where --whole-body refuses it below.
+        choice.reason = fmt::format(
+            "upper body: the clip travels {:.3f} m ({:.2f} leg lengths) but has a flight phase (both feet "
+            "off "
+            "the floor at t = {:.3f} s), which the whole-body retarget does not support",
+            contacts.displacement, legs, contacts.flights.front().start);
+        break;
+      }
+      if (walks && job.retarget.kinematic_only) {
+        choice.reason = fmt::format(
+            "upper body: the clip walks ({} step(s), the pelvis ends {:.3f} m, {:.2f} leg lengths, from its "
+            "start) but --kinematic-only is the upper-body baseline",
+            contacts.step_count(), contacts.displacement, legs);
+        break;
+      }
+      choice.whole_body = walks;
       choice.reason = fmt::format(
-          "upper body: {} step(s), the pelvis ends {:.3f} m ({:.2f} leg lengths) from its start ({} "
-          "{:.2f}){}",
-          contacts.step_count(), contacts.displacement, legs, walks ? "above" : "not above",
-          kWalkingDisplacement,
-          walks ? "; the clip walks: --whole-body (experimental) makes the robot walk" : "");
+          "{}: {} step(s), the pelvis ends {:.3f} m ({:.2f} leg lengths) from its start "
+          "({} {:.2f})",
+          walks ? "whole body" : "upper body", contacts.step_count(), contacts.displacement, legs,
+          walks ? "above" : "not above", kWalkingDisplacement);
       break;
   }
   // Refused here, before the kinematic retarget, as the footstep plan would refuse it after.
@@ -59,8 +74,10 @@ RetargetModeChoice choose_retarget_mode(const retarget::LandmarkTrack& track, co
   if (!choice.whole_body && legs > kTravelWarning) {
     spdlog::warn(
         "{}: upper-body retarget: the robot will stand still while the human travels {:.2f} m (pelvis start "
-        "to end, {} step(s)); --whole-body makes it walk",
-        clip, contacts.displacement, contacts.step_count());
+        "to end, {} step(s)){}",
+        clip, contacts.displacement, contacts.step_count(),
+        contacts.flights.empty() ? "; --whole-body makes it walk"
+                                 : "; its flight phase keeps the whole-body retarget from walking it");
   }
   return choice;
 }

@@ -5,6 +5,7 @@
 
 #include <Eigen/Geometry>
 #include <cmath>
+#include <string>
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
@@ -27,6 +28,8 @@
 
 namespace mimic::pipeline {
 namespace {
+
+constexpr const char* kWholeBodyPrefix = "whole body: ";  // retarget_mode.cpp's reason for auto's walk
 
 // The reference with the given joints (nj x N: the optimised ones, or the reference's own).
 model::SampledMotion with_joints(const model::Model& model, const retarget::ReferenceMotion& reference,
@@ -84,8 +87,46 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   result.reference_files = reference_files(robot.model, result.kinematic);
   timer.done("kinematic retarget");
   if (mode.whole_body) {
-    run_whole_body_stages(job, robot, *mode.contacts, result, timer, progress);
-    return result;
+    if (!mode.auto_chosen) {
+      run_whole_body_stages(job, robot, *mode.contacts, result, timer, progress);
+      return result;
+    }
+    // Auto chose the walk: when the robot cannot walk this clip (a stage of the walk ends infeasible), the
+    // upper body on planted feet is still an executable motion, as seed 000 made it; say loudly that the
+    // robot will not walk and why. Bad input (InputError) is not retried: it would fail the same way.
+    const RetargetPipelineResult before_walk = result;
+    try {
+      run_whole_body_stages(job, robot, *mode.contacts, result, timer, progress);
+      return result;
+    } catch (const InfeasibleError& e) {
+      double attempt = 0.0;  // the walk's stages, kept as one
+      for (std::size_t i = before_walk.stages.size(); i < result.stages.size(); ++i)
+        attempt += result.stages[i].seconds;
+      result = before_walk;
+      timer.done("whole-body attempt");
+      result.stages.back().seconds += attempt;
+      // The walk's message names the clip, which the warning's and the summary's context already do, and
+      // ends "; nothing written", which the upper body below makes untrue.
+      std::string failure = e.what();
+      const std::string clip_prefix = job.input.string() + ": ";
+      if (failure.rfind(clip_prefix, 0) == 0) failure.erase(0, clip_prefix.size());
+      const std::string nothing_written = "; nothing written";
+      if (failure.size() >= nothing_written.size() &&
+          failure.compare(failure.size() - nothing_written.size(), nothing_written.size(), nothing_written) ==
+              0)
+        failure.erase(failure.size() - nothing_written.size());
+      result.whole_body_failure = failure;
+      // "whole body: 18 step(s), ..." -> "upper body: the whole-body retarget failed (...); the clip walks:
+      // ..."
+      std::string why = before_walk.mode_reason;
+      if (why.rfind(kWholeBodyPrefix, 0) == 0) why.erase(0, std::string(kWholeBodyPrefix).size());
+      result.mode_reason =
+          fmt::format("upper body: the whole-body retarget failed ({}); the clip walks: {}", failure, why);
+      spdlog::warn(
+          "{}: the whole-body retarget failed ({}); retargeting the upper body on planted feet instead, "
+          "so the robot will not walk; --whole-body makes this failure an error",
+          job.input.string(), failure);
+    }
   }
   const retarget::ReferenceMotion& reference = result.kinematic.reference;
 

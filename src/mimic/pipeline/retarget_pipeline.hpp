@@ -27,6 +27,8 @@ struct RetargetPipelineResult {
   // The mode chosen (pipeline/retarget_mode.hpp) and why; whole_body holds the walk's numbers.
   std::string mode_reason;
   std::optional<WholeBodyReport> whole_body;
+  // Why the whole-body retarget that auto chose failed, when it fell back to the upper body; else empty.
+  std::string whole_body_failure;
   KinematicRetargetResult kinematic;  // the reference (and the --kinematic-only motion)
   ReferenceFiles reference_files;     // X.reference.* and X.original.* (--save-reference), as prepared
   bool optimized = false;

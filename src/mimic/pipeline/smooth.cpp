@@ -1,5 +1,7 @@
 #include "mimic/pipeline/smooth.hpp"
 
+#include <fmt/format.h>
+
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <chrono>
@@ -48,9 +50,9 @@ std::vector<int> equality_samples(const model::SampledMotion& planned, int strid
 }
 
 std::string format_failure(const evaluation::Violation& v) {
-  return std::string(evaluation::to_string(v.kind)) + " of " + v.where +
-         " at t = " + core::format_number(v.time) + " s: " + core::format_number(v.value) +
-         " against the limit " + core::format_number(v.limit);
+  // Rounded for the reader (a time on the 5 ms grid, values to 4 digits), as the check's report prints them.
+  return fmt::format("{} of {} at t = {:.3f} s: {:.4g} against the limit {:.4g}",
+                     evaluation::to_string(v.kind), v.where, v.time, v.value, v.limit);
 }
 
 // A planned motion the smoothing cannot bring into the limits, refused before the solve (which would
