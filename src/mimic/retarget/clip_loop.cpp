@@ -71,14 +71,13 @@ ClipLoop detect_clip_loop(const LandmarkTrack& track, const ClipLoopOptions& opt
   }
   const double L = clip_leg_length(track);
   const double first = pose_step(track, 0, 1), last = pose_step(track, n - 2, n - 1);
-  const double wrap = pose_step(track, n - 1, 0);
   const double ends = std::max(first, last);
   const bool moves = ends * track.rate >= options.min_wrap_speed * L;
+  const double wrap = pose_step(track, n - 1, 0);
   out.detected = moves && wrap <= options.max_wrap_ratio * ends;
   out.reason = fmt::format(
       "last frame to first {:.3f} m, first and last frame steps {:.3f} and {:.3f} m (a loop up to {:.1f} "
-      "times "
-      "the larger, moving at {:.2f} m/s or more: {:.2f} m/s)",
+      "times the larger, moving at {:.2f} m/s or more: {:.2f} m/s)",
       wrap, first, last, options.max_wrap_ratio, options.min_wrap_speed * L, ends * track.rate);
   if (!out.detected) {
     out.reason = "not a loop: " + out.reason;
@@ -97,7 +96,8 @@ ClipLoop detect_clip_loop(const LandmarkTrack& track, const ClipLoopOptions& opt
   const RootPose rm = root_pose(track.frames[static_cast<std::size_t>(n - 2)]);
   const RootPose rn = root_pose(track.frames.back());
   const double root_ends = std::max((r1.p - r0.p).norm(), (rn.p - rm.p).norm());
-  if ((rn.p - r0.p).norm() <= options.max_wrap_ratio * root_ends) {
+  // (1 cm per leg length of slack: a root held still in place moves by rounding only.)
+  if ((rn.p - r0.p).norm() <= std::max(options.max_wrap_ratio * root_ends, 0.01 * L)) {
     out.reason += "; the root comes back to its start (in place)";
     return out;
   }

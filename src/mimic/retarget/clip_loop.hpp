@@ -27,12 +27,14 @@ struct ClipLoopOptions {
   double min_wrap_speed = 0.3;
   // The last frame continues into the first when no landmark moves (relative to the root) across the wrap
   // by more than this many times the larger of its first and last frame steps: 1 would be "exactly one
-  // frame's motion"; 1.5 leaves room for the acceleration of a foot over a frame at 24 Hz (a clip cut
-  // anywhere else is off by a pose change of many frames).
+  // frame's motion"; 1.5 leaves room for a foot that speeds up over a frame at 24 Hz (a clip cut anywhere
+  // else is off by a pose change of many frames).
   double max_wrap_ratio = 1.5;
   // The last frame repeats the first (some tools close a loop that way) when the wrap step is below this
-  // fraction of the end steps: that frame is then the next cycle's first and is not played twice.
-  double duplicate_ratio = 0.25;
+  // fraction of the end steps: that frame is then the next cycle's first and is not played twice. A copy
+  // is exact or off by the file's rounding; a tenth of a frame's motion still tells it from a wrap at which
+  // the motion slows (MakeHuman's walk1: 0.068 m across its wrap, 0.26 and 0.29 m at its ends).
+  double duplicate_ratio = 0.1;
   // Played times when the job says auto: enough cycles for this many steps. The robot starts and stops
   // standing where the looped human is already and still walking: it loses about half a step of travel at
   // each end and a step or two to get into the gait and out of it. Twelve steps keep those ends within a
