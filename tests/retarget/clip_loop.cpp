@@ -262,3 +262,18 @@ TEST(ClipLoop, MakeHumanWalkCycleIsALoopPlayedSixTimes) {
 
 }  // namespace
 }  // namespace mimic::retarget
+
+namespace mimic::retarget {
+namespace {
+
+// assimp's CMU 01_03 jumps 0.61 m from its first frame to its second (a rest pose before the motion) and
+// happens to end 0.60 m from its first pose: a glitch at one end is no frame's motion, and it is no loop.
+TEST(ClipLoop, AGlitchAtOneEndIsNoLoop) {
+  MIMIC_REQUIRE_SHARED(path, "mocap/bvh/assimp__cmu_01_03.bvh");
+  const ClipLoop loop = detect_clip_loop(extract_landmarks(mocap::load_clip(path)));
+  std::cout << loop.reason << "\n";
+  EXPECT_FALSE(loop.detected) << loop.reason;
+}
+
+}  // namespace
+}  // namespace mimic::retarget

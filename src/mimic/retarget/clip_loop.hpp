@@ -22,11 +22,11 @@ struct ClipLoopOptions {
   // A clip that rests at its ends (stands at the start and at the end, as every capture session does)
   // needs no loop: the robot starts and stops standing anyway, and a standing pose at both ends would
   // otherwise pass for a wrap. The clip "moves at its wrap" when some landmark moves, relative to the root,
-  // faster than this between its first two or its last two frames: 0.3 L/s is clip_contacts' enter_speed,
+  // faster than this between its first two and its last two frames: 0.3 L/s is clip_contacts' enter_speed,
   // the speed below which a foot counts as still; a walk's swing foot moves at 1-3 L/s.
   double min_wrap_speed = 0.3;
   // The last frame continues into the first when no landmark moves (relative to the root) across the wrap
-  // by more than this many times the larger of its first and last frame steps: 1 would be "exactly one
+  // by more than this many times the smaller of its first and last frame steps: 1 would be "exactly one
   // frame's motion"; 1.5 leaves room for a foot that speeds up over a frame at 24 Hz (a clip cut anywhere
   // else is off by a pose change of many frames).
   double max_wrap_ratio = 1.5;
