@@ -15,8 +15,11 @@ TEST(CliInPlaceCycle, MakeHumanWalkCycleTravelsOnceItsRootMotionIsRecovered) {
   MIMIC_REQUIRE_SHARED(clip, "mocap/bvh/makehuman__walk1.bvh");
   const RunResult r = run_mimic({"info", clip.string(), "--contacts"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
-  for (const char* text : {"in-place cycle: root motion recovered from the stance feet, travel 1.419 m",
-                           "steps: 1", "the clip travels: 1 step(s)"}) {
+  // The 14-frame cycle is a loop, played six times (retarget/clip_loop, tests/cli/clip_loop.cpp): eleven
+  // steps of 1.44 m strides, the first support of the right foot one step in.
+  for (const char* text : {"loop: 0.583 s cycle (14 frames) played 6 times",
+                           "in-place cycle: root motion recovered from the stance feet, travel 8.650 m",
+                           "steps: 11, cadence 205.7 steps/min", "the clip travels: 11 step(s)"}) {
     EXPECT_NE(r.out.find(text), std::string::npos) << "'" << text << "'\n" << r.describe();
   }
 }
@@ -25,6 +28,7 @@ TEST(CliInPlaceCycle, ShippedWalkIsNotInPlace) {
   const RunResult r = run_mimic({"info", sample("data/mocap/walk.bvh").string(), "--contacts"});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_EQ(r.out.find("in-place cycle"), std::string::npos) << r.describe();
+  EXPECT_EQ(r.out.find("loop:"), std::string::npos) << r.describe();
 }
 
 }  // namespace

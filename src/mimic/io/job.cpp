@@ -111,8 +111,9 @@ class JobParser {
     if (top.has("mocap"))
       parse_mocap(top.child("mocap", {"units", "up_axis", "preset", "gap_fill_frames"}), job.mocap);
     if (top.has("retarget")) {
-      parse_retarget(top.child("retarget", {"scale", "velocity_limit_scale", "kinematic_only", "mode"}),
-                     job.retarget);
+      parse_retarget(
+          top.child("retarget", {"scale", "velocity_limit_scale", "kinematic_only", "mode", "loop_repeats"}),
+          job.retarget);
     }
     if (top.has("objective")) {
       const auto map = top.child("objective", {"kind", "sigma", "torque_weight"});
@@ -228,6 +229,18 @@ class JobParser {
     map.read("velocity_limit_scale", retarget.velocity_limit_scale);
     map.read("kinematic_only", retarget.kinematic_only);
     read_named(map, "mode", kRetargetModes, retarget.mode);
+    if (map.has("loop_repeats")) {
+      const YAML::Node& repeats = map.node("loop_repeats");
+      if (!repeats.IsScalar() || repeats.Scalar() != "auto") {
+        if (!repeats.IsScalar() ||
+            core::parse_number(repeats.Scalar()).status == core::NumberStatus::kNotANumber)
+          map.fail("loop_repeats",
+                   "expected auto or a number of times, found " + core::describe_yaml_value(repeats));
+        int value = 0;
+        map.read("loop_repeats", value);  // "2.5", "1e12": read's own message
+        retarget.loop_repeats = value;
+      }
+    }
   }
 
   void parse_solver(const core::StrictMapping& top, SolverSettings& solver) {

@@ -64,6 +64,8 @@ struct RetargetSettings {
   double velocity_limit_scale = 0.9;  // Algorithm 1 (seed 000) uses this fraction of the velocity limits
   bool kinematic_only = false;        // stop after the kinematic retarget (no optimization, no ZMP pass)
   RetargetMode mode = RetargetMode::kAuto;
+  // Times a looping clip is played (retarget/clip_loop.hpp); nullopt (YAML `auto`): enough for 12 steps.
+  std::optional<int> loop_repeats;
 };
 
 struct ObjectiveSettings {

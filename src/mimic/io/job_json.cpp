@@ -26,6 +26,8 @@ Json job_to_json(const JobConfig& job) {
   retarget["velocity_limit_scale"] = job.retarget.velocity_limit_scale;
   retarget["kinematic_only"] = job.retarget.kinematic_only;
   retarget["mode"] = to_string(job.retarget.mode);
+  if (job.retarget.loop_repeats)
+    retarget["loop_repeats"] = *job.retarget.loop_repeats;  // auto: echo unchanged
 
   json["objective"]["kind"] = to_string(job.objective.kind);
   json["objective"]["sigma"] = job.objective.sigma;

@@ -43,6 +43,9 @@ constexpr Range kRetargetScale{0.1, 10.0, ""};
 // Algorithm 1 slows the reference until it uses this fraction of the velocity limits: below a tenth the
 // re-timed clip is ten or more times longer than the actor's, and 1e-6 made it a million times longer.
 constexpr Range kVelocityLimitScale{0.1, 1.0, ""};
+// Times a looping clip is played (retarget.loop_repeats): a hundred plays of a one-second walk cycle are
+// 200 steps, more than any clip to retarget; beyond that a typo asks for minutes of solving.
+constexpr Range kLoopRepeats{1, 100, "times"};
 // Weight of the hand / head position error against the joint angles (default 1): beyond 1000 the angles
 // no longer count at all, and the problem's scaling suffers.
 constexpr Range kSigma{0.0, 1000.0, ""};
@@ -293,6 +296,8 @@ void validate_job(const JobConfig& job, const KeyOrigins& origins) {
   if (job.retarget.scale && job.retarget.scale_from_height)
     check.fail("retarget.scale", "expected auto, height or a number, found both height and a number");
   check.within("retarget.velocity_limit_scale", job.retarget.velocity_limit_scale, kVelocityLimitScale);
+  if (job.retarget.loop_repeats)
+    check.within("retarget.loop_repeats", *job.retarget.loop_repeats, kLoopRepeats);
 
   check.within("objective.sigma", job.objective.sigma, kSigma);
   check.within("objective.torque_weight", job.objective.torque_weight, kTorqueWeight);

@@ -9,7 +9,7 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/pipeline/describe.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
-#include "mimic/retarget/in_place_cycle.hpp"
+#include "mimic/retarget/clip_loop.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 
 namespace mimic::pipeline {
@@ -44,10 +44,12 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
                        std::string_view up_option) {
   const mocap::Clip clip = mocap::load_clip(path, clip_load_options(units, up, units_option, up_option));
   const retarget::LandmarkTrack clip_track = retarget::extract_landmarks(clip, preset);
-  // An in-place walk cycle is read as the walk it stands for: its root motion recovered from the stance
-  // feet (retarget/in_place_cycle), as the retarget does.
-  const retarget::InPlaceCycle cycle = retarget::detect_in_place_cycle(clip_track);
-  const retarget::LandmarkTrack track = retarget::with_recovered_root_motion(clip_track, cycle);
+  // A loop is played as the retarget plays it by default (retarget/clip_loop), and an in-place walk cycle
+  // is read as the walk it stands for: its root motion recovered from the stance feet
+  // (retarget/in_place_cycle).
+  const retarget::PlayedClip played = retarget::play_clip(clip_track);
+  const retarget::InPlaceCycle& cycle = played.in_place;
+  const retarget::LandmarkTrack& track = played.track;
   const retarget::ClipContacts c = retarget::detect_clip_contacts(track);
   using retarget::Landmark;
 
@@ -57,6 +59,10 @@ void describe_contacts(const std::string& path, std::string_view units, std::str
       << foot_points(track, Landmark::kLeftAnkle, Landmark::kLeftToe, Landmark::kLeftHeel) << "\n";
   out << format("frames: %d at %.3f Hz (%.3f s); leg length %.3f m; floor at z = %.3f m\n", c.frame_count,
                 c.rate, c.frame_count / c.rate, c.leg_length, shown(c.floor, 3));
+  // A loop: how it is played, and why it is a loop; the phases below are those of the clip as played.
+  if (played.play.loop.detected)
+    out << played.play.summary() << "; the phases below are read on the loop as played\n"
+        << "  " << played.play.loop.reason << "\n";
   const bool heels = track.has(Landmark::kRightHeel) && track.has(Landmark::kLeftHeel) &&
                      track.has(Landmark::kRightToe) && track.has(Landmark::kLeftToe);
   out << "support phases (time order; position = the ankle on the floor, heading of the "

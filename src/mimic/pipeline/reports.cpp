@@ -244,6 +244,7 @@ void add_whole_body(io::Json& json, const WholeBodyReport& w) {
 std::string format_retarget_summary(const RetargetPipelineResult& r) {
   std::ostringstream out;
   out << format_summary(r.kinematic, false);
+  if (r.loop.loop.detected) out << r.loop.summary() << '\n';
   if (!r.mode_reason.empty()) out << "mode: " << r.mode_reason << '\n';
   if (r.whole_body) format_whole_body(out, *r.whole_body);
   if (r.optimized)
@@ -308,6 +309,17 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   json["mode"] = r.whole_body ? "whole_body" : "upper_body";
   json["mode_reason"] = r.mode_reason;
   if (!r.whole_body_failure.empty()) json["whole_body_failure"] = r.whole_body_failure;
+  if (r.loop.loop.detected) {
+    // Only for a looping clip (retarget/clip_loop.hpp): other reports are unchanged.
+    auto& l = json["loop"];
+    l["cycle_s"] = r.loop.loop.cycle_duration;
+    l["cycle_frames"] = r.loop.loop.cycle_frames;
+    l["closing_duplicate"] = r.loop.loop.closing_duplicate;
+    l["repeats"] = r.loop.repeats;
+    l["repeats_auto"] = r.loop.repeats_auto;
+    l["cycle_steps"] = r.loop.cycle_steps;
+    l["reason"] = r.loop.loop.reason;
+  }
   if (r.whole_body) add_whole_body(json, *r.whole_body);
   auto& stages = json["stages_s"];
   for (const auto& st : r.stages) stages[st.stage] = st.seconds;

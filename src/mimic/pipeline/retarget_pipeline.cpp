@@ -23,7 +23,7 @@
 #include "mimic/pipeline/retarget_mode.hpp"
 #include "mimic/pipeline/robot.hpp"
 #include "mimic/pipeline/whole_body_retarget.hpp"
-#include "mimic/retarget/in_place_cycle.hpp"
+#include "mimic/retarget/clip_loop.hpp"
 #include "mimic/retarget/landmark_track.hpp"
 
 namespace mimic::pipeline {
@@ -69,11 +69,15 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);
   // The landmarks once: the mode (pipeline/retarget_mode.hpp) from the clip's contacts read on them, and the
   // kinematic retarget below.
-  // An in-place walk cycle gets its root motion back first (retarget/in_place_cycle): its contacts, the
-  // mode and the kinematic retarget then see a walk that travels.
-  const retarget::LandmarkTrack clip_track = retarget::extract_landmarks(clip, options.preset);
-  const retarget::InPlaceCycle cycle = retarget::detect_in_place_cycle(clip_track);
-  const retarget::LandmarkTrack track = retarget::with_recovered_root_motion(clip_track, cycle);
+  // A loop is played several times (retarget/clip_loop) and an in-place walk cycle gets its root motion
+  // back (retarget/in_place_cycle) first: its contacts, the mode and the kinematic retarget then see a walk
+  // that travels.
+  const retarget::PlayedClip played =
+      retarget::play_clip(retarget::extract_landmarks(clip, options.preset), job.retarget.loop_repeats);
+  const retarget::LandmarkTrack& track = played.track;
+  const retarget::InPlaceCycle& cycle = played.in_place;
+  result.loop = played.play;
+  if (result.loop.loop.detected) spdlog::info("{}", result.loop.summary());
   const RetargetModeChoice mode = choose_retarget_mode(track, job);
   result.mode_reason = mode.reason;
   if (cycle.detected)

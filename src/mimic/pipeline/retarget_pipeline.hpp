@@ -19,6 +19,7 @@
 #include "mimic/pipeline/reference_files.hpp"
 #include "mimic/pipeline/stage_timer.hpp"
 #include "mimic/pipeline/whole_body_report.hpp"
+#include "mimic/retarget/clip_loop.hpp"
 #include "mimic/stability/zmp_stabilizer.hpp"
 
 namespace mimic::pipeline {
@@ -29,6 +30,8 @@ struct RetargetPipelineResult {
   std::optional<WholeBodyReport> whole_body;
   // Why the whole-body retarget that auto chose failed, when it fell back to the upper body; else empty.
   std::string whole_body_failure;
+  // How a looping clip was played (retarget/clip_loop.hpp); loop.loop.detected is false for other clips.
+  retarget::LoopPlay loop;
   KinematicRetargetResult kinematic;  // the reference (and the --kinematic-only motion)
   ReferenceFiles reference_files;     // X.reference.* and X.original.* (--save-reference), as prepared
   bool optimized = false;
