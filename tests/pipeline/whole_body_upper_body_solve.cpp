@@ -95,8 +95,9 @@ void expect_rows_hold(const model::SampledMotion& motion) {
     movable.insert(robot.collision->pair_name(p));
   ASSERT_FALSE(movable.empty());
   for (const evaluation::Violation& v : report.violations) {
-    if (v.kind == evaluation::ViolationKind::kCollision)
+    if (v.kind == evaluation::ViolationKind::kCollision) {
       EXPECT_EQ(movable.count(v.where), 0U) << evaluation::describe(v);
+    }
     if (v.kind != evaluation::ViolationKind::kTorque) continue;
     const bool upper = std::any_of(active.begin(), active.end(),
                                    [&](int j) { return robot.model.joint_names[j] == v.where; });
