@@ -198,6 +198,15 @@ void format_whole_body(std::ostream& out, const WholeBodyReport& w) {
       u.clearance_rounds > 0 ? fmt::format("arms moved by up to {:.3f} rad for clearance ({} round(s))",
                                            u.max_clearance_change, u.clearance_rounds)
                              : std::string("no clearance correction"));
+  if (const UpperBodySolveReport& s = w.upper_body_solve; s.solves > 0) {
+    out << fmt::format(
+        "upper body solved on the walk (seed 000): joint RMSE {:.4f} -> {:.4f} rad, head/hand RMS {:.4f} -> "
+        "{:.4f} m; peak |tau|/limit {:.3f} ({}), closest pair {:.4f} m ({}); {} solve(s), {} iterations, "
+        "{:.2f} s CPU{}\n",
+        s.joint_rmse_fit, s.joint_rmse, s.position_rms_fit, s.position_rms, s.peak_torque, s.peak_torque_joint,
+        s.min_distance, s.closest_pair, s.solves, s.iterations, s.cpu_seconds,
+        s.pattern_regenerated ? "; walking pattern generated again" : "");
+  }
   out << fmt::format(
       "smoothing (seed 001, legs and waist): integral of tau^T tau {:.6g} -> {:.6g} N^2 m^2 s, {} solve(s)\n",
       w.torque_before, w.torque_after, w.solves);
@@ -235,6 +244,26 @@ void add_whole_body(io::Json& json, const WholeBodyReport& w) {
   u["peak_acceleration_after"] = w.upper_body.peak_acceleration_after;
   u["clearance_rounds"] = w.upper_body.clearance_rounds;
   u["clearance_max_change_rad"] = w.upper_body.max_clearance_change;
+  if (const UpperBodySolveReport& s = w.upper_body_solve; s.solves > 0) {
+    auto& o = b["upper_body_solve"];
+    o["solves"] = s.solves;
+    o["iterations"] = s.iterations;
+    o["solver_s"] = s.solver_seconds;
+    o["cpu_s"] = s.cpu_seconds;
+    o["torque_samples"] = s.torque_samples;
+    o["collision_pairs"] = s.collision_pairs;
+    o["joint_rmse_fit_rad"] = s.joint_rmse_fit;
+    o["joint_rmse_rad"] = s.joint_rmse;
+    o["position_rms_fit_m"] = s.position_rms_fit;
+    o["position_rms_m"] = s.position_rms;
+    o["peak_torque_ratio"] = s.peak_torque;
+    o["peak_torque_joint"] = s.peak_torque_joint;
+    o["min_pair_distance_m"] = s.min_distance;
+    o["closest_pair"] = s.closest_pair;
+    o["deep_collision_runs"] = s.deep_runs;
+    o["end_shift_rad"] = s.end_shift;
+    o["pattern_regenerated"] = s.pattern_regenerated;
+  }
   // As a job's `contacts:`, so that `mimic check --config` can be given the walk's support phases.
   json["contacts"] = contacts_json(w.contacts);
 }

@@ -23,6 +23,28 @@ struct WalkUpperBodyReport {
   int clearance_samples = 0;          // samples of the last pattern still closer than the target
 };
 
+// The upper body's solve on the walk (pipeline/whole_body_upper_body_solve.hpp): seed 000's problem with
+// the pattern's waist and legs given.
+struct UpperBodySolveReport {
+  int solves = 0;               // 1 + refinements (torque samples or pairs added)
+  int iterations = 0;           // over every solve
+  double solver_seconds = 0.0;  // wall time in the solver
+  double cpu_seconds = 0.0;     // process CPU time of the whole step (screening, clearance, solves)
+  int torque_samples = 0;       // samples with torque and pair rows in the last solve
+  int collision_pairs = 0;      // pairs with rows in the last solve
+  // Imitation of the torso, neck and arms against the kinematic reference on the walk's clock
+  // (pipeline/imitation_errors.hpp): the fit's (the pattern's upper body) and the solve's.
+  double joint_rmse_fit = 0.0, joint_rmse = 0.0;      // rad
+  double position_rms_fit = 0.0, position_rms = 0.0;  // m, gaze and grippers in the waist frame
+  double peak_torque = 0.0;                           // |tau| / limit, active joints, the solution
+  std::string peak_torque_joint;
+  double min_distance = 0.0;  // m, closest pair the active joints move, the solution (pattern's legs)
+  std::string closest_pair;
+  int deep_runs = 0;       // runs of deep self-collision cleared before the solve (reference_clearance)
+  double end_shift = 0.0;  // rad, pinned ends moved out of the safety distance
+  bool pattern_regenerated = false;  // the walking pattern generated again under the solved upper body
+};
+
 // What the whole-body retarget adds to the summary and the report (RetargetPipelineResult::whole_body).
 struct WholeBodyReport {
   // Net displacement (start to end) of the human's pelvis on the floor, of the same times the scale, and of
@@ -43,6 +65,7 @@ struct WholeBodyReport {
   double duration = 0.0;            // s, of the written motion
   std::vector<model::ContactInterval> contacts;  // the written motion's support phases, as a job's contacts:
   WalkUpperBodyReport upper_body;
+  UpperBodySolveReport upper_body_solve;
   // Seed 001's smoothing.
   double torque_before = 0.0, torque_after = 0.0;  // integral of tau^T tau over the pattern / the result
   int solves = 0;

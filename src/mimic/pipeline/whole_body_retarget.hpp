@@ -11,10 +11,13 @@
 //   3. the walking pattern (walking/walking_pattern.hpp, Kajita's preview control) on those footsteps with
 //      the reference's upper-body joints as its upper body, played slowed down by the plan's stretch so
 //      that arms and feet stay in sync (pipeline/whole_body_upper_body.hpp): the per-frame IK's samples
-//      fitted at 1 Hz (their noise is an acceleration the legs cannot carry), kept within the joint ranges,
-//      and the arms moved clear of the legs and the body where the walk would bring them closer than the
-//      safety distance; the upper body is not optimised on top of the walk otherwise: its torques are
-//      checked with the rest in step 5;
+//      fitted at 1 Hz (their noise is an acceleration the legs cannot carry), kept within the joint ranges
+//      (the fit's clearance rounds are not used: step 3b clears the legs by its rows);
+//   3b. seed 000's retarget problem on that walk (pipeline/whole_body_upper_body_solve.hpp): the pattern's
+//      waist as the given base motion and its legs as given joints, the torso, neck and arms imitating the
+//      fit's joints and the reference's head and hand positions, within the joint, velocity and torque
+//      limits and with the self-collision rows of the pairs they move (a hand against a swinging thigh);
+//      then the walking pattern again under the solved upper body;
 //   4. seed 001's smoothing of the legs and the waist (pipeline/smooth.hpp: torque objective, support-foot
 //      equalities from the pattern's contact phases, torque limits and geometry rows, leg-IK projection of
 //      the support feet, cart-table ZMP correction), stopped at a relative stationarity of 1e-3 and 15 ALM
