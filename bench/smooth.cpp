@@ -5,7 +5,8 @@
 // reduction. Target (issue 8): <= 30 s on this 2-core machine. Second argument: 1 with the geometry
 // constraints of issue 13 (self-collision, swing-sole floor clearance and tilt; HRP-2's collision model),
 // 0 without (the problem before them), so that one run gives their cost. BM_SmoothWalkBarThreads: 1 against 2
-// solver threads (issue 15).
+// solver threads (issue 15); BM_SmoothWalkBarObjectiveStride: the torque objective on every sample against
+// every 3rd (issue 15, pipeline::SmoothSettings::objective_spacing).
 #include "mimic/pipeline/smooth.hpp"
 
 #include <benchmark/benchmark.h>
@@ -106,6 +107,38 @@ void BM_SmoothWalkBarThreads(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_SmoothWalkBarThreads)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+
+// Issue 15, the torque objective's quadrature: BM_SmoothWalkBarThreads on 1 thread with
+// the torque objective's nodes every `argument` samples (SmoothSettings::objective_spacing = argument x 5 ms;
+// 1: the torque residuals on every sample, as before; the default is 3). Compare cpu_s, iterations and
+// reduction_pct.
+void BM_SmoothWalkBarObjectiveStride(benchmark::State& state) {
+  const Scenario& s = scenario();
+  io::JobConfig job = s.job;
+  job.solver.name = optim::Backend::kAugmentedLagrangian;
+  job.solver.threads = 1;
+  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  settings.geometry.collision = s.collision;
+  settings.objective_spacing =
+      static_cast<double>(state.range(0)) * (s.planned.times[1] - s.planned.times[0]);
+  for (auto _ : state) {
+    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+    const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
+    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
+    benchmark::DoNotOptimize(result.after.torque_integral);
+    state.counters["objective_stride"] = static_cast<double>(state.range(0));
+    state.counters["iterations"] = result.total_iterations;
+    state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
+                                      result.before.torque_integral;
+    state.counters["success"] = result.success ? 1.0 : 0.0;
+  }
+}
+BENCHMARK(BM_SmoothWalkBarObjectiveStride)
+    ->Arg(1)
+    ->Arg(3)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 }  // namespace
 

@@ -107,6 +107,19 @@ std::vector<std::vector<int>> coordinate_dofs(const model::Model& model, const s
 
 }  // namespace
 
+std::vector<int> objective_weights(int samples, int stride) {
+  if (stride < 1) throw std::invalid_argument("SmoothingProblem: objective_stride must be >= 1");
+  std::vector<int> weights(static_cast<std::size_t>(std::max(samples, 0)), 0);
+  if (samples <= 0) return weights;
+  const int last = (samples - 1) / stride * stride;  // the last node
+  for (int m = 0; m < samples; ++m) {
+    // The nearest node (ties to the earlier one), the last one for the samples after it.
+    const int node = std::min((m + (stride - 1) / 2) / stride * stride, last);
+    ++weights[static_cast<std::size_t>(node)];
+  }
+  return weights;
+}
+
 SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::Feet& feet,
                                    const model::SampledMotion& planned, SmoothingOptions options)
     : SplineProblem(model,
@@ -264,16 +277,19 @@ int SmoothingProblem::swing_foot(int n) const {
   return right == left ? -1 : (right ? kLeft : kRight);
 }
 
-int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits) {
+int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits,
+                              int objective_samples) {
   const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
-  const int key = 4 * static_cast<int>(phase) + 2 * equalities + torque_limits;
+  const int key = 8 * (4 * objective_samples + static_cast<int>(phase)) + 2 * equalities + torque_limits;
   for (std::size_t k = 0; k < row_set_keys_.size(); ++k) {
     if (row_set_keys_[k] == key) return static_cast<int>(k);
   }
   // Row order within a sample: torques, then the right foot, then the left (residuals and equalities).
+  // The torques' quadrature weight is the time of the samples they stand for (header comment); with
+  // objective_stride 1 that is sqrt(1 * dt) = sqrt(dt) exactly, the problem as it was.
   const double w = std::sqrt(dt_);
   terms::TermSum sum(model_);
-  sum.add("torque", torque_, w);
+  if (objective_samples > 0) sum.add("torque", torque_, std::sqrt(objective_samples * dt_));
   const std::array<bool, 2> contact = {right, left};
   const std::array<const char*, 2> side = {"right", "left"};
   for (int f = 0; f < 2; ++f) {
@@ -310,10 +326,10 @@ void SmoothingProblem::add_rows() {
     equality[static_cast<std::size_t>(n)] =
         basis_.slot_count(n) > 0 && (in_contact(n, kRight) || in_contact(n, kLeft));
   for (const int n : options_.torque_samples) torque[static_cast<std::size_t>(n)] = 1;
+  const std::vector<int> objective = objective_weights(n_, options_.objective_stride);
   for (int n = 0; n < n_; ++n) {
-    add_block(
-        n, row_set(planned_.phases[static_cast<std::size_t>(n)], equality[static_cast<std::size_t>(n)] != 0,
-                   torque[static_cast<std::size_t>(n)] != 0));
+    const auto i = static_cast<std::size_t>(n);
+    add_block(n, row_set(planned_.phases[i], equality[i] != 0, torque[i] != 0, objective[i]));
   }
 }
 

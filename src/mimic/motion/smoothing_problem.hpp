@@ -44,6 +44,14 @@
 //                        BETWEEN grid samples, so that the final leg-IK projection changes the legs only by
 //                        a smooth, tiny amount and the torques of the written motion stay those optimised).
 // Since 1/2 |r|^2 = 1/2 sum_n dt tau^T tau + penalty, the torque integral is 2 f minus the penalty.
+// Quadrature (issue 15): with SmoothingOptions::objective_stride k > 1 the torque residuals are only on
+// every k-th sample (the nodes), each weighted sqrt(c dt) with c the number of samples it stands for
+// (objective_weights: k inside, fewer at the ends; the c add up to N), so that 1/2 sum_nodes c dt tau^T
+// tau is the midpoint rule for the same integral. The torques' RNEA derivatives and the ground reaction
+// are then computed at the nodes and the torque-limit samples only; the feet's penalty rows, the
+// equalities and the inequalities stay where they are (every constraint is as before). What the written
+// motion is judged by (pipeline/smooth.hpp: the evaluation's torque integral at every sample) is not
+// approximated. Measured on the bar walk: README, smooth section, "Speed (issue 15 ...)".
 //
 // Constraints, scaled by their limits so that the solvers' feasibility tolerance is a fraction of them:
 //   support foot  h = (p_sole - p_planned) / kSupportPositionScale, log3(R_planned^T R_sole) /
@@ -147,7 +155,16 @@ struct SmoothingOptions {
   double collision_activation = 0.1;
   // Indices into geometry.collision->pairs constrained besides those screened along the plan.
   std::vector<int> collision_pairs;
+  // Samples between the torque objective's quadrature nodes (issue 15; header comment "Objective"):
+  // 1 puts the torque residuals on every sample, as the problem always had them.
+  int objective_stride = 1;
 };
+
+// The torque objective's quadrature (header comment "Objective"): for each of `samples` samples, how
+// many samples its torque residuals stand for. The nodes are the multiples of `stride` (>= 1, else
+// std::invalid_argument); every sample goes to its nearest node (a tie to the earlier one, the samples
+// after the last node to it), so the counts add up to `samples`: stride 1 gives 1 everywhere.
+std::vector<int> objective_weights(int samples, int stride);
 
 // What a check of a motion against the problem's geometry constraints finds (SmoothingProblem::
 // geometry_breaches), at the solvers' feasibility tolerance relative to each bound.
@@ -203,7 +220,8 @@ class SmoothingProblem : public SplineProblem {
   std::vector<int> row_coordinates(const terms::Term& term, int row) const override;
   void set_bounds();
   void add_rows();
-  int row_set(model::ContactPhase phase, bool equalities, bool torque_limits);
+  // `objective_samples`: how many samples the sample's torque residuals stand for (0: none).
+  int row_set(model::ContactPhase phase, bool equalities, bool torque_limits, int objective_samples);
   bool in_contact(int n, int foot) const;
   // The geometry terms (header comment) from the planned sole orientations.
   void build_geometry_terms(const std::array<std::vector<spatial::SE3>, 2>& sole_reference);

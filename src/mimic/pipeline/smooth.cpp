@@ -141,6 +141,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   options.knot_spacing = settings.knot_spacing;
   options.foot_position_weight = settings.foot_position_weight;
   options.foot_rotation_weight = settings.foot_rotation_weight;
+  options.objective_stride =
+      dt > 0.0 ? std::max(1, static_cast<int>(std::lround(settings.objective_spacing / dt))) : 1;
   options.geometry = settings.geometry;
   options.geometry.safety_distance += kProjectionMargin;
   options.equality_samples = equality_samples(
