@@ -41,9 +41,8 @@ struct SolvedWalk {
   WalkUpperBodySolve solve;
 };
 
-// The whole-body retarget's steps 1-3b on `path` (pipeline/whole_body_retarget.cpp), the fit without its
-// clearance rounds (`rounds` false: the robot handed to walk_with_upper_body has no collision model).
-SolvedWalk solve_walk(const std::string& path, bool rounds) {
+// The whole-body retarget's steps 1-3b on `path` (pipeline/whole_body_retarget.cpp).
+SolvedWalk solve_walk(const std::string& path) {
   const io::JobConfig job;
   const Robot robot = load_robot(job.robot);
   const mocap::Clip clip = mocap::load_clip(path);
@@ -58,10 +57,8 @@ SolvedWalk solve_walk(const std::string& path, bool rounds) {
   const walking::WalkSchedule schedule(out.planned.plan, robot.description.right_sole,
                                        robot.description.left_sole);
   const walking::WalkingOptions options = walking_options(job);
-  Robot fit_robot = robot;
-  if (!rounds) fit_robot.collision = nullptr;
-  const WalkWithUpperBody walk = walk_with_upper_body(fit_robot, out.kinematic.reference, out.planned,
-                                                      schedule, options, job.geometry.safety_distance);
+  const WalkWithUpperBody walk =
+      walk_with_upper_body(robot, out.kinematic.reference, out.planned, schedule, options);
   out.fitted = walk.pattern.motion;
   out.solve = solve_walk_upper_body(robot, job, out.kinematic.reference, out.planned, out.fitted,
                                     options.preview.cart.period);
@@ -106,7 +103,7 @@ void expect_rows_hold(const model::SampledMotion& motion) {
 }
 
 TEST(WholeBodyUpperBodySolve, WalkBvhImitatesAtLeastAsWellAsTheFeasibleFit) {
-  const SolvedWalk walk = solve_walk((test::source_dir() / "data/mocap/walk.bvh").string(), false);
+  const SolvedWalk walk = solve_walk((test::source_dir() / "data/mocap/walk.bvh").string());
   ASSERT_TRUE(walk.solve.success) << walk.solve.failure;
   expect_rows_hold(walk.solved);
   const UpperBodySolveReport& r = walk.solve.report;
@@ -130,7 +127,7 @@ TEST(WholeBodyUpperBodySolve, WalkBvhImitatesAtLeastAsWellAsTheFeasibleFit) {
 
 TEST(WholeBodyUpperBodySolve, Cmu131ClearsTheThighsWithoutClearanceRounds) {
   MIMIC_REQUIRE_SHARED(path, "mocap/bvh/bvh11__cmu_131_01.bvh");
-  const SolvedWalk walk = solve_walk(path.string(), false);
+  const SolvedWalk walk = solve_walk(path.string());
   ASSERT_TRUE(walk.solve.success) << walk.solve.failure;
   expect_rows_hold(walk.solved);
   EXPECT_GT(walk.solve.report.collision_pairs, 0);

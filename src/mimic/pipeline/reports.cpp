@@ -192,19 +192,16 @@ void format_whole_body(std::ostream& out, const WholeBodyReport& w) {
   const WalkUpperBodyReport& u = w.upper_body;
   out << fmt::format(
       "upper body: fitted at {} Hz, change RMS {:.4f} rad, max {:.4f} rad ({}); peak acceleration {:.1f} -> "
-      "{:.1f} rad/s^2; {}\n",
+      "{:.1f} rad/s^2\n",
       u.cutoff, u.rms_change, u.max_change, u.max_change_joint, u.peak_acceleration_before,
-      u.peak_acceleration_after,
-      u.clearance_rounds > 0 ? fmt::format("arms moved by up to {:.3f} rad for clearance ({} round(s))",
-                                           u.max_clearance_change, u.clearance_rounds)
-                             : std::string("no clearance correction"));
+      u.peak_acceleration_after);
   if (const UpperBodySolveReport& s = w.upper_body_solve; s.solves > 0) {
     out << fmt::format(
         "upper body solved on the walk (seed 000): joint RMSE {:.4f} -> {:.4f} rad, head/hand RMS {:.4f} -> "
         "{:.4f} m; peak |tau|/limit {:.3f} ({}), closest pair {:.4f} m ({}); {} solve(s), {} iterations, "
         "{:.2f} s CPU{}\n",
-        s.joint_rmse_fit, s.joint_rmse, s.position_rms_fit, s.position_rms, s.peak_torque, s.peak_torque_joint,
-        s.min_distance, s.closest_pair, s.solves, s.iterations, s.cpu_seconds,
+        s.joint_rmse_fit, s.joint_rmse, s.position_rms_fit, s.position_rms, s.peak_torque,
+        s.peak_torque_joint, s.min_distance, s.closest_pair, s.solves, s.iterations, s.cpu_seconds,
         s.pattern_regenerated ? "; walking pattern generated again" : "");
   }
   out << fmt::format(
@@ -242,8 +239,6 @@ void add_whole_body(io::Json& json, const WholeBodyReport& w) {
   u["change_max_joint"] = w.upper_body.max_change_joint;
   u["peak_acceleration_before"] = w.upper_body.peak_acceleration_before;
   u["peak_acceleration_after"] = w.upper_body.peak_acceleration_after;
-  u["clearance_rounds"] = w.upper_body.clearance_rounds;
-  u["clearance_max_change_rad"] = w.upper_body.max_clearance_change;
   if (const UpperBodySolveReport& s = w.upper_body_solve; s.solves > 0) {
     auto& o = b["upper_body_solve"];
     o["solves"] = s.solves;

@@ -13,14 +13,11 @@ namespace mimic::pipeline {
 // walk's grid, upper-body joints).
 struct WalkUpperBodyReport {
   double cutoff = 0.0;           // Hz, of the smoothing fit
-  double rms_change = 0.0;       // rad, fit + clearance against the reference's samples
+  double rms_change = 0.0;       // rad, the fit against the reference's samples
   double max_change = 0.0;       // rad
   std::string max_change_joint;  // the joint of max_change
   double peak_acceleration_before = 0.0, peak_acceleration_after = 0.0;  // rad/s^2, second differences
   std::string peak_joint_before, peak_joint_after;
-  int clearance_rounds = 0;           // patterns generated after the first one
-  double max_clearance_change = 0.0;  // rad, the largest arm correction for clearance
-  int clearance_samples = 0;          // samples of the last pattern still closer than the target
 };
 
 // The upper body's solve on the walk (pipeline/whole_body_upper_body_solve.hpp): seed 000's problem with

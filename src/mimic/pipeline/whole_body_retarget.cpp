@@ -173,14 +173,11 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   walking::WalkingPattern pattern;
   WalkUpperBodyReport upper;
   try {
-    // The fit without its clearance rounds (walk_with_upper_body skips them without a collision model):
-    // the solve below keeps the arms clear of the legs by its pair rows. Measured (README): 131_01, whose
-    // fit put the left hand 7.5 cm into the left thigh and took 6 rounds, solves with 6 pairs constrained
-    // and imitates the reference better than the rounds did (joint RMSE 0.044 against 0.048 rad).
-    Robot fit_robot = robot;
-    fit_robot.collision = nullptr;
-    WalkWithUpperBody walk =
-        walk_with_upper_body(fit_robot, reference, planned, schedule, options, job.geometry.safety_distance);
+    // The fit and its pattern; the arms' clearance from the legs is the solve's below (its pair rows).
+    // Measured (README): 131_01, whose fit puts the left hand 7.5 cm into the left thigh, solves with 6 pairs
+    // constrained and imitates the reference better than the former clearance rounds of the fit did (joint
+    // RMSE 0.044 against 0.048 rad).
+    WalkWithUpperBody walk = walk_with_upper_body(robot, reference, planned, schedule, options);
     pattern = std::move(walk.pattern);
     upper = walk.report;
   } catch (const InfeasibleError& e) {
