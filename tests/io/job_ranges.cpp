@@ -5,23 +5,15 @@
 #include <functional>
 
 #include "io/io_test_util.hpp"
+#include "io/job_test_util.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
 
 namespace mimic::io {
 namespace {
 
-const std::string kMinimal = "job: retarget\ninput: clip.bvh\noutput: out.pos\n";
-
-std::string error_of(const std::string& yaml) {
-  try {
-    parse_job(yaml, "job.yaml");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected InputError for\n" << yaml;
-  return "";
-}
+using test::error_of;
+using test::kMinimal;
 
 TEST(JobRanges, TheIssueCasesNameTheFileLineKeyAndBound) {
   EXPECT_EQ(error_of(kMinimal + "trajectory:\n  knot_spacing: 1e-9\n"),

@@ -2,7 +2,7 @@
 // else refused with the file, line and key; the job's JSON echo names it only when it is set.
 #include <gtest/gtest.h>
 
-#include "io/io_test_util.hpp"
+#include "io/job_test_util.hpp"
 #include "mimic/core/error.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/io/job_json.hpp"
@@ -10,17 +10,8 @@
 namespace mimic::io {
 namespace {
 
-const std::string kMinimal = "job: retarget\ninput: clip.bvh\noutput: out.pos\n";
-
-std::string error_of(const std::string& yaml) {
-  try {
-    parse_job(yaml, "job.yaml");
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "expected InputError for\n" << yaml;
-  return "";
-}
+using test::error_of;
+using test::kMinimal;
 
 TEST(JobLoopRepeats, AutoByDefaultAndANumberAsGiven) {
   EXPECT_FALSE(parse_job(kMinimal, "job.yaml").retarget.loop_repeats.has_value());

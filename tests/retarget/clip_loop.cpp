@@ -14,14 +14,14 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
 #include "mimic/retarget/landmark_track.hpp"
+#include "retarget/shipped_tracks.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::retarget {
 namespace {
 
-LandmarkTrack shipped(const char* file) {
-  return extract_landmarks(mocap::load_clip(test::source_dir() / "data" / "mocap" / file));
-}
+using test_tracks::made_in_place;
+using test_tracks::shipped;
 
 // walk.bvh's straight walk at its steady 1.2 m strides, 2.9 s to 4.4 s (after its first two, shorter,
 // steps and before its turn; tests/retarget/clip_contacts.cpp lists them),
@@ -34,15 +34,6 @@ LandmarkTrack straight_walk(int every) {
        k += static_cast<std::size_t>(every))
     track.frames.push_back(walk.frames[k]);
   track.rate = walk.rate / every;
-  return track;
-}
-
-LandmarkTrack made_in_place(LandmarkTrack track) {
-  const Eigen::Vector2d start = track.frames.front()[Landmark::kPelvis].head<2>();
-  for (LandmarkFrame& f : track.frames) {
-    const Eigen::Vector2d d = f[Landmark::kPelvis].head<2>() - start;
-    for (Eigen::Vector3d& p : f.position) p.head<2>() -= d;
-  }
   return track;
 }
 

@@ -11,14 +11,14 @@
 #include "mimic/mocap/load.hpp"
 #include "mimic/retarget/clip_contacts.hpp"
 #include "mimic/retarget/landmark_track.hpp"
+#include "retarget/shipped_tracks.hpp"
 #include "support/shared_data.hpp"
 
 namespace mimic::retarget {
 namespace {
 
-LandmarkTrack shipped(const char* file) {
-  return extract_landmarks(mocap::load_clip(test::source_dir() / "data" / "mocap" / file));
-}
+using test_tracks::made_in_place;
+using test_tracks::shipped;
 
 // walk.bvh from 1.8 s to 7.3 s: the steps of 0.6 m at 105 steps/min, the turn included, without the
 // standing start and the closing step (an in-place cycle is the steady gait; see tests/retarget/
@@ -28,15 +28,6 @@ LandmarkTrack steady_walk() {
   const auto first = static_cast<std::ptrdiff_t>(1.8 * track.rate);
   const auto last = static_cast<std::ptrdiff_t>(7.3 * track.rate);
   track.frames = std::vector<LandmarkFrame>(track.frames.begin() + first, track.frames.begin() + last);
-  return track;
-}
-
-LandmarkTrack made_in_place(LandmarkTrack track) {
-  const Eigen::Vector2d start = track.frames.front()[Landmark::kPelvis].head<2>();
-  for (LandmarkFrame& f : track.frames) {
-    const Eigen::Vector2d d = f[Landmark::kPelvis].head<2>() - start;
-    for (Eigen::Vector3d& p : f.position) p.head<2>() -= d;
-  }
   return track;
 }
 
