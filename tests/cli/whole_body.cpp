@@ -77,6 +77,22 @@ TEST(CliWholeBody, AutoModeWalksAClipThatWalks) {
   expect_check_passes(pos);
 }
 
+// The marker version of the shipped walk: its legs' smoothing stops at the whole-body retarget's cap of 15
+// ALM iterations a hair outside its rows (violation 5e-6 against the tolerance 1e-6: a swing sole 5e-8 m
+// below its clearance bound), which the check at every sample judges (pipeline/smooth.cpp): the walk is
+// written, and `mimic check` passes it. (It was refused as "solver iteration limit" before.)
+TEST(CliWholeBody, WalkWhoseSmoothingStopsNearlyFeasibleAtItsCapIsCheckedAndWritten) {
+  TempDir dir;
+  const auto pos = dir / "walk.pos";
+  const RunResult r = run_mimic({"retarget", sample("data/mocap/walk.c3d").string(), "-o", pos.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.describe();
+  EXPECT_NE(r.out.find("mode: whole body: 10 step(s)"), std::string::npos) << r.describe();
+  EXPECT_NE(r.out.find("optimisation: alm 15 outer iterations: violation"), std::string::npos)
+      << r.describe();
+  EXPECT_EQ(r.err.find("whole-body retarget failed"), std::string::npos) << r.describe();
+  expect_check_passes(pos);
+}
+
 // A walk the robot cannot execute within the job's limits falls back, under auto, to the upper body on
 // planted feet: walk.bvh's walk needs 0.48 of HRP-2's torque limits (README), the upper body on planted feet
 // 0.30, so with --torque-factor 0.4 the smoothing's check refuses the walk and seed 000's retarget is
