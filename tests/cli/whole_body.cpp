@@ -106,14 +106,15 @@ TEST(CliWholeBody, AutoModeFallsBackToTheUpperBodyWhenTheWalkIsInfeasible) {
                                  "-o", pos.string(), "--report", json.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(
-      r.err.find("the whole-body retarget failed (whole-body retarget, smoothing (seed 001): check of the "
-                 "smoothed motion: torque of "),
+      r.err.find("the whole-body retarget failed at its smoothing (seed 001): check of the smoothed motion: "
+                 "torque of "),
       std::string::npos)
       << r.describe();
   EXPECT_NE(r.err.find("retargeting the upper body on planted feet instead, so the robot will not walk"),
             std::string::npos)
       << r.describe();
-  EXPECT_NE(r.out.find("mode: upper body: the whole-body retarget failed ("), std::string::npos)
+  EXPECT_NE(r.out.find("mode: upper body: the whole-body retarget failed at its smoothing (seed 001): "),
+            std::string::npos)
       << r.describe();
   EXPECT_NE(r.out.find("; the clip walks: 10 step(s), the pelvis ends 4.879 m"), std::string::npos)
       << r.describe();
@@ -123,9 +124,11 @@ TEST(CliWholeBody, AutoModeFallsBackToTheUpperBodyWhenTheWalkIsInfeasible) {
   std::ifstream report(json);
   const std::string text((std::istreambuf_iterator<char>(report)), std::istreambuf_iterator<char>());
   EXPECT_NE(text.find("\"mode\": \"upper_body\""), std::string::npos) << text.substr(0, 2000);
-  EXPECT_NE(text.find("\"whole_body_failure\": \"whole-body retarget, smoothing (seed 001)"),
-            std::string::npos)
+  EXPECT_NE(text.find("\"whole_body_failure\": {"), std::string::npos) << text.substr(0, 2000);
+  EXPECT_NE(text.find("\"stage\": \"smoothing (seed 001)\""), std::string::npos) << text.substr(0, 2000);
+  EXPECT_NE(text.find("\"reason\": \"check of the smoothed motion: torque of "), std::string::npos)
       << text.substr(0, 2000);
+  EXPECT_EQ(text.find("nothing written"), std::string::npos) << text.substr(0, 2000);
   const io::MotionFiles motion = expect_motion_files(pos);
   ASSERT_TRUE(motion.waist.has_value());
   const Eigen::MatrixXd& waist = motion.waist->position;

@@ -72,6 +72,14 @@ TEST(GeometryReport, OneLineNamesThePairAndTheFoot) {
       "min pair distance none (no pair of shapes is checked)  min sole-corner height none (no sole corner)");
 }
 
+// The optimisations' log and summary lines name the closest pair they constrained; a robot without collision
+// shapes has none, and the line says so instead of "closest pair  inf m".
+TEST(GeometryReport, ClosestPairOfAnOptimisationOrNone) {
+  EXPECT_EQ(describe_closest_pair("HEAD_LINK1 / RARM_LINK6", 0.011),
+            "closest pair HEAD_LINK1 / RARM_LINK6 0.0110 m");
+  EXPECT_EQ(describe_closest_pair("", std::numeric_limits<double>::infinity()), "no collision pairs");
+}
+
 // `mimic check`'s report of a motion at rest (v = a = 0) in the fixture's configurations.
 std::string check_text(const model::SampledMotion& motion, bool with_geometry = true) {
   const test::CheckRobot& r = test::CheckRobot::instance();

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <limits>
 #include <set>
 #include <string>
 
@@ -149,20 +150,31 @@ TEST(WholeBodyUpperBodySolveReport, SummaryLineAndJsonKeys) {
   s.peak_torque_joint = "RARM_JOINT1";
   s.min_distance = 0.0112;
   s.closest_pair = "LARM_LINK6 / LLEG_LINK2";
-  s.pattern_regenerated = true;
   result.whole_body = walk;
   const std::string summary = format_retarget_summary(result);
   EXPECT_NE(
       summary.find("upper body solved on the walk (seed 000): joint RMSE 0.0014 -> 0.0013 rad, head/hand "
-                   "RMS 0.0071 -> 0.0065 m; peak |tau|/limit 0.420 (RARM_JOINT1), closest pair 0.0112 m "
-                   "(LARM_LINK6 / LLEG_LINK2); 2 solve(s), 31 iterations, 1.25 s CPU; walking pattern "
+                   "RMS 0.0071 -> 0.0065 m; peak |tau|/limit 0.420 (RARM_JOINT1), closest pair LARM_LINK6 / "
+                   "LLEG_LINK2 0.0112 m; 2 solve(s), 31 iterations, 1.25 s CPU; walking pattern "
                    "generated again"),
       std::string::npos)
       << summary;
   const YAML::Node json = YAML::Load(retarget_report_json(io::JobConfig{}, result).dump());
   EXPECT_EQ(json["whole_body"]["upper_body_solve"]["iterations"].as<int>(), 31);
   EXPECT_DOUBLE_EQ(json["whole_body"]["upper_body_solve"]["joint_rmse_rad"].as<double>(), 0.0013);
-  EXPECT_TRUE(json["whole_body"]["upper_body_solve"]["pattern_regenerated"].as<bool>());
+  EXPECT_EQ(json["whole_body"]["upper_body_solve"]["closest_pair"].as<std::string>(),
+            "LARM_LINK6 / LLEG_LINK2");
+  // Without collision shapes there is no pair: the line says so, the JSON has nulls.
+  result.whole_body->upper_body_solve.closest_pair.clear();
+  result.whole_body->upper_body_solve.min_distance = std::numeric_limits<double>::infinity();
+  EXPECT_NE(
+      format_retarget_summary(result).find("peak |tau|/limit 0.420 (RARM_JOINT1), no collision pairs; 2 "
+                                           "solve(s)"),
+      std::string::npos)
+      << format_retarget_summary(result);
+  const YAML::Node without = YAML::Load(retarget_report_json(io::JobConfig{}, result).dump());
+  EXPECT_TRUE(without["whole_body"]["upper_body_solve"]["closest_pair"].IsNull());
+  EXPECT_TRUE(without["whole_body"]["upper_body_solve"]["min_pair_distance_m"].IsNull());
 }
 
 }  // namespace

@@ -30,9 +30,10 @@ OptimizedUpperBody optimize_upper_body(const Robot& robot, const io::JobConfig& 
     spdlog::warn("{}", warning);
   spdlog::info(
       "optimisation: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} rad, head/hand RMS {:.4f} m; "
-      "closest pair {} {:.4f} m ({} pairs constrained)",
+      "{} ({} pairs constrained)",
       result.solves, result.total_iterations, result.total_seconds, result.metrics.imitation.joint_rmse,
-      result.metrics.imitation.position_rms, result.metrics.closest_pair, result.metrics.min_distance,
+      result.metrics.imitation.position_rms,
+      describe_closest_pair(result.metrics.closest_pair, result.metrics.min_distance),
       result.collision_pairs);
 
   if (const motion::ReferenceClearance& c = result.reference_clearance; c.runs > 0) {

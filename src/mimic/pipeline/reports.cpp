@@ -171,6 +171,11 @@ io::Json check_report_json(const evaluation::Report& r, const std::string& motio
   return json;
 }
 
+std::string describe_closest_pair(const std::string& pair, double distance) {
+  return pair.empty() ? std::string("no collision pairs")
+                      : fmt::format("closest pair {} {:.4f} m", pair, distance);
+}
+
 namespace {
 
 // The whole-body retarget's walk: travel, steps, timing, placement, clamps, smoothing.
@@ -198,11 +203,11 @@ void format_whole_body(std::ostream& out, const WholeBodyReport& w) {
   if (const UpperBodySolveReport& s = w.upper_body_solve; s.solves > 0) {
     out << fmt::format(
         "upper body solved on the walk (seed 000): joint RMSE {:.4f} -> {:.4f} rad, head/hand RMS {:.4f} -> "
-        "{:.4f} m; peak |tau|/limit {:.3f} ({}), closest pair {:.4f} m ({}); {} solve(s), {} iterations, "
-        "{:.2f} s CPU{}\n",
+        "{:.4f} m; peak |tau|/limit {:.3f} ({}), {}; {} solve(s), {} iterations, {:.2f} s CPU; walking "
+        "pattern generated again\n",
         s.joint_rmse_fit, s.joint_rmse, s.position_rms_fit, s.position_rms, s.peak_torque,
-        s.peak_torque_joint, s.min_distance, s.closest_pair, s.solves, s.iterations, s.cpu_seconds,
-        s.pattern_regenerated ? "; walking pattern generated again" : "");
+        s.peak_torque_joint, describe_closest_pair(s.closest_pair, s.min_distance), s.solves, s.iterations,
+        s.cpu_seconds);
   }
   out << fmt::format(
       "smoothing (seed 001, legs and waist): integral of tau^T tau {:.6g} -> {:.6g} N^2 m^2 s, {} solve(s)\n",
@@ -253,11 +258,12 @@ void add_whole_body(io::Json& json, const WholeBodyReport& w) {
     o["position_rms_m"] = s.position_rms;
     o["peak_torque_ratio"] = s.peak_torque;
     o["peak_torque_joint"] = s.peak_torque_joint;
-    o["min_pair_distance_m"] = s.min_distance;
-    o["closest_pair"] = s.closest_pair;
+    // null for a robot without collision shapes, as the check's summary does
+    const bool any_pair = !s.closest_pair.empty();
+    o["min_pair_distance_m"] = any_pair ? io::Json(s.min_distance) : io::Json();
+    o["closest_pair"] = any_pair ? io::Json(s.closest_pair) : io::Json();
     o["deep_collision_runs"] = s.deep_runs;
     o["end_shift_rad"] = s.end_shift;
-    o["pattern_regenerated"] = s.pattern_regenerated;
   }
   // As a job's `contacts:`, so that `mimic check --config` can be given the walk's support phases.
   json["contacts"] = contacts_json(w.contacts);
@@ -332,7 +338,10 @@ io::Json retarget_report_json(const io::JobConfig& job, const RetargetPipelineRe
   }
   json["mode"] = r.whole_body ? "whole_body" : "upper_body";
   json["mode_reason"] = r.mode_reason;
-  if (!r.whole_body_failure.empty()) json["whole_body_failure"] = r.whole_body_failure;
+  if (r.whole_body_failure) {
+    json["whole_body_failure"]["stage"] = r.whole_body_failure->stage;
+    json["whole_body_failure"]["reason"] = r.whole_body_failure->reason;
+  }
   if (r.loop.loop.detected) {
     // Only for a looping clip (retarget/clip_loop.hpp): other reports are unchanged.
     auto& l = json["loop"];

@@ -27,6 +27,10 @@ namespace mimic::pipeline {
 // sole-corner height 0.0000 m (right foot, t = 0.000 s)", with "none" for a model without pairs / corners.
 std::string format_geometry_report(const evaluation::GeometryReport& geometry);
 
+// The closest pair an optimisation constrained, for its log line and summary: "closest pair HEAD_LINK1 /
+// RARM_LINK6 0.0123 m", or "no collision pairs" when the robot has no collision shapes (`pair` empty).
+std::string describe_closest_pair(const std::string& pair, double distance);
+
 // Adds to `summary`: geometry_checked, and when checked safety_distance_m, min_pair_distance_m,
 // closest_pair ("HEAD_LINK1 / RARM_LINK6"), min_pair_distance_time_s, samples_below_safety_distance,
 // min_sole_corner_height_m, lowest_corner ("right" / "left" foot), min_sole_corner_height_time_s,

@@ -57,11 +57,12 @@ RetargetModeChoice choose_retarget_mode(const retarget::LandmarkTrack& track, co
         break;
       }
       choice.whole_body = walks;
-      choice.reason = fmt::format(
-          "{}: {} step(s), the pelvis ends {:.3f} m ({:.2f} leg lengths) from its start "
-          "({} {:.2f})",
-          walks ? "whole body" : "upper body", contacts.step_count(), contacts.displacement, legs,
-          walks ? "above" : "not above", kWalkingDisplacement);
+      choice.evidence =
+          fmt::format("{} step(s), the pelvis ends {:.3f} m ({:.2f} leg lengths) from its start ({} {:.2f})",
+                      contacts.step_count(), contacts.displacement, legs, walks ? "above" : "not above",
+                      kWalkingDisplacement);
+      choice.reason = fmt::format("{}: {}", walks ? "whole body" : "upper body", choice.evidence);
+      if (!walks) choice.evidence.clear();
       break;
   }
   // Refused here, before the kinematic retarget, as the footstep plan would refuse it after.

@@ -34,6 +34,10 @@ struct RetargetModeChoice {
   // The clip's contacts, when they could be read (they need both hips and ankles and two frames).
   std::optional<retarget::ClipContacts> contacts;
   std::string reason;  // why this mode, one line for the log and the summary
+  // What the clip's contacts say about it when auto chose the whole body ("18 step(s), the pelvis ends
+  // 3.733 m (4.53 leg lengths) from its start (above 0.50)"; the reason is "whole body: " + evidence): the
+  // fallback to the upper body repeats it; empty otherwise.
+  std::string evidence;
 };
 
 // Chooses the mode of a retarget job from its `requested` mode and the clip's landmarks. Auto chooses the

@@ -29,8 +29,6 @@
 namespace mimic::pipeline {
 namespace {
 
-constexpr const char* kWholeBodyPrefix = "whole body: ";  // retarget_mode.cpp's reason for auto's walk
-
 // The reference with the given joints (nj x N: the optimised ones, or the reference's own).
 model::SampledMotion with_joints(const model::Model& model, const retarget::ReferenceMotion& reference,
                                  const Eigen::MatrixXd& joints) {
@@ -79,10 +77,12 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   result.loop = played.play;
   if (result.loop.loop.detected) spdlog::info("{}", result.loop.summary());
   const RetargetModeChoice mode = choose_retarget_mode(track, job);
-  result.mode_reason = mode.reason;
-  if (cycle.detected)
-    result.mode_reason += fmt::format(
-        "; in-place cycle: root motion recovered from the stance feet, travel {:.3f} m", cycle.travel);
+  const std::string cycle_note =
+      cycle.detected
+          ? fmt::format("; in-place cycle: root motion recovered from the stance feet, travel {:.3f} m",
+                        cycle.travel)
+          : std::string();
+  result.mode_reason = mode.reason + cycle_note;
   spdlog::info("mode: {}", result.mode_reason);
   timer.done("load");
 
@@ -102,33 +102,21 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     try {
       run_whole_body_stages(job, robot, *mode.contacts, result, timer, progress);
       return result;
-    } catch (const InfeasibleError& e) {
+    } catch (const WholeBodyStageError& e) {
       double attempt = 0.0;  // the walk's stages, kept as one
       for (std::size_t i = before_walk.stages.size(); i < result.stages.size(); ++i)
         attempt += result.stages[i].seconds;
       result = before_walk;
       timer.done("whole-body attempt");
       result.stages.back().seconds += attempt;
-      // The walk's message names the clip, which the warning's and the summary's context already do, and
-      // ends "; nothing written", which the upper body below makes untrue.
-      std::string failure = e.what();
-      const std::string clip_prefix = job.input.string() + ": ";
-      if (failure.rfind(clip_prefix, 0) == 0) failure.erase(0, clip_prefix.size());
-      const std::string nothing_written = "; nothing written";
-      if (failure.size() >= nothing_written.size() &&
-          failure.compare(failure.size() - nothing_written.size(), nothing_written.size(), nothing_written) ==
-              0)
-        failure.erase(failure.size() - nothing_written.size());
-      result.whole_body_failure = failure;
-      // "whole body: 18 step(s), ..." -> "upper body: the whole-body retarget failed (...); the clip walks:
-      // ..."
-      std::string why = before_walk.mode_reason;
-      if (why.rfind(kWholeBodyPrefix, 0) == 0) why.erase(0, std::string(kWholeBodyPrefix).size());
+      result.whole_body_failure = RetargetPipelineResult::WholeBodyFailure{e.stage(), e.reason()};
+      const std::string failure =
+          fmt::format("the whole-body retarget failed at its {}: {}", e.stage(), e.reason());
       result.mode_reason =
-          fmt::format("upper body: the whole-body retarget failed ({}); the clip walks: {}", failure, why);
+          fmt::format("upper body: {}; the clip walks: {}{}", failure, mode.evidence, cycle_note);
       spdlog::warn(
-          "{}: the whole-body retarget failed ({}); retargeting the upper body on planted feet instead, "
-          "so the robot will not walk; --whole-body makes this failure an error",
+          "{}: {}; retargeting the upper body on planted feet instead, so the robot will not walk; "
+          "--whole-body makes this failure an error",
           job.input.string(), failure);
     }
   }

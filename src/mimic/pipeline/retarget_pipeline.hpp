@@ -28,8 +28,12 @@ struct RetargetPipelineResult {
   // The mode chosen (pipeline/retarget_mode.hpp) and why; whole_body holds the walk's numbers.
   std::string mode_reason;
   std::optional<WholeBodyReport> whole_body;
-  // Why the whole-body retarget that auto chose failed, when it fell back to the upper body; else empty.
-  std::string whole_body_failure;
+  // Where and why the whole-body retarget that auto chose failed, when it fell back to the upper body.
+  struct WholeBodyFailure {
+    std::string stage;   // "smoothing (seed 001)"
+    std::string reason;  // "check of the smoothed motion: collision of ..."
+  };
+  std::optional<WholeBodyFailure> whole_body_failure;
   // How a looping clip was played (retarget/clip_loop.hpp); loop.loop.detected is false for other clips.
   retarget::LoopPlay loop;
   KinematicRetargetResult kinematic;  // the reference (and the --kinematic-only motion)

@@ -39,7 +39,6 @@ struct UpperBodySolveReport {
   std::string closest_pair;
   int deep_runs = 0;       // runs of deep self-collision cleared before the solve (reference_clearance)
   double end_shift = 0.0;  // rad, pinned ends moved out of the safety distance
-  bool pattern_regenerated = false;  // the walking pattern generated again under the solved upper body
 };
 
 // What the whole-body retarget adds to the summary and the report (RetargetPipelineResult::whole_body).

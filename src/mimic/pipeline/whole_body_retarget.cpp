@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
@@ -53,11 +54,9 @@ void log_violations(const std::string& what, const evaluation::Report& report) {
     spdlog::debug("{}: {} ({} sample(s))", what, evaluation::describe(v), v.violating_samples);
 }
 
-// A stage's failure as the retarget reports it: the clip, the stage, the reason, and that nothing is written.
 [[noreturn]] void stage_failed(const io::JobConfig& job, const std::string& stage,
                                const std::string& reason) {
-  throw InfeasibleError(
-      fmt::format("{}: whole-body retarget, {}: {}; nothing written", job.input.string(), stage, reason));
+  throw WholeBodyStageError(job.input.string(), stage, reason);
 }
 
 // Single-support runs of the written motion.
@@ -129,6 +128,11 @@ void measure(const Robot& robot, const retarget::ClipContacts& contacts, const C
 }
 
 }  // namespace
+
+WholeBodyStageError::WholeBodyStageError(const std::string& clip, std::string stage, std::string reason)
+    : InfeasibleError(fmt::format("{}: whole-body retarget, {}: {}; nothing written", clip, stage, reason)),
+      stage_(std::move(stage)),
+      reason_(std::move(reason)) {}
 
 void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
                            const retarget::ClipContacts& contacts, RetargetPipelineResult& result,
@@ -208,7 +212,6 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
     } catch (const InfeasibleError& e) {
       stage_failed(job, "walking pattern (solved upper body)", e.what());
     }
-    upper_solve.pattern_regenerated = true;
   }
   const auto deepest = std::max_element(pattern.waist_lowering.begin(), pattern.waist_lowering.end());
   if (deepest != pattern.waist_lowering.end() && *deepest > 0.0) {

@@ -28,6 +28,9 @@
 // clip (running, jumping) are an InputError of step 2.
 #pragma once
 
+#include <string>
+
+#include "mimic/core/error.hpp"
 #include "mimic/core/progress.hpp"
 #include "mimic/io/job.hpp"
 #include "mimic/pipeline/retarget_pipeline.hpp"
@@ -35,6 +38,21 @@
 #include "mimic/retarget/clip_contacts.hpp"
 
 namespace mimic::pipeline {
+
+// A stage of the whole-body retarget cannot make the walk feasible for the robot. what() is the retarget's
+// one-line error: "<clip>: whole-body retarget, <stage>: <reason>; nothing written". The auto mode's
+// fallback (retarget_pipeline.cpp), which then writes the upper body, says the stage and the reason
+// without the clip (its warning names it already) and without "nothing written" (untrue there).
+class WholeBodyStageError : public InfeasibleError {
+ public:
+  WholeBodyStageError(const std::string& clip, std::string stage, std::string reason);
+  const std::string& stage() const { return stage_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  std::string stage_;
+  std::string reason_;
+};
 
 // Steps 2-5 after the kinematic retarget already in `result.kinematic`; fills result.output (or .csv),
 // result.check, the solver fields, result.whole_body and result.stages. `contacts` are the clip's.

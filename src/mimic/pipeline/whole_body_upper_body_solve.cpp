@@ -11,6 +11,7 @@
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/pipeline/imitation_errors.hpp"
 #include "mimic/pipeline/job_options.hpp"
+#include "mimic/pipeline/reports.hpp"
 
 namespace mimic::pipeline {
 
@@ -91,9 +92,10 @@ WalkUpperBodySolve solve_walk_upper_body(const Robot& robot, const io::JobConfig
   spdlog::info(
       "whole body: upper body solved on the walk: {} solve(s), {} iterations, {:.2f} s; joint RMSE {:.4f} "
       "-> {:.4f} rad, head/hand RMS {:.4f} -> {:.4f} m against the reference; peak |tau|/limit {:.3f} ({}), "
-      "closest pair {} {:.4f} m ({} pairs constrained)",
+      "{} ({} pairs constrained)",
       r.solves, r.iterations, r.solver_seconds, r.joint_rmse_fit, r.joint_rmse, r.position_rms_fit,
-      r.position_rms, r.peak_torque, r.peak_torque_joint, r.closest_pair, r.min_distance, r.collision_pairs);
+      r.position_rms, r.peak_torque, r.peak_torque_joint,
+      describe_closest_pair(r.closest_pair, r.min_distance), r.collision_pairs);
   return out;
 }
 
