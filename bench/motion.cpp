@@ -227,7 +227,11 @@ void BM_Blended(benchmark::State& state) {
 // torques' exact second-order term evaluated every k steps (residual_curvature_refresh), what `mimic
 // retarget --objective torque` runs with k = 10; it replaces the other two. 0: off. (The whole clip with
 // k = 20 was stopped after 600 steps of its first round without converging: not registered.)
-// MIMIC_BENCH_TRACE=1 prints the ALM's outer iterations (objective, violation, penalty, steps).
+// `stride`: MotionSettings::torque_objective_stride (1: the torque rows at every sample; k: the rectangle
+// rule on every k-th sample, which also holds the first torque-limit rows). `objective` is then the rule's
+// value; torque_integral (the dense trapezoid over every sample, N^2 m^2 s, about twice the dense objective)
+// is comparable across strides. MIMIC_BENCH_TRACE=1 prints the ALM's outer iterations (objective, violation,
+// penalty, steps).
 void BM_TorqueObjective(benchmark::State& state) {
   const Boxing& b = boxing();
   const int newton_iterations = static_cast<int>(state.range(1));
