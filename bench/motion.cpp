@@ -245,6 +245,7 @@ void BM_TorqueObjective(benchmark::State& state) {
         settings.solver.alm.residual_curvature = state.range(3) > 0;
         settings.solver.alm.residual_curvature_refresh = std::max<int>(1, static_cast<int>(state.range(3)));
         settings.torque_objective_stride = std::max<int>(1, static_cast<int>(state.range(4)));
+        if (state.range(5) != 0) settings.solver.alm.schedule = mimic::optim::PenaltySchedule::kAdaptive;
       });
 }
 
@@ -258,16 +259,17 @@ BENCHMARK(BM_Blended)
     ->UseRealTime();
 
 BENCHMARK(BM_TorqueObjective)
-    ->ArgsProduct({{2, 3, 5, 8, 0}, {0}, {1}, {10, 0}, {1, 5, 10}})
-    ->Args({2, 0, 0, 1, 1})
-    ->Args({5, 0, 0, 1, 1})
-    ->Args({5, 0, 0, 5, 1})
-    ->Args({5, 0, 0, 20, 1})
-    ->Args({0, 0, 0, 5, 1})
-    ->Args({2, 0, 0, 0, 1})
-    ->Args({2, 3, 0, 0, 1})
-    ->Args({5, 3, 0, 0, 1})
-    ->ArgNames({"seconds", "newton_cg", "sizing", "newton", "stride"})
+    ->ArgsProduct({{2, 3, 5, 8, 0}, {0}, {1}, {10, 0}, {1, 5, 10}, {0}})
+    ->ArgsProduct({{2, 5}, {0}, {1}, {10, 0}, {10}, {1}})
+    ->Args({2, 0, 0, 1, 1, 0})
+    ->Args({5, 0, 0, 1, 1, 0})
+    ->Args({5, 0, 0, 5, 1, 0})
+    ->Args({5, 0, 0, 20, 1, 0})
+    ->Args({0, 0, 0, 5, 1, 0})
+    ->Args({2, 0, 0, 0, 1, 0})
+    ->Args({2, 3, 0, 0, 1, 0})
+    ->Args({5, 3, 0, 0, 1, 0})
+    ->ArgNames({"seconds", "newton_cg", "sizing", "newton", "stride", "adaptive"})
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();
