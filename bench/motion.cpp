@@ -246,6 +246,9 @@ void BM_TorqueObjective(benchmark::State& state) {
         settings.solver.alm.residual_curvature_refresh = std::max<int>(1, static_cast<int>(state.range(3)));
         settings.torque_objective_stride = std::max<int>(1, static_cast<int>(state.range(4)));
         if (state.range(5) != 0) settings.solver.alm.schedule = mimic::optim::PenaltySchedule::kAdaptive;
+        if (state.range(6) > 0)
+          settings.solver.alm.residual_curvature_from_penalty =
+              std::pow(10.0, static_cast<double>(state.range(6)));
       });
 }
 
@@ -259,17 +262,19 @@ BENCHMARK(BM_Blended)
     ->UseRealTime();
 
 BENCHMARK(BM_TorqueObjective)
-    ->ArgsProduct({{2, 3, 5, 8, 0}, {0}, {1}, {10, 0}, {1, 5, 10}, {0}})
-    ->ArgsProduct({{2, 5}, {0}, {1}, {10, 0}, {10}, {1}})
-    ->Args({2, 0, 0, 1, 1, 0})
-    ->Args({5, 0, 0, 1, 1, 0})
-    ->Args({5, 0, 0, 5, 1, 0})
-    ->Args({5, 0, 0, 20, 1, 0})
-    ->Args({0, 0, 0, 5, 1, 0})
-    ->Args({2, 0, 0, 0, 1, 0})
-    ->Args({2, 3, 0, 0, 1, 0})
-    ->Args({5, 3, 0, 0, 1, 0})
-    ->ArgNames({"seconds", "newton_cg", "sizing", "newton", "stride", "adaptive"})
+    ->ArgsProduct({{2, 3, 5, 8, 0}, {0}, {1}, {10, 0}, {1, 5, 10}, {0}, {0}})
+    ->ArgsProduct({{2, 5}, {0}, {1}, {10, 0}, {10}, {1}, {0}})
+    ->Args({2, 0, 0, 1, 1, 0, 0})
+    ->Args({5, 0, 0, 1, 1, 0, 0})
+    ->Args({5, 0, 0, 5, 1, 0, 0})
+    ->Args({5, 0, 0, 20, 1, 0, 0})
+    ->Args({0, 0, 0, 5, 1, 0, 0})
+    ->ArgsProduct({{2, 5, 0}, {0}, {1}, {0}, {1, 10}, {1}, {0}})
+    ->ArgsProduct({{2, 5, 0}, {0}, {1}, {10}, {1, 10}, {0}, {3, 5}})
+    ->Args({2, 0, 0, 0, 1, 0, 0})
+    ->Args({2, 3, 0, 0, 1, 0, 0})
+    ->Args({5, 3, 0, 0, 1, 0, 0})
+    ->ArgNames({"seconds", "newton_cg", "sizing", "newton", "stride", "adaptive", "newton_from"})
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();
