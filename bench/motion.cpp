@@ -227,7 +227,11 @@ void BM_Blended(benchmark::State& state) {
 // torques' exact second-order term evaluated every k steps (residual_curvature_refresh), what `mimic
 // retarget --objective torque` runs with k = 10; it replaces the other two. 0: off. (The whole clip with
 // k = 20 was stopped after 600 steps of its first round without converging: not registered.)
-// MIMIC_BENCH_TRACE=1 prints the ALM's outer iterations (objective, violation, penalty, steps).
+// `stride`: MotionSettings::torque_objective_stride (1: the torque rows at every sample; k: the rectangle
+// rule on every k-th sample, which also holds the first torque-limit rows). `objective` is then the rule's
+// value; torque_integral (the dense trapezoid over every sample, N^2 m^2 s, about twice the dense objective)
+// is comparable across strides. MIMIC_BENCH_TRACE=1 prints the ALM's outer iterations (objective, violation,
+// penalty, steps).
 void BM_TorqueObjective(benchmark::State& state) {
   const Boxing& b = boxing();
   const int newton_iterations = static_cast<int>(state.range(1));
@@ -240,6 +244,11 @@ void BM_TorqueObjective(benchmark::State& state) {
         settings.solver.alm.residual_sizing = sizing;
         settings.solver.alm.residual_curvature = state.range(3) > 0;
         settings.solver.alm.residual_curvature_refresh = std::max<int>(1, static_cast<int>(state.range(3)));
+        settings.torque_objective_stride = std::max<int>(1, static_cast<int>(state.range(4)));
+        if (state.range(5) != 0) settings.solver.alm.schedule = mimic::optim::PenaltySchedule::kAdaptive;
+        if (state.range(6) > 0)
+          settings.solver.alm.residual_curvature_from_penalty =
+              std::pow(10.0, static_cast<double>(state.range(6)));
       });
 }
 
@@ -253,16 +262,19 @@ BENCHMARK(BM_Blended)
     ->UseRealTime();
 
 BENCHMARK(BM_TorqueObjective)
-    ->ArgsProduct({{2, 3, 5, 8, 0}, {0}, {1}, {10, 0}})
-    ->Args({2, 0, 0, 1})
-    ->Args({5, 0, 0, 1})
-    ->Args({5, 0, 0, 5})
-    ->Args({5, 0, 0, 20})
-    ->Args({0, 0, 0, 5})
-    ->Args({2, 0, 0, 0})
-    ->Args({2, 3, 0, 0})
-    ->Args({5, 3, 0, 0})
-    ->ArgNames({"seconds", "newton_cg", "sizing", "newton"})
+    ->ArgsProduct({{2, 3, 5, 8, 0}, {0}, {1}, {10, 0}, {1, 5, 10}, {0}, {0}})
+    ->ArgsProduct({{2, 5}, {0}, {1}, {10, 0}, {10}, {1}, {0}})
+    ->Args({2, 0, 0, 1, 1, 0, 0})
+    ->Args({5, 0, 0, 1, 1, 0, 0})
+    ->Args({5, 0, 0, 5, 1, 0, 0})
+    ->Args({5, 0, 0, 20, 1, 0, 0})
+    ->Args({0, 0, 0, 5, 1, 0, 0})
+    ->ArgsProduct({{2, 5, 0}, {0}, {1}, {0}, {1, 10}, {1}, {0}})
+    ->ArgsProduct({{2, 5, 0}, {0}, {1}, {10}, {1, 10}, {0, 1}, {3, 5}})
+    ->Args({2, 0, 0, 0, 1, 0, 0})
+    ->Args({2, 3, 0, 0, 1, 0, 0})
+    ->Args({5, 3, 0, 0, 1, 0, 0})
+    ->ArgNames({"seconds", "newton_cg", "sizing", "newton", "stride", "adaptive", "newton_from"})
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();

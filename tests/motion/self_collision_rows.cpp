@@ -4,6 +4,8 @@
 // the pair out (no activation distance at all): the check after the solve adds it and solves again.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "mimic/core/error.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/collision_data.hpp"
@@ -126,9 +128,13 @@ TEST(SelfCollisionRows, TheHandStopsAtTheSafetyDistanceFromTheHead) {
 // the head) against central finite differences, at a point where the hand is inside the head.
 TEST(SelfCollisionRows, JacobiansMatchFiniteDifferences) {
   const HandInHead f;
-  for (const Objective objective : {Objective::kImitation, Objective::kTorque}) {
+  // The torque objective also on a coarse grid (objective_stride 5): its limit-and-collision-only sets.
+  for (const auto [objective, stride] :
+       {std::pair{Objective::kImitation, 1}, std::pair{Objective::kTorque, 1},
+        std::pair{Objective::kTorque, 5}}) {
     ProblemOptions options;
     options.objective = objective;
+    options.objective_stride = stride;
     options.geometry.collision = f.cmodel;
     for (int i = 0; i < f.input.sample_count(); i += 7) options.torque_samples.push_back(i);
     for (int p = 0; p < static_cast<int>(f.cmodel->pairs.size()); ++p) {

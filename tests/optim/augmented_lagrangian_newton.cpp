@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "mimic/optim/augmented_lagrangian.hpp"
 #include "mimic/optim/sparse.hpp"
@@ -174,6 +176,73 @@ TEST(AlmResidualCurvature, IsIgnoredWithoutTheTerm) {
   const SolveResult without = solve(-10.0, 0);
   EXPECT_EQ(with.x[0], without.x[0]);
   EXPECT_EQ(with.inner_iterations, without.inner_iterations);
+}
+
+// AlmOptions::residual_curvature_from_penalty: the inner solves below that penalty take the Gauss-Newton
+// steps (here sized), the later ones Newton steps. The penalty starts at 1 and grows tenfold per outer
+// iteration (the seed's schedule), and the binding bound at -0.2 keeps the outer loop going for a few
+// iterations, so a threshold of 100 switches at the third. The progress line names the curvature
+// evaluations only while Newton steps are on.
+struct SwitchRun {
+  SolveResult result;
+  int curvature_evaluations = 0;
+  std::vector<bool> newton;  // per outer iteration: Newton steps
+  std::vector<double> sigma;
+};
+
+SwitchRun solve_switching(double from_penalty) {
+  ExponentialFit problem(-0.2, true);
+  AlmOptions options;
+  options.stationarity_tolerance = 1e-7;
+  options.schedule = PenaltySchedule::kSeed;
+  options.initial_penalty = 1.0;
+  options.residual_sizing = true;
+  options.residual_curvature = true;
+  options.residual_curvature_from_penalty = from_penalty;
+  SwitchRun run;
+  run.result = solve_augmented_lagrangian(
+      problem, Eigen::VectorXd::Constant(1, 1.0), options, [&](const ProgressEvent& e) {
+        run.newton.push_back(e.message.find("curvature evaluations") != std::string::npos);
+        run.sigma.push_back(std::stod(e.message.substr(6)));
+      });
+  run.curvature_evaluations = problem.curvature_evaluations;
+  return run;
+}
+
+TEST(AlmResidualCurvatureFromPenalty, GaussNewtonBelowThePenaltyNewtonFromIt) {
+  const SwitchRun run = solve_switching(100.0);
+  ASSERT_EQ(run.result.status, SolveStatus::kConverged) << run.result.summary();
+  ASSERT_GE(run.newton.size(), 3u);  // else the test would not see a switch
+  for (std::size_t i = 0; i < run.newton.size(); ++i) EXPECT_EQ(run.newton[i], run.sigma[i] >= 100.0) << i;
+  EXPECT_GT(run.curvature_evaluations, 0);
+  EXPECT_NEAR(run.result.x[0], -0.2, 1e-6);
+  EXPECT_GT(gradient(run.result.x[0]), 0.0);
+}
+
+// A threshold above the penalty cap: never Newton, the sized Gauss-Newton solve bit for bit; 0: Newton from
+// the first step, the plain residual_curvature solve bit for bit.
+TEST(AlmResidualCurvatureFromPenalty, ExtremesAreTheTwoPlainSolves) {
+  const SwitchRun never = solve_switching(1e300);
+  const SwitchRun always = solve_switching(0.0);
+  EXPECT_EQ(never.curvature_evaluations, 0);
+  for (const bool n : never.newton) EXPECT_FALSE(n);
+  for (const bool n : always.newton) EXPECT_TRUE(n);
+
+  ExponentialFit sized_problem(-0.2, false), newton_problem(-0.2, true);
+  AlmOptions options;
+  options.stationarity_tolerance = 1e-7;
+  options.schedule = PenaltySchedule::kSeed;
+  options.initial_penalty = 1.0;
+  options.residual_sizing = true;
+  const SolveResult sized =
+      solve_augmented_lagrangian(sized_problem, Eigen::VectorXd::Constant(1, 1.0), options);
+  options.residual_curvature = true;
+  const SolveResult newton =
+      solve_augmented_lagrangian(newton_problem, Eigen::VectorXd::Constant(1, 1.0), options);
+  EXPECT_EQ(never.result.x[0], sized.x[0]);
+  EXPECT_EQ(never.result.inner_iterations, sized.inner_iterations);
+  EXPECT_EQ(always.result.x[0], newton.x[0]);
+  EXPECT_EQ(always.result.inner_iterations, newton.inner_iterations);
 }
 
 }  // namespace

@@ -1,8 +1,10 @@
 #include "mimic/motion/motion_problem.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -221,8 +223,41 @@ void MotionProblem::add_rows(const MotionInput& input) {
     for (const int s : options_.torque_samples) add_block(s, collision_at(s) ? geometric : limit);
     return;
   }
-  torque_sets(std::sqrt(dt), free_set, limit_set, both_set);
-  add_torque_blocks(free_set, limit_set, both_set);
+  const int stride = std::max(options_.objective_stride, 1);
+  if (stride == 1) {
+    torque_sets(std::sqrt(dt), free_set, limit_set, both_set);
+    add_torque_blocks(free_set, limit_set, both_set);
+    return;
+  }
+  // The rectangle rule on the coarse grid of every `stride`-th sample (ProblemOptions::objective_stride):
+  // each sample of the clip counts at the grid sample nearest to it (ties: the later one; past the last
+  // multiple of `stride`, the last sample), which thus weighs (its samples) * dt. The weights add up to the
+  // dense sum's. The grid matches optimize_motion's torque samples for this objective, so the torque rows
+  // share the RNEA pass of the limit rows.
+  std::vector<int> group_size(static_cast<std::size_t>(n_), 0);
+  for (int n = 0; n < n_; ++n) {
+    const int grid = std::min(stride * ((n + stride / 2) / stride), n_ - 1);
+    ++group_size[static_cast<std::size_t>(grid)];
+  }
+  std::map<int, std::array<int, 3>> sets;  // per group size: the free, limit and both sets
+  const int limit_only = add_row_set(constraints(false), kWorld);
+  const int geometric_only = any_collision ? add_row_set(constraints(true), kWorld) : limit_only;
+  for (int n = 0; n < n_; ++n) {
+    const bool torque_sample = limited[static_cast<std::size_t>(n)];
+    const int size = group_size[static_cast<std::size_t>(n)];
+    if (size == 0) {
+      if (torque_sample) add_block(n, collision_at(n) ? geometric_only : limit_only);
+      continue;
+    }
+    auto found = sets.find(size);
+    if (found == sets.end()) {
+      std::array<int, 3> s{};
+      torque_sets(std::sqrt(size * dt), s[0], s[1], s[2]);
+      found = sets.emplace(size, s).first;
+    }
+    const std::array<int, 3>& s = found->second;
+    add_block(n, !torque_sample ? s[0] : collision_at(n) ? s[2] : s[1]);
+  }
 }
 
 void MotionProblem::set_state(int n, int state, SplineProblemData& data) const {

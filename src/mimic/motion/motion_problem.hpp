@@ -14,7 +14,9 @@
 //                                 waist frame (the description's frames.gaze, right_gripper and
 //                                 left_gripper; forward kinematics, analytic frame Jacobians);
 //   torque:                       r = sqrt(dt) tau for the active joints (RNEA with the given base motion;
-//                                 a payload is part of the model, model::with_payload);
+//                                 a payload is part of the model, model::with_payload); with
+//                                 ProblemOptions::objective_stride k > 1 only at every k-th sample,
+//                                 r = sqrt(k dt) tau (rectangle rule on the coarse grid, k times fewer rows);
 //   blended (imitation with ProblemOptions::torque_weight w > 0): the imitation's rows and, at every
 //                                 sample, sqrt(w dt) tau for the active joints, i.e. 1/2 (integral of
 //                                 |q - q_c|^2 + sigma |P - P_c|^2 + w tau^T tau dt): "as close to the human
@@ -71,6 +73,11 @@ struct ProblemOptions {
   double sigma = 1.0;  // weight of the position error (imitation)
   // Imitation only: weight w of the torque integral in the blended objective, rad^2 / (N m)^2 (0: none).
   double torque_weight = 0.0;
+  // Torque objective only: its integral by the rectangle rule on every objective_stride-th sample (and the
+  // last), each weighted by the samples nearest to it times dt (the weights add up to the dense sum's): k
+  // times fewer residual rows. 1: every sample (weight dt). The torque-limit and collision rows stay at
+  // torque_samples.
+  int objective_stride = 1;
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints

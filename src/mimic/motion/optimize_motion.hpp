@@ -33,6 +33,9 @@ struct MotionSettings {
   Objective objective = Objective::kImitation;
   double sigma = 1.0;          // weight of the head / hand position error (imitation)
   double torque_weight = 0.0;  // imitation: weight of the torque integral (the blended objective)
+  // Torque objective: the integral by the rectangle rule on every this many-th sample
+  // (ProblemOptions::objective_stride), which then also replaces torque_stride; 1: every sample.
+  int torque_objective_stride = 1;
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;  // s
   optim::SolverOptions solver;                            // back end, tolerances and caps

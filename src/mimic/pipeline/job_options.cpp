@@ -67,6 +67,16 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   settings.solver.alm.residual_sizing = torque;
   settings.solver.alm.residual_curvature = torque && job.solver.alm.newton_steps;
   settings.solver.alm.residual_curvature_refresh = 10;
+  // On the whole boxing clip the seed's schedule raises the penalty tenfold per outer iteration while the
+  // objective still falls; at its cap (1e8) every inner solve crawls to its 100-step cap. The adaptive one
+  // raises it only when the violation did not fall fourfold, whatever solver.alm.penalty_schedule says, and
+  // the integral is the rectangle rule on every 10th sample (MotionSettings::torque_objective_stride):
+  // 603 -> 269 s CPU and a lower minimum, dense integral 156.4 -> 134.3 (bench/motion.cpp,
+  // BM_TorqueObjective; README).
+  if (torque) {
+    settings.solver.alm.schedule = optim::PenaltySchedule::kAdaptive;
+    settings.torque_objective_stride = 10;
+  }
   settings.geometry = geometry_options(job);
   return settings;
 }
