@@ -5,8 +5,9 @@
 //   2. motion::SmoothingProblem (motion/smoothing_problem.hpp) with support-foot equalities at the first and
 //   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
-//      every torque_stride samples, and on the same samples the geometry rows (settings.geometry: pair
-//      distances, swing-sole corners and tilt); solve (ALM or Ipopt); every 200 Hz sample where the
+//      every torque_stride samples (on the torque objective's nodes: initial_torque_samples), the pair
+//      distance rows on those and every pair_stride-th sample, the swing soles' corners and tilt on every
+//      single-support sample (settings.geometry); solve (ALM or Ipopt); every 200 Hz sample where the
 //      optimised spline breaks a torque limit or a geometry bound is added and the problem solved again
 //      from there (at most max_refinements times: motion::refine, motion/refine.hpp; a solve that ends
 //      infeasible, but for the iteration cap, ends the refinement, and the stage fails naming its worst
@@ -35,6 +36,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <set>
 #include <string>
 
 #include "mimic/core/progress.hpp"
@@ -88,6 +90,13 @@ struct SmoothSettings {
   // 10: 9.8 s, 26, -10.087 %. A coarser rule leaves the torques between the nodes less constrained: the
   // outer iterations grow. 0 puts the torques on every sample.
   double objective_spacing = 0.015;  // s
+  // Samples between the pair distance rows besides the torque samples (motion::SmoothingOptions::
+  // pair_stride; issue 15). On the torque samples alone (0), the torque optimum brought a constrained pair
+  // closer than the safety distance between them, and the check added those samples with torque rows and
+  // solved again: the bar walk's shanks at 27 samples, a second solve of 6 ALM iterations, a third of the
+  // problem evaluations. On every sample (1) the first solve holds at every sample: 1 solve, 7 iterations,
+  // the same torque reduction (-10.36 %).
+  int pair_stride = 1;
   int max_refinements = 3;
   bool stabilize = true;     // run stabilize_zmp when the margin is below zmp_margin
   double zmp_margin = 0.02;  // m
@@ -134,6 +143,15 @@ void require_success(const SmoothResult& result);
 // exactly the joints of groups.right_leg and groups.left_leg, in any order; a ModelError at that key
 // otherwise, before anything is read.
 void check_smooth_joints(const model::RobotDescription& description);
+
+// The torque-limit samples of the first solve (issue 15): every torque_stride-th of `samples` samples moved
+// to its nearest node of the torque objective's quadrature (a multiple of objective_stride, at most the
+// last one: motion::objective_weights), and the last sample. The limit rows of a node share its torques and
+// RNEA derivatives, which a sample between the nodes computes for its limit rows alone. With torque_stride
+// 10 and 15 ms nodes at 200 Hz (stride 3), 0, 10, 20, 30 .. becomes 0, 9, 21, 30 ..: as many samples,
+// 45 to 60 ms apart instead of 50; the refinement adds every sample between them where a limit still
+// breaks, as before.
+std::set<int> initial_torque_samples(int samples, int torque_stride, int objective_stride);
 
 // Sequence files of a smoothed motion: io::motion_files() with the multibody ZMP of the motion
 // (stability::motion_zmp) as .zmp.
