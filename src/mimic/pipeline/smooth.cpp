@@ -164,7 +164,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   options.equality_samples = equality_samples(
       planned,
       std::max(1, static_cast<int>(std::lround(settings.support_stride_knots * settings.knot_spacing / dt))));
-  std::set<int> torque_samples = initial_torque_samples(n, settings.torque_stride, options.objective_stride);
+  std::set<int> torque_samples = initial_torque_samples(
+      n, settings.torque_stride, settings.torque_samples_on_nodes ? options.objective_stride : 1);
 
   Eigen::MatrixXd q;
   std::optional<motion::SmoothingProblem> problem;
