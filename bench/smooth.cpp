@@ -140,6 +140,32 @@ BENCHMARK(BM_SmoothWalkBarObjectiveStride)
     ->UseRealTime()
     ->Iterations(1);
 
+// Issue 15, the pair distance rows: BM_SmoothWalkBarThreads on 1 thread with the pair rows on the torque
+// samples only (0, the default) or on every sample (1; SmoothSettings::pair_stride). Compare cpu_s, solves,
+// iterations and reduction_pct.
+void BM_SmoothWalkBarPairStride(benchmark::State& state) {
+  const Scenario& s = scenario();
+  io::JobConfig job = s.job;
+  job.solver.name = optim::Backend::kAugmentedLagrangian;
+  job.solver.threads = 1;
+  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  settings.geometry.collision = s.collision;
+  settings.pair_stride = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+    const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
+    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
+    benchmark::DoNotOptimize(result.after.torque_integral);
+    state.counters["pair_stride"] = static_cast<double>(state.range(0));
+    state.counters["solves"] = result.solves;
+    state.counters["iterations"] = result.total_iterations;
+    state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
+                                      result.before.torque_integral;
+    state.counters["success"] = result.success ? 1.0 : 0.0;
+  }
+}
+BENCHMARK(BM_SmoothWalkBarPairStride)->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+
 }  // namespace
 
 BENCHMARK_MAIN();

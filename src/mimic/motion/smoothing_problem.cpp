@@ -277,10 +277,11 @@ int SmoothingProblem::swing_foot(int n) const {
   return right == left ? -1 : (right ? kLeft : kRight);
 }
 
-int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits,
+int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits, bool pairs,
                               int objective_samples) {
   const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
-  const int key = 8 * (4 * objective_samples + static_cast<int>(phase)) + 2 * equalities + torque_limits;
+  const int key =
+      16 * (4 * objective_samples + static_cast<int>(phase)) + 4 * pairs + 2 * equalities + torque_limits;
   for (std::size_t k = 0; k < row_set_keys_.size(); ++k) {
     if (row_set_keys_[k] == key) return static_cast<int>(k);
   }
@@ -298,13 +299,11 @@ int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool t
   for (int f = 0; f < 2 && equalities; ++f) {
     if (contact[f]) sum.add(std::string(side[f]) + " support foot placement", foot_equality_[f]);
   }
-  // The pair rows follow the torque limits on the same samples; the swing sole's on every sample of
-  // single support (header comment).
+  // The pair rows on the torque samples and every pair_stride-th sample; the swing sole's on every sample
+  // of single support (header comment).
   const int swing = right == left ? -1 : (right ? kLeft : kRight);
-  if (torque_limits) {
-    sum.add("torque limits", torque_limits_);
-    if (self_collision_) sum.add("self-collision", self_collision_);
-  }
+  if (torque_limits) sum.add("torque limits", torque_limits_);
+  if (pairs && self_collision_) sum.add("self-collision", self_collision_);
   if (swing >= 0 && swing_clearance_[swing]) sum.add("swing sole clearance", swing_clearance_[swing]);
   if (swing >= 0 && swing_orientation_[swing]) sum.add("swing sole orientation", swing_orientation_[swing]);
   row_set_keys_.push_back(key);
@@ -329,7 +328,8 @@ void SmoothingProblem::add_rows() {
   const std::vector<int> objective = objective_weights(n_, options_.objective_stride);
   for (int n = 0; n < n_; ++n) {
     const auto i = static_cast<std::size_t>(n);
-    add_block(n, row_set(planned_.phases[i], equality[i] != 0, torque[i] != 0, objective[i]));
+    const bool pairs = torque[i] != 0 || (options_.pair_stride > 0 && n % options_.pair_stride == 0);
+    add_block(n, row_set(planned_.phases[i], equality[i] != 0, torque[i] != 0, pairs, objective[i]));
   }
 }
 

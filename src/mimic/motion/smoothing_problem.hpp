@@ -65,7 +65,8 @@
 //   angle         variable bounds on the leg control points (convex hull, as motion_problem.hpp).
 //   velocity      the leg joints' derivative control polygon (as motion_problem.hpp).
 //   torque        +-tau_j / tau_max_j - 1 <= 0 for the 30 joints at SmoothingOptions::torque_samples.
-//   geometry      (issue 13, with SmoothingOptions::geometry.collision): on the torque samples every
+//   geometry      (issue 13, with SmoothingOptions::geometry.collision): on the torque samples and every
+//                 SmoothingOptions::pair_stride-th sample (issue 15) every
 //                 constrained pair of collision shapes at least safety_distance apart (terms::SelfCollision),
 //                 and on EVERY single-support sample the swing sole's four corners on or above the floor
 //                 (terms::SoleClearance) and its roll and pitch within max_swing_tilt of the plan
@@ -158,6 +159,12 @@ struct SmoothingOptions {
   // Samples between the torque objective's quadrature nodes (issue 15; header comment "Objective"):
   // 1 puts the torque residuals on every sample, as the problem always had them.
   int objective_stride = 1;
+  // Samples between the pair distance rows besides those on the torque samples (header comment,
+  // "geometry"); 0: on the torque samples only, as the problem always had them. Kinematic rows only (no
+  // torques, no RNEA derivatives): on every sample (1) a constrained pair cannot come closer between its
+  // rows, where the check at every sample (geometry_breaches) would otherwise add the sample with torque
+  // rows and solve again (pipeline/smooth.hpp).
+  int pair_stride = 0;
 };
 
 // The torque objective's quadrature (header comment "Objective"): for each of `samples` samples, how
@@ -221,7 +228,8 @@ class SmoothingProblem : public SplineProblem {
   void set_bounds();
   void add_rows();
   // `objective_samples`: how many samples the sample's torque residuals stand for (0: none).
-  int row_set(model::ContactPhase phase, bool equalities, bool torque_limits, int objective_samples);
+  int row_set(model::ContactPhase phase, bool equalities, bool torque_limits, bool pairs,
+              int objective_samples);
   bool in_contact(int n, int foot) const;
   // The geometry terms (header comment) from the planned sole orientations.
   void build_geometry_terms(const std::array<std::vector<spatial::SE3>, 2>& sole_reference);

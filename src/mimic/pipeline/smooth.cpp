@@ -1,6 +1,7 @@
 #include "mimic/pipeline/smooth.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -112,6 +113,17 @@ void refuse_unreachable(const model::Model& model, const model::SampledMotion& p
 
 }  // namespace
 
+std::set<int> initial_torque_samples(int samples, int torque_stride, int objective_stride) {
+  std::set<int> grid;
+  if (samples <= 0) return grid;
+  const int stride = std::max(objective_stride, 1);
+  const int last_node = (samples - 1) / stride * stride;
+  for (int k = 0; k < samples; k += std::max(torque_stride, 1))
+    grid.insert(std::min((k + stride / 2) / stride * stride, last_node));  // the nearest node
+  grid.insert(samples - 1);
+  return grid;
+}
+
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
                              const model::SampledMotion& motion) {
   const stability::ZmpTrace trace = stability::motion_zmp(model, feet, motion);
@@ -147,13 +159,13 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   options.objective_stride =
       dt > 0.0 ? std::max(1, static_cast<int>(std::lround(settings.objective_spacing / dt))) : 1;
   options.geometry = settings.geometry;
+  options.pair_stride = std::max(settings.pair_stride, 0);
   options.geometry.safety_distance += kProjectionMargin;
   options.equality_samples = equality_samples(
       planned,
       std::max(1, static_cast<int>(std::lround(settings.support_stride_knots * settings.knot_spacing / dt))));
-  std::set<int> torque_samples;
-  for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
-  torque_samples.insert(n - 1);
+  std::set<int> torque_samples = initial_torque_samples(
+      n, settings.torque_stride, settings.torque_samples_on_nodes ? options.objective_stride : 1);
 
   Eigen::MatrixXd q;
   std::optional<motion::SmoothingProblem> problem;
@@ -192,6 +204,8 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     std::vector<int> merged;
     std::set_union(violating.begin(), violating.end(), breaches.samples.begin(), breaches.samples.end(),
                    std::back_inserter(merged));
+    spdlog::debug("smooth: {} sample(s) break a torque limit, {} a geometry bound ({} pair(s) without rows)",
+                  violating.size(), breaches.samples.size(), breaches.unconstrained.size());
     return merged;
   };
   // The driver re-solves only for samples without rows; a pair added where every breaking sample had

@@ -5,8 +5,9 @@
 //   2. motion::SmoothingProblem (motion/smoothing_problem.hpp) with support-foot equalities at the first and
 //   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
-//      every torque_stride samples, and on the same samples the geometry rows (settings.geometry: pair
-//      distances, swing-sole corners and tilt); solve (ALM or Ipopt); every 200 Hz sample where the
+//      every torque_stride samples (optionally on the torque objective's nodes: initial_torque_samples), the
+//      pair distance rows on those and every pair_stride-th sample, the swing soles' corners and tilt on
+//      every single-support sample (settings.geometry); solve (ALM or Ipopt); every 200 Hz sample where the
 //      optimised spline breaks a torque limit or a geometry bound is added and the problem solved again
 //      from there (at most max_refinements times: motion::refine, motion/refine.hpp; a solve that ends
 //      infeasible, but for the iteration cap, ends the refinement, and the stage fails naming its worst
@@ -35,6 +36,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <set>
 #include <string>
 
 #include "mimic/core/progress.hpp"
@@ -88,6 +90,23 @@ struct SmoothSettings {
   // 10: 9.8 s, 26, -10.087 %. A coarser rule leaves the torques between the nodes less constrained: the
   // outer iterations grow. 0 puts the torques on every sample.
   double objective_spacing = 0.015;  // s
+  // Samples between the pair distance rows besides the torque samples (motion::SmoothingOptions::
+  // pair_stride; issue 15); 0: on the torque samples only. With them on the torque samples (every 50 ms), the
+  // torque optimum brings a constrained pair closer than the safety distance between them, and the check
+  // adds those samples with torque rows and solves again: the bar walk's shanks at 27 samples, a second
+  // solve of 6 ALM iterations, a third of the evaluations. On every sample (1) the bar walk takes 1 solve of
+  // 7 iterations (callgrind: -14.7 % instructions, the same -10.3559 %) and walk.bvh's whole body 1 of 11
+  // instead of 2 of 26, but walk.c3d's whole-body smoothing then stalls at its penalty cap 1.6e-6 outside a
+  // swing sole's clearance row (normalised; 1.6e-8 m), which the solver reports as infeasible and the stage
+  // refuses, where with 0 it stops at its iteration cap nearly feasible and is written (README). Left at 0
+  // until the refusal of such a stall is settled; every 1 is measured in the README.
+  int pair_stride = 0;
+  // The first torque-limit samples on the torque objective's nodes (initial_torque_samples; issue 15), else
+  // every torque_stride-th sample as before. Measured back to back (1 thread, user CPU, load 3.5): the bar
+  // walk 6.05 -> 5.63 s (the same 13 ALM iterations, -10.3559 %), but walk.bvh's whole body 14.5 -> 19.0 s
+  // (its smoothing 3 solves of 35 iterations instead of 2 of 26: the ALM's path moved). Off until it helps
+  // both.
+  bool torque_samples_on_nodes = false;
   int max_refinements = 3;
   bool stabilize = true;     // run stabilize_zmp when the margin is below zmp_margin
   double zmp_margin = 0.02;  // m
@@ -134,6 +153,15 @@ void require_success(const SmoothResult& result);
 // exactly the joints of groups.right_leg and groups.left_leg, in any order; a ModelError at that key
 // otherwise, before anything is read.
 void check_smooth_joints(const model::RobotDescription& description);
+
+// The torque-limit samples of the first solve (issue 15): every torque_stride-th of `samples` samples moved
+// to its nearest node of the torque objective's quadrature (a multiple of objective_stride, at most the
+// last one: motion::objective_weights), and the last sample. The limit rows of a node share its torques and
+// RNEA derivatives, which a sample between the nodes computes for its limit rows alone. With torque_stride
+// 10 and 15 ms nodes at 200 Hz (stride 3), 0, 10, 20, 30 .. becomes 0, 9, 21, 30 ..: as many samples,
+// 45 to 60 ms apart instead of 50; the refinement adds every sample between them where a limit still
+// breaks, as before.
+std::set<int> initial_torque_samples(int samples, int torque_stride, int objective_stride);
 
 // Sequence files of a smoothed motion: io::motion_files() with the multibody ZMP of the motion
 // (stability::motion_zmp) as .zmp.
