@@ -109,13 +109,17 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
   const motion::MotionSettings imitation = motion_settings(io::default_job(io::JobKind::kRetarget));
   EXPECT_FALSE(imitation.solver.alm.residual_sizing);
   EXPECT_FALSE(imitation.solver.alm.residual_curvature);
-  // The torque objective: the adaptive penalty schedule whatever solver.alm.penalty_schedule says, and its
-  // integral on every 10th sample (job_options.cpp says why); the imitation keeps the job's schedule and the
-  // dense integral.
+  // The torque objective: the adaptive penalty schedule when solver.alm.penalty_schedule is auto (the
+  // default) or adaptive, the seed's when the job names it, and its integral on every 10th sample
+  // (job_options.cpp says why); the imitation keeps the seed's schedule under auto and the dense integral.
   EXPECT_EQ(motion.solver.alm.schedule, optim::PenaltySchedule::kAdaptive);
+  io::JobConfig auto_schedule = job;
+  auto_schedule.solver.alm.penalty_schedule = "auto";
+  EXPECT_EQ(motion_settings(auto_schedule).solver.alm.schedule, optim::PenaltySchedule::kAdaptive);
   io::JobConfig seed_schedule = job;
   seed_schedule.solver.alm.penalty_schedule = "seed";
-  EXPECT_EQ(motion_settings(seed_schedule).solver.alm.schedule, optim::PenaltySchedule::kAdaptive);
+  EXPECT_EQ(motion_settings(seed_schedule).solver.alm.schedule, optim::PenaltySchedule::kSeed);
+  EXPECT_EQ(io::default_job(io::JobKind::kRetarget).solver.alm.penalty_schedule, "auto");
   EXPECT_EQ(motion.torque_objective_stride, 10);
   EXPECT_EQ(imitation.solver.alm.schedule, optim::PenaltySchedule::kSeed);
   EXPECT_EQ(imitation.torque_objective_stride, 1);

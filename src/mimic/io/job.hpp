@@ -85,8 +85,10 @@ struct AlmSettings {
   double penalty_growth = 10.0;   // alpha of seed 000 eq. (16), in [5, 10] as the seed recommends
   double penalty_max = 1.0e8;     // sigma-bar
   // "seed": sigma <- alpha sigma after every outer iteration (eq. (16) as written); "adaptive": only when
-  // the constraint violation did not fall below a quarter of the previous one (Bertsekas).
-  std::string penalty_schedule = "seed";
+  // the constraint violation did not fall below a quarter of the previous one (Bertsekas); "auto": the
+  // adaptive one for the torque objective and the whole-body walk's smoothing (pipeline/job_options.cpp,
+  // pipeline/whole_body_retarget.cpp say why), the seed's for every other problem.
+  std::string penalty_schedule = "auto";
   // Newton inner steps with the exact second-order term of the torque residuals (objective.kind: torque
   // only; optim/alm_subproblem.hpp): about 7x fewer steps on boxing, but a different local minimum.
   bool newton_steps = false;

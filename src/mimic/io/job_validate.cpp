@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 10> kUpAxes = {"auto", "x",  "y",  "z",  
 // Ipopt's linear_solver values (Ipopt options reference); which are available depends on the build.
 constexpr std::array<std::string_view, 11> kLinearSolvers = {
     "mumps", "ma27", "ma57", "ma77", "ma86", "ma97", "pardiso", "pardisomkl", "spral", "wsmp", "custom"};
-constexpr std::array<std::string_view, 2> kPenaltySchedules = {"seed", "adaptive"};
+constexpr std::array<std::string_view, 3> kPenaltySchedules = {"auto", "seed", "adaptive"};
 constexpr double kPhaseJoinTolerance = 1e-9;  // s
 constexpr double kMaxSafetyDistance = 0.1;    // m
 

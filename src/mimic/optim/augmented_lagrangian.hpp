@@ -69,7 +69,8 @@ struct AlmOptions {
   double max_penalty = 1e8;        // sigma-bar of eq. (16)
   // The library default is the adaptive rule: on small dense problems solved to 1e-8 the seed's schedule
   // reaches sigma-bar within a few iterations and the inner solves stall on the conditioning. The job
-  // YAML's default (solver.alm.penalty_schedule) is the seed's, which the motion problems converge with.
+  // YAML's default (solver.alm.penalty_schedule: auto) is the seed's, which the imitation converges with,
+  // and this one for the torque objective and the whole-body walk's smoothing (pipeline/job_options.cpp).
   PenaltySchedule schedule = PenaltySchedule::kAdaptive;
   double violation_decrease = 0.25;  // kAdaptive: grow sigma unless violation <= this * previous violation
   int infeasible_patience = 3;       // outer iterations at sigma-bar without a 1% decrease of the

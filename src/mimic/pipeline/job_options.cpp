@@ -18,6 +18,8 @@ optim::SolverOptions solver_options(const io::SolverSettings& s) {
   o.alm.initial_penalty = s.alm.penalty_initial;
   o.alm.penalty_growth = s.alm.penalty_growth;
   o.alm.max_penalty = s.alm.penalty_max;
+  // "auto" is the seed's here; the problems that need the adaptive one set it (motion_settings below, the
+  // whole-body walk's smoothing) when the job leaves it to them.
   o.alm.schedule = s.alm.penalty_schedule == "adaptive" ? optim::PenaltySchedule::kAdaptive
                                                         : optim::PenaltySchedule::kSeed;
   o.alm.max_seconds = kSolverTimeBudget;
@@ -69,12 +71,13 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   settings.solver.alm.residual_curvature_refresh = 10;
   // On the whole boxing clip the seed's schedule raises the penalty tenfold per outer iteration while the
   // objective still falls; at its cap (1e8) every inner solve crawls to its 100-step cap. The adaptive one
-  // raises it only when the violation did not fall fourfold, whatever solver.alm.penalty_schedule says, and
-  // the integral is the rectangle rule on every 10th sample (MotionSettings::torque_objective_stride):
+  // raises it only when the violation did not fall fourfold (unless solver.alm.penalty_schedule names one),
+  // and the integral is the rectangle rule on every 10th sample (MotionSettings::torque_objective_stride):
   // 603 -> 269 s CPU and a lower minimum, dense integral 156.4 -> 134.3 (bench/motion.cpp,
   // BM_TorqueObjective; README).
   if (torque) {
-    settings.solver.alm.schedule = optim::PenaltySchedule::kAdaptive;
+    if (job.solver.alm.penalty_schedule == "auto")
+      settings.solver.alm.schedule = optim::PenaltySchedule::kAdaptive;
     settings.torque_objective_stride = 10;
   }
   settings.geometry = geometry_options(job);

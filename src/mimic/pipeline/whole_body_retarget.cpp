@@ -227,7 +227,7 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
       std::max(settings.solver.alm.stationarity_tolerance, kWalkStationarity);
   settings.solver.alm.max_outer_iterations =
       std::min(settings.solver.alm.max_outer_iterations, kWalkOuterIterations);
-  settings.solver.alm.schedule = kWalkPenaltySchedule;
+  if (job.solver.alm.penalty_schedule == "auto") settings.solver.alm.schedule = kWalkPenaltySchedule;
   settings.geometry.collision = robot.collision;
   spdlog::info("whole body: smoothing the legs and the waist ({} samples, torque objective)", pattern.size());
   if (spdlog::should_log(spdlog::level::debug)) {
