@@ -50,7 +50,8 @@ std::vector<int> equality_samples(const model::SampledMotion& planned, int strid
   return {samples.begin(), samples.end()};
 }
 
-// Feasibility tolerances within which a solve stopped by its iteration cap is handed to the check (below).
+// Feasibility tolerances within which a solve stopped short (iteration cap, stagnation) is handed to the check
+// (below).
 constexpr double kNearlyFeasible = 100.0;
 
 std::string format_failure(const evaluation::Violation& v) {
@@ -236,16 +237,22 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   // their own failures on a point outside the constraints (Qualisys' walk: "after the waist shift the leg
   // IK for l_sole is outside the joint limits") do not hide the solver's worst row; the solver's motion is
   // still evaluated, for the summary.
-  // A solve stopped by its iteration cap within kNearlyFeasible feasibility tolerances of the constraints
-  // goes on like a feasible one: the projection, the stabilizer and the check at every sample, whose own
-  // tolerances decide whether the motion is written. The whole-body walk's smoothing stops at 15 ALM
-  // iterations: walk.c3d's ended there at a violation of 5e-6 with the penalty at its cap, a swing sole
-  // 5e-8 m below its clearance bound (-0.01 m), which the check (sole corners above the floor) judges.
+  // A solve stopped short within kNearlyFeasible feasibility tolerances of the constraints, by its iteration
+  // cap or because the violation stopped falling at the penalty cap (kInfeasible, kStalled), goes on like a
+  // feasible one: the projection, the stabilizer and the check at every sample, whose own tolerances decide
+  // whether the motion is written (the check is the certificate, not the solver's tolerance). The whole-body
+  // walk's smoothing stops at 15 ALM iterations: walk.c3d's ended there at a violation of 5e-6 with the
+  // penalty at its cap, a swing sole 5e-8 m below its clearance bound (-0.01 m), which the check (sole
+  // corners above the floor) judges; with the pair rows on every sample it stalls at 1.6e-6 instead. A
+  // problem that is really infeasible stops far outside (a torque limit the motion needs: 1e-2 and more).
   // Further from the constraints the solver's worst row stays the failure.
-  const bool nearly_feasible_at_cap =
-      result.solve.status == optim::SolveStatus::kMaxIterations &&
-      result.solve.max_violation <= kNearlyFeasible * settings.solver.alm.feasibility_tolerance;
-  const bool infeasible = !result.solve.success() && !result.solve.feasible && !nearly_feasible_at_cap;
+  const bool stopped_short = result.solve.status == optim::SolveStatus::kMaxIterations ||
+                             result.solve.status == optim::SolveStatus::kInfeasible ||
+                             result.solve.status == optim::SolveStatus::kStalled;
+  const bool nearly_feasible = stopped_short && std::isfinite(result.solve.max_violation) &&
+                               result.solve.max_violation <=
+                                   kNearlyFeasible * settings.solver.alm.feasibility_tolerance;
+  const bool infeasible = !result.solve.success() && !result.solve.feasible && !nearly_feasible;
   if (!infeasible)
     result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);
   model::SampledMotion smoothed;

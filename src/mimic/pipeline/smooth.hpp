@@ -96,11 +96,11 @@ struct SmoothSettings {
   // adds those samples with torque rows and solves again: the bar walk's shanks at 27 samples, a second
   // solve of 6 ALM iterations, a third of the evaluations. On every sample (1) the bar walk takes 1 solve of
   // 7 iterations (callgrind: -14.7 % instructions, the same -10.3559 %) and walk.bvh's whole body 1 of 11
-  // instead of 2 of 26, but walk.c3d's whole-body smoothing then stalls at its penalty cap 1.6e-6 outside a
-  // swing sole's clearance row (normalised; 1.6e-8 m), which the solver reports as infeasible and the stage
-  // refuses, where with 0 it stops at its iteration cap nearly feasible and is written (README). Left at 0
-  // until the refusal of such a stall is settled; every 1 is measured in the README.
-  int pair_stride = 0;
+  // instead of 2 of 26, and Xsens' whole body 1 solve of 12 instead of 4 of 51 (318 instead of 471 s CPU,
+  // the same motion within 1 in 1e5 of its torque integral). walk.c3d's whole-body smoothing then stalls at
+  // its penalty cap 1.6e-6 outside a swing sole's clearance row (normalised; 1.6e-8 m): a stop nearly
+  // feasible, which the check at every sample judges (smooth.cpp), like a stop at the iteration cap.
+  int pair_stride = 1;
   // The first torque-limit samples on the torque objective's nodes (initial_torque_samples; issue 15), else
   // every torque_stride-th sample as before. Measured back to back (1 thread, user CPU, load 3.5): the bar
   // walk 6.05 -> 5.63 s (the same 13 ALM iterations, -10.3559 %), but walk.bvh's whole body 14.5 -> 19.0 s
