@@ -215,15 +215,12 @@ TEST(CliWholeBody, ModeFlagsExcludeEachOther) {
   EXPECT_EQ(r.exit_code, 2) << r.describe();
 }
 
-}  // namespace
-}  // namespace mimic::test
-
 // JVRC-1 walks the first 4.5 s of the shipped walk.bvh (540 frames: 5 steps in the clip, 13 planned at
 // JVRC-1's pace) with --whole-body (issue 14): exit 0, every planned step taken, the waist's travel within
 // 25 % of the clip's scaled one, and `mimic check` passes the CSV. Before, its smoothing's check refused it:
 // "collision of R_KNEE_S / L_ANKLE_P_S ... 0.00899 against 0.01", the ZMP stabilizer's waist shift moving a
-// swing shank that the solve left at its pair bound (pipeline/smooth.cpp keep_stabilized); the stance is
-// also at least as wide as JVRC-1's legs need (pipeline/whole_body_leg_spacing.hpp). 21.5 s of CPU.
+// swing shank that the solve left at its pair bound (pipeline/smooth.cpp, kSmallerMarginFractions); the
+// stance is also at least as wide as JVRC-1's legs need (pipeline/whole_body_leg_spacing.hpp). 21.5 s of CPU.
 TEST(CliWholeBody, Jvrc1WalksTheStartOfTheShippedWalk) {
   MIMIC_REQUIRE_SHARED(urdf, "robots/jvrc1/urdf/jvrc1.urdf");
   TempDir dir;
@@ -261,3 +258,6 @@ TEST(CliWholeBody, Jvrc1WalksTheStartOfTheShippedWalk) {
   check.insert(check.end(), robot.begin(), robot.end());
   expect_check_passes(csv, check);
 }
+
+}  // namespace
+}  // namespace mimic::test

@@ -115,9 +115,9 @@ struct SmoothResult {
   int collision_pairs = 0;        // pairs with distance rows in the last solve
   int added_collision_pairs = 0;  // of which the refinement added (screened out along the plan)
   bool stabilized = false;        // step 4 ran
-  // Step 4 ran but its motion broke the check where the smoothed one passes it: the smoothed motion is
-  // written (smooth.cpp, keep_stabilized), its ZMP margin short of zmp_margin.
-  bool stabilization_dropped = false;
+  // m, the target margin of step 4's motion written: zmp_margin, or a smaller one when that one's motion
+  // broke the check (smooth.cpp, kSmallerMarginFractions; 0: the ZMP only brought inside the polygon).
+  double stabilization_target = 0.0;
   stability::StabilizationReport stabilization;
   bool success = false;
   std::string failure;
