@@ -105,7 +105,8 @@ FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlace
   for (const double x : {moving.x_min, moving.x_max})
     for (const double y : {moving.y_min, moving.y_max})
       nearest_corner = std::min(nearest_corner, side * rotate(rel.yaw, Vector2d(x, y)).y());
-  const double narrowest = inner_edge + limits.min_width - nearest_corner;
+  const double sole_gap = inner_edge + limits.min_width - nearest_corner;
+  const double narrowest = std::max(sole_gap, limits.min_leg_spacing);
   // The extra width shrinks as the step gets longer (a diamond in x and extra width): a leg reaches a
   // long step or a wide one, not both at once (jrl-walkgen's hull narrows likewise towards +-0.28 m).
   const double reach_along = rel.position.x() >= 0.0 ? rel.position.x() / limits.max_forward
@@ -114,9 +115,12 @@ FootPlacement clamp_step(const FootPlacement& wanted, Foot foot, const FootPlace
   const double widest = std::max(narrowest, side * nominal.position.y() + extra);
   const double width = side * rel.position.y();
   if (width < narrowest) {
-    adjustments.push_back("width " + milli(width) + " m < " + milli(narrowest) +
-                          " m: widened (the soles would come closer than min_width " +
-                          milli(limits.min_width) + " m)");
+    adjustments.push_back(
+        "width " + milli(width) + " m < " + milli(narrowest) +
+        (sole_gap >= limits.min_leg_spacing
+             ? " m: widened (the soles would come closer than min_width " + milli(limits.min_width) + " m)"
+             : " m: widened (the legs' collision shapes need " + milli(limits.min_leg_spacing) +
+                   " m between the soles)"));
     rel.position.y() = side * narrowest;
   } else if (width > widest) {
     adjustments.push_back("width " + milli(width) + " m > " + milli(widest) + " m (nominal " +

@@ -134,6 +134,9 @@ struct SmoothResult {
   int collision_pairs = 0;        // pairs with distance rows in the last solve
   int added_collision_pairs = 0;  // of which the refinement added (screened out along the plan)
   bool stabilized = false;        // step 4 ran
+  // m, the target margin of step 4's motion written: zmp_margin, or a smaller one when that one's motion
+  // broke the check (smooth.cpp, kSmallerMarginFractions; 0: the ZMP only brought inside the polygon).
+  double stabilization_target = 0.0;
   stability::StabilizationReport stabilization;
   bool success = false;
   std::string failure;

@@ -24,6 +24,9 @@ struct StepLimits {
   // the support sole's inner edge (no sole on the other, and a gap that the swing foot's tracking and the
   // feet's collision shapes, wider than the sole rectangles on some robots, need). m.
   double max_forward = 0.0, max_backward = 0.0, max_lateral = 0.0, min_width = 0.0;
+  // m between the two sole frames, across (in the support foot's sole frame), that the legs' collision
+  // shapes need: 0 unless the whole-body walk sets it (pipeline/whole_body_leg_spacing.hpp), not a key.
+  double min_leg_spacing = 0.0;
   // The moving foot's yaw relative to the support foot's, beyond their nominal relative yaw. rad.
   double max_turn = 0.0;
   // The shortest swing (single support) and weight transfer (double support) the robot can do. s.

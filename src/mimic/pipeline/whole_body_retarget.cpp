@@ -16,6 +16,7 @@
 #include "mimic/pipeline/sample_budget.hpp"
 #include "mimic/pipeline/smooth.hpp"
 #include "mimic/pipeline/step_limits.hpp"
+#include "mimic/pipeline/whole_body_leg_spacing.hpp"
 #include "mimic/pipeline/whole_body_upper_body.hpp"
 #include "mimic/pipeline/whole_body_upper_body_solve.hpp"
 #include "mimic/walking/walking_pattern.hpp"
@@ -146,7 +147,19 @@ void run_whole_body_stages(const io::JobConfig& job, const Robot& robot,
   // Step 2: the footsteps, from the nominal stance (the reference's legs and waist at its first sample).
   // The footsteps scale by the legs (footstep_scale), not by the arms as the upper body does.
   const auto [right, left] = nominal_stance(description, model);
-  const StepLimits limits = step_limits(description, model);
+  StepLimits limits = step_limits(description, model);
+  if (robot.collision) {
+    // The legs' shapes bound the stance's width too (pipeline/whole_body_leg_spacing.hpp).
+    const LegSpacing spacing = leg_spacing(model, description, stability::Legs::of(model, robot.feet),
+                                           *robot.collision, job.geometry.safety_distance);
+    limits.min_leg_spacing = spacing.spacing;
+    spdlog::debug(
+        "whole body: legs {:.4f} m apart in the nominal stance (soles {:.4f} m apart); the soles at least "
+        "{:.4f} m apart keep them {:.3f} m apart ({})",
+        spacing.nominal_distance, spacing.nominal_spacing, spacing.spacing,
+        job.geometry.safety_distance + kLegClearance,
+        spacing.closest_pair >= 0 ? robot.collision->pair_name(spacing.closest_pair) : "no leg pair");
+  }
   ClipFootstepPlan planned = plan_clip_footsteps(
       contacts, footstep_scale(limits, contacts.leg_length),
       [&](double t) { return retimed_clip_time(kinematic.timing, t); }, right, left, limits);
