@@ -129,7 +129,7 @@ TEST(SelfCollisionRows, TheHandStopsAtTheSafetyDistanceFromTheHead) {
 TEST(SelfCollisionRows, JacobiansMatchFiniteDifferences) {
   const HandInHead f;
   // The torque objective also on a coarse grid (objective_stride 5): its limit-and-collision-only sets.
-  for (const auto [objective, stride] :
+  for (const auto& [objective, stride] :
        {std::pair{Objective::kImitation, 1}, std::pair{Objective::kTorque, 1},
         std::pair{Objective::kTorque, 5}}) {
     ProblemOptions options;
