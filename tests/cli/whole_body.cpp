@@ -78,17 +78,20 @@ TEST(CliWholeBody, AutoModeWalksAClipThatWalks) {
   expect_check_passes(pos);
 }
 
-// The marker version of the shipped walk: its legs' smoothing stops at the whole-body retarget's cap of 15
-// ALM iterations a hair outside its rows (violation 5e-6 against the tolerance 1e-6: a swing sole 5e-8 m
-// below its clearance bound), which the check at every sample judges (pipeline/smooth.cpp): the walk is
-// written, and `mimic check` passes it. (It was refused as "solver iteration limit" before.)
-TEST(CliWholeBody, WalkWhoseSmoothingStopsNearlyFeasibleAtItsCapIsCheckedAndWritten) {
+// The marker version of the shipped walk: its legs' smoothing stops short a hair outside its rows (with the
+// pair rows on every sample the violation stagnates at 1.6e-6 against the tolerance 1e-6, a swing sole
+// 1.6e-8 m below its clearance bound; with them on the torque samples it stopped at the whole-body cap of 15
+// ALM iterations at 5e-6), which the check at every sample judges (pipeline/smooth.cpp): the walk is
+// written, and `mimic check` passes it. (It was refused as "solver iteration limit" / "infeasible" before.)
+TEST(CliWholeBody, WalkWhoseSmoothingStopsNearlyFeasibleIsCheckedAndWritten) {
   TempDir dir;
   const auto pos = dir / "walk.pos";
   const RunResult r = run_mimic({"retarget", sample("data/mocap/walk.c3d").string(), "-o", pos.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.out.find("mode: whole body: 10 step(s)"), std::string::npos) << r.describe();
-  EXPECT_NE(r.out.find("optimisation: alm 15 outer iterations: violation"), std::string::npos)
+  // Stopped short, not converged: by the iteration cap or by the violation's stagnation.
+  EXPECT_TRUE(r.out.find("optimisation: alm 15 outer iterations: violation") != std::string::npos ||
+              r.out.find("optimisation: alm the violation") != std::string::npos)
       << r.describe();
   EXPECT_EQ(r.err.find("whole-body retarget failed"), std::string::npos) << r.describe();
   expect_check_passes(pos);
