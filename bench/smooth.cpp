@@ -83,28 +83,41 @@ BENCHMARK(BM_SmoothWalkBar)
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 
-// Issue 15, "both cores": the ALM with the geometry constraints on 1 and 2 solver threads (the result is
-// identical; compare cpu_s, the process CPU time over every thread, and solver_s).
-void BM_SmoothWalkBarThreads(benchmark::State& state) {
-  const Scenario& s = scenario();
-  io::JobConfig job = s.job;
-  job.solver.name = optim::Backend::kAugmentedLagrangian;
-  job.solver.threads = static_cast<int>(state.range(0));
-  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
-  settings.geometry.collision = s.collision;
+// One ALM smoothing of the bar walk per iteration with `settings`: process CPU time (cpu_s, over every
+// thread), wall time in the stage and the solver, solves, ALM iterations, torque reduction and success.
+void time_bar_smoothing(benchmark::State& state, const Scenario& s,
+                        const pipeline::SmoothSettings& settings) {
   for (auto _ : state) {
     const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
     const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
     state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
     benchmark::DoNotOptimize(result.after.torque_integral);
-    state.counters["threads"] = job.solver.threads;
     state.counters["total_s"] = result.total_seconds;
     state.counters["solver_s"] = result.solver_seconds;
+    state.counters["solves"] = result.solves;
     state.counters["iterations"] = result.total_iterations;
     state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
                                       result.before.torque_integral;
     state.counters["success"] = result.success ? 1.0 : 0.0;
   }
+}
+
+// The job's smoothing settings for the ALM on `threads` threads, with the scenario's collision model.
+pipeline::SmoothSettings alm_settings(const Scenario& s, int threads) {
+  io::JobConfig job = s.job;
+  job.solver.name = optim::Backend::kAugmentedLagrangian;
+  job.solver.threads = threads;
+  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
+  settings.geometry.collision = s.collision;
+  return settings;
+}
+
+// Issue 15, "both cores": the ALM with the geometry constraints on 1 and 2 solver threads (the result is
+// identical; compare cpu_s, the process CPU time over every thread, and solver_s).
+void BM_SmoothWalkBarThreads(benchmark::State& state) {
+  const Scenario& s = scenario();
+  time_bar_smoothing(state, s, alm_settings(s, static_cast<int>(state.range(0))));
+  state.counters["threads"] = static_cast<double>(state.range(0));
 }
 BENCHMARK(BM_SmoothWalkBarThreads)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
@@ -114,24 +127,11 @@ BENCHMARK(BM_SmoothWalkBarThreads)->Arg(1)->Arg(2)->Unit(benchmark::kSecond)->Us
 // reduction_pct.
 void BM_SmoothWalkBarObjectiveStride(benchmark::State& state) {
   const Scenario& s = scenario();
-  io::JobConfig job = s.job;
-  job.solver.name = optim::Backend::kAugmentedLagrangian;
-  job.solver.threads = 1;
-  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
-  settings.geometry.collision = s.collision;
+  pipeline::SmoothSettings settings = alm_settings(s, 1);
   settings.objective_spacing =
       static_cast<double>(state.range(0)) * (s.planned.times[1] - s.planned.times[0]);
-  for (auto _ : state) {
-    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-    const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
-    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
-    benchmark::DoNotOptimize(result.after.torque_integral);
-    state.counters["objective_stride"] = static_cast<double>(state.range(0));
-    state.counters["iterations"] = result.total_iterations;
-    state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
-                                      result.before.torque_integral;
-    state.counters["success"] = result.success ? 1.0 : 0.0;
-  }
+  time_bar_smoothing(state, s, settings);
+  state.counters["objective_stride"] = static_cast<double>(state.range(0));
 }
 BENCHMARK(BM_SmoothWalkBarObjectiveStride)
     ->Arg(1)
@@ -141,28 +141,14 @@ BENCHMARK(BM_SmoothWalkBarObjectiveStride)
     ->Iterations(1);
 
 // Issue 15, the pair distance rows: BM_SmoothWalkBarThreads on 1 thread with the pair rows on the torque
-// samples only (0, the default) or on every sample (1; SmoothSettings::pair_stride). Compare cpu_s, solves,
+// samples only (0) or on every sample (1, the default; SmoothSettings::pair_stride). Compare cpu_s, solves,
 // iterations and reduction_pct.
 void BM_SmoothWalkBarPairStride(benchmark::State& state) {
   const Scenario& s = scenario();
-  io::JobConfig job = s.job;
-  job.solver.name = optim::Backend::kAugmentedLagrangian;
-  job.solver.threads = 1;
-  pipeline::SmoothSettings settings = pipeline::smooth_settings(job);
-  settings.geometry.collision = s.collision;
+  pipeline::SmoothSettings settings = alm_settings(s, 1);
   settings.pair_stride = static_cast<int>(state.range(0));
-  for (auto _ : state) {
-    const double start = static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
-    const pipeline::SmoothResult result = pipeline::smooth_motion(s.model, s.feet, s.planned, settings);
-    state.counters["cpu_s"] = static_cast<double>(std::clock()) / CLOCKS_PER_SEC - start;
-    benchmark::DoNotOptimize(result.after.torque_integral);
-    state.counters["pair_stride"] = static_cast<double>(state.range(0));
-    state.counters["solves"] = result.solves;
-    state.counters["iterations"] = result.total_iterations;
-    state.counters["reduction_pct"] = 100.0 * (result.before.torque_integral - result.after.torque_integral) /
-                                      result.before.torque_integral;
-    state.counters["success"] = result.success ? 1.0 : 0.0;
-  }
+  time_bar_smoothing(state, s, settings);
+  state.counters["pair_stride"] = static_cast<double>(state.range(0));
 }
 BENCHMARK(BM_SmoothWalkBarPairStride)->Arg(0)->Arg(1)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
 
