@@ -13,6 +13,7 @@
 #include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/optim/derivative_check.hpp"
 #include "mimic/optim/problem.hpp"
+#include "motion/smoothing_derivative_check.hpp"
 #include "pipeline/smooth_scenario.hpp"
 
 namespace mimic::motion {
@@ -57,12 +58,6 @@ struct Window {
     o.objective_stride = stride;
     return o;
   }
-  // Legs and waist moved by up to ~0.02 rad / 2 cm: the feet off their placements, every term non-trivial.
-  static Eigen::VectorXd away(const SmoothingProblem& problem) {
-    Eigen::VectorXd x = problem.initial_guess();
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.02 * std::sin(1.7 * static_cast<double>(i) + 0.3);
-    return x;
-  }
 };
 
 // With stride k the objective differs from the every-sample one by exactly the torque terms the nodes'
@@ -80,7 +75,7 @@ TEST(SmoothingObjectiveQuadrature, ObjectiveIsTheWeightedTorqueSum) {
   ASSERT_EQ(every.num_equalities(), coarse.num_equalities());
   ASSERT_EQ(every.num_inequalities(), coarse.num_inequalities());
 
-  const Eigen::VectorXd x = Window::away(every);
+  const Eigen::VectorXd x = testing::away_from_plan(every);
   optim::Evaluation a = optim::make_evaluation(every), b = optim::make_evaluation(coarse);
   every.evaluate(x, false, a);
   coarse.evaluate(x, false, b);
@@ -106,14 +101,8 @@ TEST(SmoothingObjectiveQuadrature, ObjectiveIsTheWeightedTorqueSum) {
 TEST(SmoothingObjectiveQuadrature, JacobiansMatchFiniteDifferences) {
   Window w;
   SmoothingProblem problem(w.scenario->model, w.scenario->feet, w.planned, w.options(5));
-  const Eigen::VectorXd x = Window::away(problem);
-  optim::DerivativeCheckOptions options;
-  // As smoothing_problem_derivatives.cpp: central differences with h = 1e-6, truncation ~1e-12 and
-  // rounding ~1e-10 relative; an analytic error shows as O(1) relative errors.
-  options.step = 1e-6;
-  options.relative_tolerance = 1e-6;
-  options.absolute_tolerance = 1e-6;
-  const optim::DerivativeCheckReport report = optim::check_derivatives(problem, x, options);
+  const Eigen::VectorXd x = testing::away_from_plan(problem);
+  const optim::DerivativeCheckReport report = testing::check_smoothing_derivatives(problem, x);
   EXPECT_TRUE(report.passed) << report.summary();
   EXPECT_GT(report.checked_entries, 1000);
 }

@@ -17,6 +17,7 @@
 #include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/optim/derivative_check.hpp"
 #include "mimic/optim/problem.hpp"
+#include "motion/smoothing_derivative_check.hpp"
 #include "pipeline/smooth_scenario.hpp"
 
 namespace mimic::motion {
@@ -111,16 +112,8 @@ TEST(SmoothingPairStride, JacobiansMatchFiniteDifferences) {
   const model::SampledMotion planned = testing::window(scenario->planned, kFirst, kLast);
   SmoothingProblem problem(scenario->model, scenario->feet, planned,
                            options_with_pairs(scenario->model, static_cast<int>(planned.size()), 1));
-  // Away from the plan (legs and waist moved by up to ~0.02 rad / 2 cm), as smoothing_problem_geometry.cpp.
-  Eigen::VectorXd x = problem.initial_guess();
-  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.02 * std::sin(1.7 * static_cast<double>(i) + 0.3);
-  optim::DerivativeCheckOptions check;
-  // As smoothing_problem_geometry.cpp: h = 1e-6 leaves ~1e-10 of truncation and rounding on rows of order 1
-  // (the pair rows are distances over a centimetre); an analytic error is O(1) relative.
-  check.step = 1e-6;
-  check.relative_tolerance = 1e-6;
-  check.absolute_tolerance = 1e-6;
-  const optim::DerivativeCheckReport report = optim::check_derivatives(problem, x, check);
+  const optim::DerivativeCheckReport report =
+      testing::check_smoothing_derivatives(problem, testing::away_from_plan(problem));
   EXPECT_TRUE(report.passed) << report.summary();
 }
 

@@ -10,6 +10,7 @@
 #include "mimic/core/error.hpp"
 #include "mimic/motion/smoothing_problem.hpp"
 #include "mimic/optim/derivative_check.hpp"
+#include "motion/smoothing_derivative_check.hpp"
 #include "pipeline/smooth_scenario.hpp"
 
 namespace mimic::motion {
@@ -30,19 +31,8 @@ TEST(SmoothingProblem, JacobiansMatchFiniteDifferences) {
   SmoothingProblem problem(scenario->model, scenario->feet, planned, window_options(141));
   ASSERT_GT(problem.num_equalities(), 0);
   ASSERT_GT(problem.num_inequalities(), 0);
-  // A point away from the plan (legs and waist moved by up to ~0.02 rad / 2 cm), so that the feet are off
-  // their placements and every term is non-trivial.
-  Eigen::VectorXd x = problem.initial_guess();
-  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.02 * std::sin(1.7 * static_cast<double>(i) + 0.3);
-  optim::DerivativeCheckOptions options;
-  // Central differences with h = 1e-6 (relative to max(1, |x|)): truncation h^2 |f'''| ~ 1e-12 relative
-  // for these smooth functions, rounding eps |f| / h ~ 1e-10 for |f| <= 1e2 (torque residuals
-  // sqrt(dt) tau ~ 10, equalities in mm ~ 10, penalty rows ~ 1e2). An analytic error (a missing term, a
-  // wrong sign, a frame mix-up) shows as O(1) relative errors, far above the 1e-6 accepted here.
-  options.step = 1e-6;
-  options.relative_tolerance = 1e-6;
-  options.absolute_tolerance = 1e-6;
-  const optim::DerivativeCheckReport report = optim::check_derivatives(problem, x, options);
+  const optim::DerivativeCheckReport report =
+      testing::check_smoothing_derivatives(problem, testing::away_from_plan(problem));
   EXPECT_TRUE(report.passed) << report.summary();
   EXPECT_GT(report.checked_entries, 1000);
 }

@@ -20,6 +20,7 @@
 #include "mimic/terms/term_sum.hpp"
 #include "mimic/terms/torque_limits.hpp"
 #include "mimic/terms/torque_residual.hpp"
+#include "motion/smoothing_derivative_check.hpp"
 #include "pipeline/smooth_scenario.hpp"
 
 namespace mimic::motion {
@@ -38,11 +39,6 @@ struct Window {
     for (int k = 3; k < 141; k += 20) o.equality_samples.push_back(k);
     return o;
   }
-  static Eigen::VectorXd away(const SmoothingProblem& problem) {
-    Eigen::VectorXd x = problem.initial_guess();
-    for (Eigen::Index i = 0; i < x.size(); ++i) x[i] += 0.02 * std::sin(1.7 * static_cast<double>(i) + 0.3);
-    return x;
-  }
 };
 
 TEST(SmoothingTermsMatch, RowsAreTheScaledTermRows) {
@@ -51,7 +47,7 @@ TEST(SmoothingTermsMatch, RowsAreTheScaledTermRows) {
   const stability::Feet& feet = w.scenario->feet;
   SmoothingProblem problem(model, feet, w.planned, w.options());
   ASSERT_GT(problem.num_equalities(), 0);
-  const Eigen::VectorXd x = Window::away(problem);
+  const Eigen::VectorXd x = testing::away_from_plan(problem);
   optim::Evaluation out = optim::make_evaluation(problem);
   problem.evaluate(x, false, out);
 
@@ -135,7 +131,7 @@ TEST(SmoothingTermsMatch, RowsAreTheScaledTermRows) {
 TEST(SmoothingTermsMatch, TwoThreadsWithTheirOwnDataGiveTheSameRows) {
   Window w;
   SmoothingProblem problem(w.scenario->model, w.scenario->feet, w.planned, w.options());
-  const Eigen::VectorXd x = Window::away(problem);
+  const Eigen::VectorXd x = testing::away_from_plan(problem);
   optim::Evaluation serial = optim::make_evaluation(problem);
   problem.evaluate(x, true, serial);
   std::array<optim::Evaluation, 2> parallel = {optim::make_evaluation(problem),
