@@ -14,6 +14,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/model.hpp"
+#include "mimic/model/payload.hpp"
 #include "mimic/model/robot_description.hpp"
 #include "mimic/model/sampled_motion.hpp"
 #include "mimic/motion/active_joints.hpp"
@@ -23,6 +24,15 @@ namespace mimic::motion::testing {
 
 inline model::Model load_hrp2() {
   return model::load_urdf(model::default_robot_description().urdf, model::LoadOptions::hrp2());
+}
+
+// HRP-2 holding 2 kg in its right gripper, off the frame's origin and with an anisotropic inertia, so that
+// every term of a payload enters the torques their derivative tests check.
+inline model::Model load_hrp2_with_gripper_payload() {
+  return model::with_payload(
+      load_hrp2(),
+      {"r_gripper", spatial::Inertia(2.0, spatial::Vec3(0.02, 0.0, -0.05),
+                                     spatial::Mat3(Eigen::Vector3d(0.01, 0.02, 0.03).asDiagonal()))});
 }
 
 // `description` names the active joints, the nominal pose and the imitated frames (default: HRP-2's).

@@ -9,7 +9,6 @@
 #include <random>
 #include <vector>
 
-#include "mimic/model/payload.hpp"
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/optim/derivative_check.hpp"
 #include "motion/synthetic_reference.hpp"
@@ -19,10 +18,7 @@ namespace {
 
 struct Fixture {
   explicit Fixture(int stride)
-      : model(model::with_payload(
-            testing::load_hrp2(),
-            {"r_gripper", spatial::Inertia(2.0, spatial::Vec3(0.02, 0.0, -0.05),
-                                           spatial::Mat3(Eigen::Vector3d(0.01, 0.02, 0.03).asDiagonal()))})),
+      : model(testing::load_hrp2_with_gripper_payload()),
         input(testing::synthetic_reference(model, 0.8)),
         problem(model, model::default_robot_description(), input, [&] {
           ProblemOptions options;
