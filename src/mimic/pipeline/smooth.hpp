@@ -99,7 +99,9 @@ struct SmoothSettings {
   // instead of 2 of 26, and Xsens' whole body 1 solve of 12 instead of 4 of 51 (318 instead of 471 s CPU,
   // the same motion within 1 in 1e5 of its torque integral). walk.c3d's whole-body smoothing then stalls at
   // its penalty cap 1.6e-6 outside a swing sole's clearance row (normalised; 1.6e-8 m): a stop nearly
-  // feasible, which the check at every sample judges (smooth.cpp), like a stop at the iteration cap.
+  // feasible, which the check at every sample judges (smooth.cpp), like a stop at the iteration cap. The
+  // rows cost time too: walk.bvh's whole body takes about 1 s more wall time on 2 threads in its one solve
+  // than in its two without them (README); the long walks gain.
   int pair_stride = 1;
   // The first torque-limit samples on the torque objective's nodes (initial_torque_samples; issue 15), else
   // every torque_stride-th sample as before. Measured back to back (1 thread, user CPU, load 3.5): the bar
