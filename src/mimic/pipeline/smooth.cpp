@@ -52,8 +52,8 @@ std::vector<int> equality_samples(const model::SampledMotion& planned, int strid
   return {samples.begin(), samples.end()};
 }
 
-// Feasibility tolerances within which a solve stopped short (iteration cap, stagnation) is handed to the check
-// (below).
+// Feasibility tolerances within which a solve stopped short (iteration cap, stagnation) is handed to the
+// check (below).
 constexpr double kNearlyFeasible = 100.0;
 
 std::string format_failure(const evaluation::Violation& v) {
@@ -128,17 +128,6 @@ constexpr std::array<double, 3> kSmallerMarginFractions{0.5, 0.25, 0.0};
 
 }  // namespace
 
-std::set<int> initial_torque_samples(int samples, int torque_stride, int objective_stride) {
-  std::set<int> grid;
-  if (samples <= 0) return grid;
-  const int stride = std::max(objective_stride, 1);
-  const int last_node = (samples - 1) / stride * stride;
-  for (int k = 0; k < samples; k += std::max(torque_stride, 1))
-    grid.insert(std::min((k + stride / 2) / stride * stride, last_node));  // the nearest node
-  grid.insert(samples - 1);
-  return grid;
-}
-
 io::MotionFiles motion_files(const model::Model& model, const stability::Feet& feet,
                              const model::SampledMotion& motion) {
   const stability::ZmpTrace trace = stability::motion_zmp(model, feet, motion);
@@ -179,8 +168,9 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   options.equality_samples = equality_samples(
       planned,
       std::max(1, static_cast<int>(std::lround(settings.support_stride_knots * settings.knot_spacing / dt))));
-  std::set<int> torque_samples = initial_torque_samples(
-      n, settings.torque_stride, settings.torque_samples_on_nodes ? options.objective_stride : 1);
+  std::set<int> torque_samples;
+  for (int k = 0; k < n; k += std::max(settings.torque_stride, 1)) torque_samples.insert(k);
+  torque_samples.insert(n - 1);
 
   Eigen::MatrixXd q;
   std::optional<motion::SmoothingProblem> problem;
@@ -263,9 +253,9 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   const bool stopped_short = result.solve.status == optim::SolveStatus::kMaxIterations ||
                              result.solve.status == optim::SolveStatus::kInfeasible ||
                              result.solve.status == optim::SolveStatus::kStalled;
-  const bool nearly_feasible = stopped_short && std::isfinite(result.solve.max_violation) &&
-                               result.solve.max_violation <=
-                                   kNearlyFeasible * settings.solver.alm.feasibility_tolerance;
+  const bool nearly_feasible =
+      stopped_short && std::isfinite(result.solve.max_violation) &&
+      result.solve.max_violation <= kNearlyFeasible * settings.solver.alm.feasibility_tolerance;
   const bool infeasible = !result.solve.success() && !result.solve.feasible && !nearly_feasible;
   if (!infeasible)
     result.projection = stability::refit_support_legs(model, stability::Legs::of(model, feet), planned, q);

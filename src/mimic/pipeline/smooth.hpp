@@ -5,7 +5,7 @@
 //   2. motion::SmoothingProblem (motion/smoothing_problem.hpp) with support-foot equalities at the first and
 //   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
-//      every torque_stride samples (optionally on the torque objective's nodes: initial_torque_samples), the
+//      every torque_stride samples, the
 //      pair distance rows on those and every pair_stride-th sample, the swing soles' corners and tilt on
 //      every single-support sample (settings.geometry); solve (ALM or Ipopt); every 200 Hz sample where the
 //      optimised spline breaks a torque limit or a geometry bound is added and the problem solved again
@@ -103,12 +103,6 @@ struct SmoothSettings {
   // rows cost time too: walk.bvh's whole body takes about 1 s more wall time on 2 threads in its one solve
   // than in its two without them (README); the long walks gain.
   int pair_stride = 1;
-  // The first torque-limit samples on the torque objective's nodes (initial_torque_samples; issue 15), else
-  // every torque_stride-th sample as before. Measured back to back (1 thread, user CPU, load 3.5): the bar
-  // walk 6.05 -> 5.63 s (the same 13 ALM iterations, -10.3559 %), but walk.bvh's whole body 14.5 -> 19.0 s
-  // (its smoothing 3 solves of 35 iterations instead of 2 of 26: the ALM's path moved). Off until it helps
-  // both.
-  bool torque_samples_on_nodes = false;
   int max_refinements = 3;
   bool stabilize = true;     // run stabilize_zmp when the margin is below zmp_margin
   double zmp_margin = 0.02;  // m
@@ -158,15 +152,6 @@ void require_success(const SmoothResult& result);
 // exactly the joints of groups.right_leg and groups.left_leg, in any order; a ModelError at that key
 // otherwise, before anything is read.
 void check_smooth_joints(const model::RobotDescription& description);
-
-// The torque-limit samples of the first solve (issue 15): every torque_stride-th of `samples` samples moved
-// to its nearest node of the torque objective's quadrature (a multiple of objective_stride, at most the
-// last one: motion::objective_weights), and the last sample. The limit rows of a node share its torques and
-// RNEA derivatives, which a sample between the nodes computes for its limit rows alone. With torque_stride
-// 10 and 15 ms nodes at 200 Hz (stride 3), 0, 10, 20, 30 .. becomes 0, 9, 21, 30 ..: as many samples,
-// 45 to 60 ms apart instead of 50; the refinement adds every sample between them where a limit still
-// breaks, as before.
-std::set<int> initial_torque_samples(int samples, int torque_stride, int objective_stride);
 
 // Sequence files of a smoothed motion: io::motion_files() with the multibody ZMP of the motion
 // (stability::motion_zmp) as .zmp.
