@@ -118,6 +118,7 @@ bool AlmSubproblem::finite(const Evaluation& e) {
 
 bool AlmSubproblem::start(const Eigen::VectorXd& x0) {
   x_ = x0;
+  objective_gradient_current_ = gradient_current_ = kkt_gradients_ = false;
   evaluate(x_, current_);
   return finite(current_);
 }
@@ -137,17 +138,24 @@ double AlmSubproblem::merit(const Eigen::VectorXd& x, const Evaluation& e) const
 }
 
 void AlmSubproblem::merit_gradient(const Eigen::VectorXd& x, const Evaluation& e, Eigen::VectorXd& gradient,
-                                   Eigen::VectorXd& objective_gradient) const {
-  // Eq. (14).
+                                   Eigen::VectorXd& objective_gradient) {
   objective_gradient = e.objective_gradient;
   objective_gradient.noalias() += e.residual_jacobian.transpose() * e.residuals;
+  constraint_gradient(x, e, objective_gradient, gradient);
+}
+
+void AlmSubproblem::constraint_gradient(const Eigen::VectorXd& x, const Evaluation& e,
+                                        const Eigen::VectorXd& objective_gradient,
+                                        Eigen::VectorXd& gradient) {
+  // Eq. (14).
   gradient = objective_gradient;
   if (e.equalities.size() > 0) {
     gradient.noalias() += e.equality_jacobian.transpose() * (multipliers_.equality + sigma_ * e.equalities);
   }
   if (e.inequalities.size() > 0) {
-    gradient.noalias() +=
-        e.inequality_jacobian.transpose() * (multipliers_.inequality + sigma_ * e.inequalities).cwiseMax(0.0);
+    // Only the active rows (max(0, ..) > 0) contribute: the product runs over them alone.
+    inequality_factors_ = (multipliers_.inequality + sigma_ * e.inequalities).cwiseMax(0.0);
+    add_transposed_product(e.inequality_jacobian, inequality_factors_, gradient);
   }
   for (int i : lower_index_)
     gradient[i] -= std::max(0.0, multipliers_.lower_bound[i] + sigma_ * (lower_[i] - x[i]));
@@ -190,11 +198,17 @@ void AlmSubproblem::set_multipliers(const Multipliers& m) {
     throw std::invalid_argument("AlmSubproblem::set_multipliers: negative inequality or bound multiplier");
   }
   multipliers_ = m;
+  gradient_current_ = kkt_gradients_ = false;
 }
 
 void AlmSubproblem::update_multipliers() {
   // Eq. (15); for inequalities lambda + sigma psi = max(0, lambda + sigma g).
   const Evaluation& e = current_;
+  // The merit gradient at x_ with the multipliers before the update is then the Lagrangian's gradient with
+  // the updated ones, term for term and in the same order (eq. (14) against kkt.cpp), unless a multiplier is
+  // clipped at kMaxMultiplier or a bound multiplier of an infinite bound is non-zero (a warm start's).
+  kkt_gradients_ = gradient_current_;
+  gradient_current_ = false;
   multipliers_.equality =
       (multipliers_.equality + sigma_ * e.equalities).cwiseMax(-kMaxMultiplier).cwiseMin(kMaxMultiplier);
   multipliers_.inequality =
@@ -207,6 +221,22 @@ void AlmSubproblem::update_multipliers() {
     multipliers_.upper_bound[i] =
         std::clamp(multipliers_.upper_bound[i] + sigma_ * (x_[i] - upper_[i]), 0.0, kMaxMultiplier);
   }
+  const auto below_cap = [](const Eigen::VectorXd& m) {
+    return m.size() == 0 || m.cwiseAbs().maxCoeff() < kMaxMultiplier;
+  };
+  kkt_gradients_ = kkt_gradients_ && below_cap(multipliers_.equality) && below_cap(multipliers_.inequality) &&
+                   below_cap(multipliers_.lower_bound) && below_cap(multipliers_.upper_bound);
+  for (int i = 0; i < n_ && kkt_gradients_; ++i) {
+    if ((!std::isfinite(lower_[i]) && multipliers_.lower_bound[i] != 0.0) ||
+        (!std::isfinite(upper_[i]) && multipliers_.upper_bound[i] != 0.0))
+      kkt_gradients_ = false;
+  }
+}
+
+KktMeasures AlmSubproblem::measure_kkt() const {
+  if (!kkt_gradients_) return optim::measure_kkt(problem_, x_, current_, lower_, upper_, multipliers_);
+  return optim::measure_kkt(problem_, x_, current_, lower_, upper_, multipliers_, objective_gradient_,
+                            gradient_);
 }
 
 void AlmSubproblem::prepare_model() {
@@ -238,6 +268,10 @@ void AlmSubproblem::prepare_model() {
   const std::array<const Eigen::VectorXd*, 3> weights = {&residual_weight_, &sigma_h_, &zeros_g_};
   normal_->assemble(blocks, weights, model_hessian_);
   base_values_ = normal_->matrix().coeffs();
+  // The model's gradient at d = 0 short of the active inequalities and bounds (model_step adds them).
+  base_rhs_ = objective_gradient_;
+  if (e.equalities.size() > 0)
+    base_rhs_.noalias() += e.equality_jacobian.transpose() * (sigma_ * shifted_equalities_);
 }
 
 double AlmSubproblem::model_value(double damping) const {
@@ -341,12 +375,11 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       const std::array<const Eigen::VectorXd*, 3> weights = {&zeros_r_, &zeros_h_, &weight_g_};
       normal_->assemble(blocks, weights, nullptr, 1.0, /*accumulate=*/true);
     }
-    // Gradient at d = 0 of the quadratic model with this active set.
-    rhs_ = objective_gradient_;
-    if (e.equalities.size() > 0)
-      rhs_.noalias() += e.equality_jacobian.transpose() * (sigma_ * shifted_equalities_);
+    // Gradient at d = 0 of the quadratic model with this active set (the product over its rows only).
+    rhs_ = base_rhs_;
     if (weight_g_.size() > 0) {
-      rhs_.noalias() += e.inequality_jacobian.transpose() * weight_g_.cwiseProduct(shifted_inequalities_);
+      inequality_factors_ = weight_g_.cwiseProduct(shifted_inequalities_);
+      add_transposed_product(e.inequality_jacobian, inequality_factors_, rhs_);
     }
     for (std::size_t k = 0; k < lower_index_.size(); ++k) {
       if (shifted_lower_[k] - delta_[lower_index_[k]] > 0.0) {
@@ -452,7 +485,15 @@ void AlmSubproblem::update_residual_scale() {
 
 InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accepted_steps,
                                      std::chrono::steady_clock::time_point deadline) {
-  merit_gradient(x_, current_, gradient_, objective_gradient_);
+  // The objective's gradient is still that of x_ after an earlier inner solve (only the multipliers and
+  // the penalty changed): the constraint terms alone are recomputed.
+  if (objective_gradient_current_) {
+    constraint_gradient(x_, current_, objective_gradient_, gradient_);
+  } else {
+    merit_gradient(x_, current_, gradient_, objective_gradient_);
+  }
+  objective_gradient_current_ = gradient_current_ = true;
+  kkt_gradients_ = false;
   double phi = merit(x_, current_);
   steps_since_curvature_ = -1;
   double damping = -1.0;

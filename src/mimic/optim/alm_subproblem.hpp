@@ -57,6 +57,7 @@
 #include <vector>
 
 #include "mimic/optim/curvature_product.hpp"
+#include "mimic/optim/kkt.hpp"
 #include "mimic/optim/normal_equations.hpp"
 #include "mimic/optim/normal_solver.hpp"
 #include "mimic/optim/problem.hpp"
@@ -86,8 +87,14 @@ class AlmSubproblem {
 
   // Eq. (15), at the current point.
   void update_multipliers();
+  // optim::measure_kkt at the current point; right after update_multipliers() from the merit gradient
+  // minimize() left (the same numbers, without its three products over the rows), else in full.
+  KktMeasures measure_kkt() const;
 
-  void set_penalty(double sigma) { sigma_ = sigma; }
+  void set_penalty(double sigma) {
+    sigma_ = sigma;
+    gradient_current_ = false;
+  }
   // Replaces the multipliers (a warm start); throws std::invalid_argument unless their sizes are the
   // problem's and the inequality and bound ones are >= 0.
   void set_multipliers(const Multipliers& multipliers);
@@ -130,7 +137,10 @@ class AlmSubproblem {
   static bool finite(const Evaluation& e);
   double merit(const Eigen::VectorXd& x, const Evaluation& e) const;
   void merit_gradient(const Eigen::VectorXd& x, const Evaluation& e, Eigen::VectorXd& gradient,
-                      Eigen::VectorXd& objective_gradient) const;
+                      Eigen::VectorXd& objective_gradient);
+  // The merit gradient from the objective's: gradient = objective_gradient + the constraint terms.
+  void constraint_gradient(const Eigen::VectorXd& x, const Evaluation& e,
+                           const Eigen::VectorXd& objective_gradient, Eigen::VectorXd& gradient);
   static double relative_stationarity(const Eigen::VectorXd& gradient,
                                       const Eigen::VectorXd& objective_gradient);
 
@@ -184,6 +194,10 @@ class AlmSubproblem {
 
   Eigen::VectorXd x_, x_trial_;
   Eigen::VectorXd gradient_, objective_gradient_, trial_gradient_, trial_objective_gradient_;
+  bool objective_gradient_current_ = false;  // objective_gradient_ is grad f at x_
+  bool gradient_current_ = false;  // gradient_ is the merit gradient at x_ (current multipliers and penalty)
+  bool kkt_gradients_ = false;     // gradient_ is grad_l at x_ for the multipliers (update_multipliers)
+  Eigen::VectorXd inequality_factors_;  // per inequality row: its factor in a transposed product
 
   // Model data at the current point.
   Eigen::VectorXd shifted_equalities_;    // h + lambda_h / sigma
@@ -191,6 +205,7 @@ class AlmSubproblem {
   Eigen::VectorXd shifted_lower_;         // (lower - x) + lambda_l / sigma, per entry of lower_index_
   Eigen::VectorXd shifted_upper_;         // (x - upper) + lambda_u / sigma, per entry of upper_index_
   Eigen::VectorXd base_values_;           // J_r^T J_r + hess f0 + sigma J_h^T J_h
+  Eigen::VectorXd base_rhs_;              // grad f + sigma J_h^T (h + lambda_h / sigma)
   Eigen::VectorXd ones_r_, zeros_r_, sigma_h_, zeros_h_, weight_g_, zeros_g_;
   Eigen::VectorXd rhs_;
   Eigen::VectorXd delta_, jr_delta_, jh_delta_, jg_delta_;  // model iterate and its products

@@ -69,8 +69,7 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
   };
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
-    const KktMeasures k =
-        measure_kkt(problem, sub.x(), sub.evaluation(), sub.lower(), sub.upper(), sub.multipliers());
+    const KktMeasures k = sub.measure_kkt();
     result.status = status;
     result.reason = std::move(reason);
     result.x = sub.x();
@@ -120,8 +119,7 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
     violation = sub.max_violation();
     const double sigma = sub.penalty();
     sub.update_multipliers();
-    const KktMeasures k =
-        measure_kkt(problem, sub.x(), sub.evaluation(), sub.lower(), sub.upper(), sub.multipliers());
+    const KktMeasures k = sub.measure_kkt();
     stationarity = k.stationarity;
     const bool feasible = violation <= options.feasibility_tolerance;
 

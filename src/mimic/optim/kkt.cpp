@@ -45,17 +45,23 @@ std::optional<ConstraintViolation> worst_violation(const Problem& problem, const
 
 KktMeasures measure_kkt(const Problem& problem, const Eigen::VectorXd& x, const Evaluation& e,
                         const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, const Multipliers& m) {
-  KktMeasures k;
-  k.objective = e.objective();
-  k.worst = worst_violation(problem, x, e, lower, upper);
-  k.max_violation = k.worst ? k.worst->amount : 0.0;
-
   const Eigen::VectorXd grad_f = objective_gradient(e);
   Eigen::VectorXd grad_l = grad_f;
   if (m.equality.size() > 0) grad_l.noalias() += e.equality_jacobian.transpose() * m.equality;
   if (m.inequality.size() > 0) grad_l.noalias() += e.inequality_jacobian.transpose() * m.inequality;
   if (m.lower_bound.size() > 0) grad_l -= m.lower_bound;
   if (m.upper_bound.size() > 0) grad_l += m.upper_bound;
+  return measure_kkt(problem, x, e, lower, upper, m, grad_f, grad_l);
+}
+
+KktMeasures measure_kkt(const Problem& problem, const Eigen::VectorXd& x, const Evaluation& e,
+                        const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, const Multipliers& m,
+                        const Eigen::VectorXd& grad_f, const Eigen::VectorXd& grad_l) {
+  KktMeasures k;
+  k.objective = e.objective();
+  k.worst = worst_violation(problem, x, e, lower, upper);
+  k.max_violation = k.worst ? k.worst->amount : 0.0;
+
   const double scale = std::max(1.0, grad_f.size() > 0 ? grad_f.cwiseAbs().maxCoeff() : 0.0);
   k.stationarity = grad_l.size() > 0 ? grad_l.cwiseAbs().maxCoeff() / scale : 0.0;
 

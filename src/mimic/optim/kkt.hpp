@@ -22,6 +22,14 @@ KktMeasures measure_kkt(const Problem& problem, const Eigen::VectorXd& x, const 
                         const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                         const Multipliers& multipliers);
 
+// The same from the gradients at x the caller already has: grad_f = J_r^T r + grad f0 and grad_l = grad_f +
+// J_h^T lambda_h + J_g^T lambda_g - lambda_lower + lambda_upper with these multipliers (the ALM's merit
+// gradient is grad_l once its multipliers are updated, augmented_lagrangian.cpp: no product is repeated).
+KktMeasures measure_kkt(const Problem& problem, const Eigen::VectorXd& x, const Evaluation& e,
+                        const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                        const Multipliers& multipliers, const Eigen::VectorXd& grad_f,
+                        const Eigen::VectorXd& grad_l);
+
 // Largest violation only (values of `e` suffice), with its description; nullopt when none is violated.
 std::optional<ConstraintViolation> worst_violation(const Problem& problem, const Eigen::VectorXd& x,
                                                    const Evaluation& e, const Eigen::VectorXd& lower,

@@ -36,6 +36,17 @@ SparseMatrix PatternBuilder::build() const {
   return m;
 }
 
+void add_transposed_product(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out) {
+  const int* outer = m.outerIndexPtr();
+  const int* cols = m.innerIndexPtr();
+  const double* vals = m.valuePtr();
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    const double factor = v[r];
+    if (factor == 0.0) continue;
+    for (int k = outer[r]; k < outer[r + 1]; ++k) out[cols[k]] += vals[k] * factor;
+  }
+}
+
 void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, ThreadPool* pool) {
   // Below a few thousand rows the product takes microseconds: waking the threads would cost more.
   constexpr Eigen::Index kRowsPerThread = 2048;

@@ -54,6 +54,11 @@ inline std::span<const int> row_columns(const SparseMatrix& m, int row) {
   return {m.innerIndexPtr() + begin, static_cast<std::size_t>(m.outerIndexPtr()[row + 1] - begin)};
 }
 
+// out += m^T v (m compressed), skipping the rows r with v_r == 0: bitwise Eigen's `out.noalias() +=
+// m.transpose() * v` (the same products added in the same order; a skipped row would add zeros) at a cost in
+// the rows that count, for the ALM's inequality rows, of which few are active (issue 15).
+void add_transposed_product(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out);
+
 // out = m v with m's rows split across `pool` (null: the calling thread): each entry is the dot product
 // Eigen's serial product computes, in the same order, so the result does not depend on the thread count.
 void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, ThreadPool* pool);

@@ -34,10 +34,8 @@ std::unique_ptr<TermData> FrameImitation::create_data() const {
 
 void FrameImitation::calc(const SampleData& sample, TermData& data, bool partials) const {
   auto& own = static_cast<FrameImitationData&>(data);
-  if (partials) {
-    own.dv.setZero();
-    own.da.setZero();
-  }
+  // dv and da stay the zeros of TermData's construction (only calc writes to the data); dq's rows are all
+  // overwritten below.
   for (std::size_t f = 0; f < frames_.size(); ++f) {
     const int row = 3 * static_cast<int>(f);
     const spatial::Vec3& position = sample.data.oMf[frames_[f]].p;
