@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "mimic/optim/kkt.hpp"
 #include "optim/textbook_problems.hpp"
 
 namespace mo = mimic::optim;
@@ -272,4 +273,27 @@ TEST(AugmentedLagrangian, WarmStartRejectsMultipliersOfAnotherProblem) {
   m.inequality.setConstant(p.num_inequalities(), -1.0);
   o.warm_start = mo::AlmWarmStart{m, 0.0};
   EXPECT_THROW(mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), o), std::invalid_argument);
+}
+
+// The ALM measures its KKT conditions from the merit gradient its inner solve left (alm_subproblem.hpp):
+// the same numbers as measure_kkt's products at the result with its multipliers, to the last bit.
+TEST(AugmentedLagrangian, KktMeasuresEqualAFreshMeasurement) {
+  mo::test::Hs71 hs71;
+  Eigen::VectorXd c(6);
+  c << 3.0, -0.5, -2.0, 0.25, 1.5, -1.25;
+  mo::test::ManyInequalities many(c);
+  const std::vector<std::pair<mo::Problem*, Eigen::VectorXd>> cases = {{&hs71, Eigen::Vector4d(1, 5, 5, 1)},
+                                                                       {&many, Eigen::VectorXd::Zero(6)}};
+  for (const auto& [problem, x0] : cases) {
+    const auto r = mo::solve_augmented_lagrangian(*problem, x0);
+    ASSERT_TRUE(r.success()) << r.summary();
+    mo::Evaluation e = mo::make_evaluation(*problem);
+    problem->evaluate(r.x, true, e);
+    Eigen::VectorXd lower, upper;
+    problem->variable_bounds(lower, upper);
+    const mo::KktMeasures k = mo::measure_kkt(*problem, r.x, e, lower, upper, r.multipliers);
+    EXPECT_EQ(k.stationarity, r.stationarity);
+    EXPECT_EQ(k.complementarity, r.complementarity);
+    EXPECT_EQ(k.max_violation, r.max_violation);
+  }
 }

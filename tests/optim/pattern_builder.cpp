@@ -57,3 +57,27 @@ TEST(PatternBuilder, EntryOutsideIsAnError) {
 }
 
 }  // namespace
+
+// add_transposed_product skips the rows whose factor is zero but otherwise adds what Eigen's transposed
+// product adds, in the same order: the results are bitwise equal.
+TEST(AddTransposedProduct, EqualsEigensProductBitwise) {
+  std::mt19937 rng(5);
+  std::bernoulli_distribution keep(0.3), active(0.2);
+  std::uniform_real_distribution<double> value(-2.0, 2.0);
+  mo::PatternBuilder b(60, 25);
+  for (int r = 0; r < 60; ++r) {
+    for (int c = 0; c < 25; ++c) {
+      if (keep(rng)) b.add(r, c);
+    }
+  }
+  mo::SparseMatrix m = b.build();
+  for (double& v : m.coeffs()) v = value(rng);
+  Eigen::VectorXd factors(60), start(25);
+  for (double& v : factors) v = active(rng) ? value(rng) : 0.0;
+  for (double& v : start) v = value(rng);
+  Eigen::VectorXd expected = start;
+  expected.noalias() += m.transpose() * factors;
+  Eigen::VectorXd out = start;
+  mo::add_transposed_product(m, factors, out);
+  for (int i = 0; i < 25; ++i) EXPECT_EQ(out[i], expected[i]) << i;
+}
