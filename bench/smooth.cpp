@@ -141,8 +141,8 @@ BENCHMARK(BM_SmoothWalkBarObjectiveStride)
     ->Iterations(1);
 
 // Issue 15, the pair distance rows: BM_SmoothWalkBarThreads on 1 thread with the pair rows on the torque
-// samples only (0) or on every sample (1, the default; SmoothSettings::pair_stride). Compare cpu_s, solves,
-// iterations and reduction_pct.
+// samples only (0) or also on every sample where the pair is near along the plan (1, the default;
+// SmoothSettings::pair_stride). Compare cpu_s, solves, iterations and reduction_pct.
 void BM_SmoothWalkBarPairStride(benchmark::State& state) {
   const Scenario& s = scenario();
   pipeline::SmoothSettings settings = alm_settings(s, 1);

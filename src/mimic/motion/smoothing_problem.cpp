@@ -163,6 +163,7 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     }
   }
   std::vector<char> near(cmodel ? cmodel->pairs.size() : 0, 0);
+  pair_near_.assign(near.size(), {});
   const double activation = options_.geometry.safety_distance + options_.collision_activation;
   std::optional<geometry::PlacedShapes> placed;
   if (cmodel) placed.emplace(*cmodel);
@@ -173,9 +174,13 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
     if (cmodel) {
       geometry::place_shapes(*cmodel, data.oMi, *placed);
       for (const int p : movable_pairs_) {
-        char& flag = near[static_cast<std::size_t>(p)];
-        flag = flag || (geometry::bounding_gap(*cmodel, *placed, p) < activation &&
-                        geometry::pair_distance(*cmodel, *placed, p).distance < activation);
+        if (!(geometry::bounding_gap(*cmodel, *placed, p) < activation &&
+              geometry::pair_distance(*cmodel, *placed, p).distance < activation))
+          continue;
+        near[static_cast<std::size_t>(p)] = 1;
+        std::vector<char>& at = pair_near_[static_cast<std::size_t>(p)];
+        if (at.empty()) at.assign(static_cast<std::size_t>(n_), 0);
+        at[static_cast<std::size_t>(n)] = 1;
       }
     }
     for (int f = 0; f < 2; ++f) {
@@ -212,6 +217,8 @@ SmoothingProblem::SmoothingProblem(const model::Model& model, const stability::F
         throw std::invalid_argument("SmoothingProblem: collision pair " + std::to_string(p) +
                                     " out of range");
       near[static_cast<std::size_t>(p)] = 1;
+      // Not near along the plan: its rows go on every pair sample (header comment).
+      pair_near_[static_cast<std::size_t>(p)].assign(static_cast<std::size_t>(n_), 1);
     }
     for (int p = 0; p < static_cast<int>(near.size()); ++p)
       if (near[static_cast<std::size_t>(p)]) collision_pairs_.push_back(p);
@@ -254,7 +261,8 @@ void SmoothingProblem::build_geometry_terms(const std::array<std::vector<SE3>, 2
   if (!collision) return;
   const double safety = options_.geometry.safety_distance;
   if (!collision_pairs_.empty())
-    self_collision_ = std::make_shared<terms::SelfCollision>(model_, collision, collision_pairs_, safety);
+    pair_terms_[collision_pairs_] =
+        std::make_shared<terms::SelfCollision>(model_, collision, collision_pairs_, safety);
   if (!movable_pairs_.empty())
     movable_collision_ = std::make_shared<terms::SelfCollision>(model_, collision, movable_pairs_, safety);
   const std::array<int, 2> sole_frames = {feet_.right_sole_frame, feet_.left_sole_frame};
@@ -277,13 +285,12 @@ int SmoothingProblem::swing_foot(int n) const {
   return right == left ? -1 : (right ? kLeft : kRight);
 }
 
-int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits, bool pairs,
-                              int objective_samples) {
+int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool torque_limits,
+                              const std::vector<int>& pairs, int objective_samples) {
   const bool right = model::right_foot_in_contact(phase), left = model::left_foot_in_contact(phase);
-  const int key =
-      16 * (4 * objective_samples + static_cast<int>(phase)) + 4 * pairs + 2 * equalities + torque_limits;
+  const int key = 8 * (4 * objective_samples + static_cast<int>(phase)) + 2 * equalities + torque_limits;
   for (std::size_t k = 0; k < row_set_keys_.size(); ++k) {
-    if (row_set_keys_[k] == key) return static_cast<int>(k);
+    if (row_set_keys_[k].first == key && row_set_keys_[k].second == pairs) return static_cast<int>(k);
   }
   // Row order within a sample: torques, then the right foot, then the left (residuals and equalities).
   // The torques' quadrature weight is the time of the samples they stand for (header comment); with
@@ -303,10 +310,16 @@ int SmoothingProblem::row_set(model::ContactPhase phase, bool equalities, bool t
   // of single support (header comment).
   const int swing = right == left ? -1 : (right ? kLeft : kRight);
   if (torque_limits) sum.add("torque limits", torque_limits_);
-  if (pairs && self_collision_) sum.add("self-collision", self_collision_);
+  if (!pairs.empty()) {
+    std::shared_ptr<const terms::SelfCollision>& term = pair_terms_[pairs];
+    if (!term)
+      term = std::make_shared<terms::SelfCollision>(model_, options_.geometry.collision, pairs,
+                                                    options_.geometry.safety_distance);
+    sum.add("self-collision", term);
+  }
   if (swing >= 0 && swing_clearance_[swing]) sum.add("swing sole clearance", swing_clearance_[swing]);
   if (swing >= 0 && swing_orientation_[swing]) sum.add("swing sole orientation", swing_orientation_[swing]);
-  row_set_keys_.push_back(key);
+  row_set_keys_.emplace_back(key, pairs);
   // The feet's residuals and equalities take their factor before the chain rule; the torques and every
   // inequality row after it (file comment).
   return add_row_set(std::move(sum), 0, [](const terms::Term& term) {
@@ -326,9 +339,18 @@ void SmoothingProblem::add_rows() {
         basis_.slot_count(n) > 0 && (in_contact(n, kRight) || in_contact(n, kLeft));
   for (const int n : options_.torque_samples) torque[static_cast<std::size_t>(n)] = 1;
   const std::vector<int> objective = objective_weights(n_, options_.objective_stride);
+  std::vector<int> pairs;
   for (int n = 0; n < n_; ++n) {
     const auto i = static_cast<std::size_t>(n);
-    const bool pairs = torque[i] != 0 || (options_.pair_stride > 0 && n % options_.pair_stride == 0);
+    // Every constrained pair on a torque sample; on the other pair_stride-th samples those near there
+    // along the plan (header comment).
+    pairs.clear();
+    if (torque[i] != 0) {
+      pairs = collision_pairs_;
+    } else if (options_.pair_stride > 0 && n % options_.pair_stride == 0) {
+      for (const int p : collision_pairs_)
+        if (pair_near_[static_cast<std::size_t>(p)][i]) pairs.push_back(p);
+    }
     add_block(n, row_set(planned_.phases[i], equality[i] != 0, torque[i] != 0, pairs, objective[i]));
   }
 }
@@ -357,13 +379,6 @@ void SmoothingProblem::set_bounds() {
         l = std::max(l, std::min(options_.min_knee_flexion - low, u));
     }
   }
-}
-
-std::vector<int> SmoothingProblem::row_coordinates(const terms::Term& term, int row) const {
-  if (&term != self_collision_.get()) return SplineProblem::row_coordinates(term, row);
-  std::vector<int> all(static_cast<std::size_t>(coordinate_count()));
-  for (int c = 0; c < coordinate_count(); ++c) all[static_cast<std::size_t>(c)] = c;
-  return all;
 }
 
 void SmoothingProblem::set_state(int n, int /*state*/, SplineProblemData& data) const {

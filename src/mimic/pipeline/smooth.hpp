@@ -6,7 +6,8 @@
 //   last sample of
 //      every support run and one sample every support_stride_knots knot intervals between, torque-limit rows
 //      every torque_stride samples, the
-//      pair distance rows on those and every pair_stride-th sample, the swing soles' corners and tilt on
+//      pair distance rows on those and, for the pairs near there along the plan, on every pair_stride-th
+//      sample, the swing soles' corners and tilt on
 //      every single-support sample (settings.geometry); solve (ALM or Ipopt); every 200 Hz sample where the
 //      optimised spline breaks a torque limit or a geometry bound is added and the problem solved again
 //      from there (at most max_refinements times: motion::refine, motion/refine.hpp; a solve that ends
@@ -91,17 +92,19 @@ struct SmoothSettings {
   // outer iterations grow. 0 puts the torques on every sample.
   double objective_spacing = 0.015;  // s
   // Samples between the pair distance rows besides the torque samples (motion::SmoothingOptions::
-  // pair_stride; issue 15); 0: on the torque samples only. With them on the torque samples (every 50 ms), the
-  // torque optimum brings a constrained pair closer than the safety distance between them, and the check
-  // adds those samples with torque rows and solves again: the bar walk's shanks at 27 samples, a second
-  // solve of 6 ALM iterations, a third of the evaluations. On every sample (1) the bar walk takes 1 solve of
-  // 7 iterations (callgrind: -14.7 % instructions, the same -10.3559 %) and walk.bvh's whole body 1 of 11
-  // instead of 2 of 26, and Xsens' whole body 1 solve of 12 instead of 4 of 51 (318 instead of 471 s CPU,
-  // the same motion within 1 in 1e5 of its torque integral). walk.c3d's whole-body smoothing then stalls at
-  // its penalty cap 1.6e-6 outside a swing sole's clearance row (normalised; 1.6e-8 m): a stop nearly
-  // feasible, which the check at every sample judges (smooth.cpp), like a stop at the iteration cap. The
-  // rows cost time too: walk.bvh's whole body takes about 1 s more wall time on 2 threads in its one solve
-  // than in its two without them (README); the long walks gain.
+  // pair_stride; issue 15), for the pairs near there along the plan; 0: on the torque samples only. With them
+  // on the torque samples (every 50 ms), the torque optimum brings a constrained pair closer than the safety
+  // distance between them, and the check adds those samples with torque rows and solves again: the bar walk's
+  // shanks at 27 samples, a second solve of 6 ALM iterations, a third of the evaluations. On every sample (1)
+  // the bar walk takes 1 solve of 7 iterations (callgrind: -14.7 % instructions, the same -10.3559 %) and
+  // walk.bvh's whole body 1 of 11 instead of 2 of 26, and Xsens' whole body 1 solve of 12 instead of 4 of 51
+  // (318 instead of 471 s CPU, the same motion within 1 in 1e5 of its torque integral). walk.c3d's whole-body
+  // smoothing then stalls at its penalty cap 1.6e-6 outside a swing sole's clearance row (normalised; 1.6e-8
+  // m): a stop nearly feasible, which the check at every sample judges (smooth.cpp), like a stop at the
+  // iteration cap. The rows cost time too: walk.bvh's whole body takes about 1 s more wall time on 2 threads
+  // in its one solve than in its two without them (README); the long walks gain. Since only the pairs near
+  // the plan at a sample get its rows there (motion/smoothing_problem.hpp), walk.bvh has 16895 pair rows
+  // instead of 29856 (README: the measurements).
   int pair_stride = 1;
   int max_refinements = 3;
   bool stabilize = true;     // run stabilize_zmp when the margin is below zmp_margin
