@@ -97,15 +97,16 @@ TEST(JobOptions, RetargetKeysReachTheKinematicRetargetTheOptimisationAndTheZmpCo
   EXPECT_EQ(motion.geometry.safety_distance, 0.02);
   EXPECT_EQ(motion_settings(io::default_job(io::JobKind::kRetarget)).objective,
             motion::Objective::kImitation);
-  // The torque objective takes sized Gauss-Newton steps, and Newton steps with the residuals' curvature every
-  // 10 steps when solver.alm.newton_steps asks for them (optim/alm_subproblem.hpp); the imitation neither.
+  // The torque objective takes Newton steps with the residuals' curvature every 10 steps unless
+  // solver.alm.newton_steps is false (the default is true), then sized Gauss-Newton steps
+  // (optim/alm_subproblem.hpp); the imitation neither.
   EXPECT_TRUE(motion.solver.alm.residual_sizing);
   EXPECT_TRUE(motion.solver.alm.residual_curvature);
   EXPECT_EQ(motion.solver.alm.residual_curvature_refresh, 10);
   io::JobConfig sized = job;
   sized.solver.alm.newton_steps = false;
   EXPECT_FALSE(motion_settings(sized).solver.alm.residual_curvature);
-  EXPECT_FALSE(io::default_job(io::JobKind::kRetarget).solver.alm.newton_steps);
+  EXPECT_TRUE(io::default_job(io::JobKind::kRetarget).solver.alm.newton_steps);
   const motion::MotionSettings imitation = motion_settings(io::default_job(io::JobKind::kRetarget));
   EXPECT_FALSE(imitation.solver.alm.residual_sizing);
   EXPECT_FALSE(imitation.solver.alm.residual_curvature);

@@ -115,6 +115,8 @@ class MotionProblem : public SplineProblem {
 
   // Least-squares fit of the reference (trajectory::fit_spline), clamped into the variable bounds.
   Eigen::VectorXd initial_guess() const;
+  // The same fit of other samples of the active joints (m x N, e.g. torque_objective_start.hpp's).
+  Eigen::VectorXd initial_guess(const Eigen::MatrixXd& active_joints) const;
   // All nj joints at every input sample (nj x N each): active ones from x, passive ones given.
   trajectory::JointSamples joint_samples(const Eigen::VectorXd& x) const;
   // Joint torques (nj x N) of joint_samples() by RNEA with the given base motion.

@@ -10,8 +10,10 @@
 
 namespace mimic::motion {
 
-Eigen::VectorXd MotionProblem::initial_guess() const {
-  return clamped(trajectory::fit_spline(parameterization_, times(), reference_joints_));
+Eigen::VectorXd MotionProblem::initial_guess() const { return initial_guess(reference_joints_); }
+
+Eigen::VectorXd MotionProblem::initial_guess(const Eigen::MatrixXd& active_joints) const {
+  return clamped(trajectory::fit_spline(parameterization_, times(), active_joints));
 }
 
 trajectory::JointSamples MotionProblem::joint_samples(const Eigen::VectorXd& x) const {

@@ -16,6 +16,7 @@
 #include "mimic/motion/end_pose_clearance.hpp"
 #include "mimic/motion/reference_clearance.hpp"
 #include "mimic/motion/refine.hpp"
+#include "mimic/motion/torque_objective_start.hpp"
 
 namespace mimic::motion {
 
@@ -146,6 +147,30 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     if (result.end_shift > 0.0) model::differentiate(model, problem_input.motion);
   }
 
+  // The torque objective starts from the shape of its minima (torque_objective_start.hpp), not from the
+  // reference it does not imitate.
+  std::optional<TorqueObjectiveStart> start;
+  if (settings.objective == Objective::kTorque && settings.torque_objective_start) {
+    start = torque_objective_start(model, active, problem_input, limits, settings.start_velocity_fraction,
+                                   cmodel, safety + kStabilizerMargin);
+    // Its posture brings other shapes together than the reference (an arm hanging by a thigh): the pairs
+    // and samples near on it get rows from the first solve, as the reference's do.
+    if (start && cmodel != nullptr) {
+      Eigen::MatrixXd joints = input.rest.size() == model.nj
+                                   ? Eigen::MatrixXd(input.rest.replicate(1, n))
+                                   : Eigen::MatrixXd(input.motion.q.bottomRows(model.nj));
+      for (std::size_t p = 0; p < active.size(); ++p)
+        joints.row(active[p]) = start->joints.row(static_cast<Eigen::Index>(p));
+      const Eigen::MatrixXd start_q = waist_frame_configurations(model, joints);
+      const PairScan near =
+          scan_pairs(model, *cmodel, movable, start_q, safety + settings.collision_activation);
+      pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
+      const PairScan inside =
+          scan_pairs(model, *cmodel, near.near_pairs, start_q, safety + kStabilizerMargin);
+      torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
+    }
+  }
+
   std::optional<MotionProblem> problem;
   RefineSteps steps;
   steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
@@ -155,7 +180,9 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     return problem.emplace(model, description, problem_input, options);
   };
   steps.rows_added = [&] { return std::exchange(pairs_added, false); };
-  steps.initial_guess = [&] { return problem->initial_guess(); };
+  steps.initial_guess = [&] {
+    return start ? problem->initial_guess(start->joints) : problem->initial_guess();
+  };
   steps.row_keys = [&](terms::RowKind kind) { return problem->row_keys(kind); };
   // The 200 Hz check. Angles and velocities hold by the convex-hull argument (motion_problem.hpp) up to
   // the solver's tolerance; torques are checked sample by sample.

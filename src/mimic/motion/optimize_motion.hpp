@@ -36,6 +36,11 @@ struct MotionSettings {
   // Torque objective: the integral by the rectangle rule on every this many-th sample
   // (ProblemOptions::objective_stride), which then also replaces torque_stride; 1: every sample.
   int torque_objective_stride = 1;
+  // Torque objective: its solve starts from the least-torque posture and the ramps to it and back
+  // (torque_objective_start.hpp), which use this fraction of the velocity limits; false: from the reference
+  // (a clip too short for the ramps starts there anyway).
+  bool torque_objective_start = true;
+  double start_velocity_fraction = 0.5;
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;  // s
   optim::SolverOptions solver;                            // back end, tolerances and caps

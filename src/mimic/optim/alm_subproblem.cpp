@@ -62,7 +62,6 @@ AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool, bool residual_c
     objective_hessian_.makeCompressed();
     model_hessian_ = &objective_hessian_;
     curvature_term_ = true;
-    curvature_available_ = true;
   }
   const std::array<const SparseMatrix*, 3> blocks = {&current_.residual_jacobian, &current_.equality_jacobian,
                                                      &current_.inequality_jacobian};
@@ -94,15 +93,6 @@ void AlmSubproblem::set_newton_iterations(int iterations) {
 void AlmSubproblem::set_residual_curvature_refresh(int steps) {
   if (steps < 1) throw std::invalid_argument("AlmSubproblem: the curvature refresh must be >= 1 step");
   curvature_refresh_ = steps;
-}
-
-void AlmSubproblem::set_residual_curvature_active(bool on) {
-  if (!curvature_available_ || on == curvature_term_) return;
-  curvature_term_ = on;
-  steps_since_curvature_ = -1;
-  residual_scale_ = 1.0;
-  // Off: the model's second-order matrix is zero, i.e. Gauss-Newton's (same pattern, same factorisation).
-  if (!on) objective_hessian_.coeffs().setZero();
 }
 
 void AlmSubproblem::evaluate(const Eigen::VectorXd& x, Evaluation& e) {

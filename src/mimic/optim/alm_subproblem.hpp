@@ -105,12 +105,6 @@ class AlmSubproblem {
   void set_residual_sizing(bool on) { sizing_ = on; }
   bool residual_sizing() const { return sizing_; }
   bool residual_curvature() const { return curvature_term_; }
-  // Newton steps on or off for the next minimize() calls, when constructed with a residual curvature the
-  // problem has (else no effect): off, the steps are Gauss-Newton ones (S zero in the normal matrix); on, S
-  // is evaluated at the next step. Lets the ALM take Gauss-Newton steps while far from the solution and
-  // Newton steps near it (AlmOptions::residual_curvature_from_penalty). The residual scale restarts at 1.
-  void set_residual_curvature_active(bool on);
-  bool residual_curvature_available() const { return curvature_available_; }
   int residual_curvature_evaluations() const { return curvature_evaluations_; }
   // S is evaluated at the first step of each minimize() and then every `steps` accepted steps (file
   // comment); throws std::invalid_argument for steps < 1.
@@ -174,8 +168,7 @@ class AlmSubproblem {
   SymmetricMatrix objective_hessian_;  // hess f0, or the residual curvature S (curvature_term_)
   // The model's second-order matrix besides J^T W J: &objective_hessian_ when either is used, else null.
   const SymmetricMatrix* model_hessian_ = nullptr;
-  bool curvature_term_ = false;       // Newton steps: S in the model (set_residual_curvature_active)
-  bool curvature_available_ = false;  // constructed with a residual curvature the problem has
+  bool curvature_term_ = false;  // Newton steps: S in the model
   int curvature_refresh_ = 1;
   int steps_since_curvature_ = -1;  // accepted steps since S was evaluated; < 0: evaluate at the next step
   int curvature_evaluations_ = 0;

@@ -31,8 +31,7 @@ void check(const AlmOptions& o) {
   if (!(o.penalty_growth > 1.0) || !(o.max_penalty > 0.0) || o.max_outer_iterations < 1 ||
       o.max_inner_iterations < 1 || o.newton_iterations < 0 || !(o.feasibility_tolerance > 0.0) ||
       !(o.stationarity_tolerance > 0.0) || !(o.violation_decrease > 0.0 && o.violation_decrease < 1.0) ||
-      o.infeasible_patience < 1 || o.residual_curvature_refresh < 1 ||
-      !(o.residual_curvature_from_penalty >= 0.0)) {
+      o.infeasible_patience < 1 || o.residual_curvature_refresh < 1) {
     throw std::invalid_argument(
         "AlmOptions: need penalty_growth > 1, max_penalty > 0, positive tolerances, violation_decrease in "
         "(0, 1) "
@@ -58,15 +57,11 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
           : std::chrono::steady_clock::time_point::max();
   detail::AlmSubproblem sub(problem, pool, options.residual_curvature);
   sub.set_residual_curvature_refresh(options.residual_curvature_refresh);
-  // The kind of step of the next inner solve: Newton steps (the residual curvature, when the problem has it)
-  // once the penalty reaches residual_curvature_from_penalty, Gauss-Newton (sized, or truncated Newton) ones
-  // before.
-  const auto choose_steps = [&] {
-    sub.set_residual_curvature_active(sub.penalty() >= options.residual_curvature_from_penalty);
-    const bool newton = sub.residual_curvature();
-    sub.set_newton_iterations(newton ? 0 : options.newton_iterations);
-    sub.set_residual_sizing(!newton && options.residual_sizing && options.newton_iterations == 0);
-  };
+  // The kind of step: Newton steps with the residual curvature when the problem has it, else Gauss-Newton
+  // (sized, or truncated Newton) ones.
+  const bool newton = sub.residual_curvature();
+  sub.set_newton_iterations(newton ? 0 : options.newton_iterations);
+  sub.set_residual_sizing(!newton && options.residual_sizing && options.newton_iterations == 0);
   SolveResult result;
   auto finish = [&](SolveStatus status, std::string reason) {
     const KktMeasures k = sub.measure_kkt();
@@ -109,7 +104,6 @@ SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& 
   for (int outer = 1; outer <= options.max_outer_iterations; ++outer) {
     result.iterations = outer;
     int steps = 0;
-    choose_steps();
     const detail::InnerOutcome inner =
         sub.minimize(inner_tolerance, options.max_inner_iterations, steps, deadline);
     result.inner_iterations += steps;

@@ -98,11 +98,6 @@ struct AlmOptions {
   // many accepted steps, the steps in between using the last one (a lagged Newton method, Shamanskii's; one
   // evaluation costs several Gauss-Newton steps on the torque objective, alm_subproblem.hpp).
   int residual_curvature_refresh = 1;
-  // With residual_curvature: the inner solves whose penalty is below this take the Gauss-Newton steps
-  // (residual_sizing, newton_iterations) instead, the later ones Newton steps: Gauss-Newton while far from
-  // the solution (where the exact term, indefinite, leads to another local minimum on the torque objective),
-  // Newton near it, where Gauss-Newton converges only linearly. 0: Newton steps from the first.
-  double residual_curvature_from_penalty = 0.0;
   std::optional<AlmWarmStart> warm_start;  // none: zero multipliers and initial_penalty
 };
 

@@ -59,12 +59,12 @@ motion::MotionSettings motion_settings(const io::JobConfig& job) {
   settings.limits = job.limits;
   settings.knot_spacing = job.trajectory.knot_spacing;
   settings.solver = solver_options(job.solver);
-  // The torque objective's residuals stay large (gravity): Gauss-Newton converges linearly on it, so its
-  // steps are sized by the secant curvature (optim/alm_subproblem.hpp). With solver.alm.newton_steps they
-  // are Newton steps with the torques' exact second-order term (dynamics/rnea_second_order.hpp), evaluated
-  // every 10 accepted steps: boxing 4337 -> 503 steps, 622 -> 82 s CPU (bench/motion.cpp,
-  // BM_TorqueObjective), but in a local minimum 1.8x higher on that clip (141.5 against 78.2; README), so
-  // they are not the default. The imitation's small residuals need neither.
+  // The torque objective's residuals stay large (gravity): Gauss-Newton converges linearly on it. By default
+  // (solver.alm.newton_steps) its steps are Newton steps with the torques' exact second-order term
+  // (dynamics/rnea_second_order.hpp), evaluated every 10 accepted steps; from the reference they ended in
+  // poor local minima (boxing 141.5 against 78.2), from the least-torque start that optimize_motion now
+  // takes (motion/torque_objective_start.hpp) in a lower one than any before (README). Without them the
+  // steps are sized by the secant curvature. The imitation's small residuals need neither.
   const bool torque = settings.objective == motion::Objective::kTorque;
   settings.solver.alm.residual_sizing = torque;
   settings.solver.alm.residual_curvature = torque && job.solver.alm.newton_steps;
