@@ -19,7 +19,8 @@
 //       each long enough that no joint exceeds `velocity_fraction` of its velocity limit (the peak speed
 //       of a minimum-jerk move is 15/8 of its mean);
 //   between them q* is held.
-// A clip too short for both ramps keeps the reference as its start (nullopt).
+// A clip too short for both ramps, or one where no search ends clear of self-collision, keeps the reference
+// as its start (nullopt).
 #pragma once
 
 #include <Eigen/Core>
