@@ -57,6 +57,18 @@ Eigen::MatrixXd waist_frame_configurations(const model::Model& model, const Eige
   return q;
 }
 
+// The joints (nj x N) as the problem holds them: the passive ones as in the clip, or at MotionInput::rest
+// when it is given, and the active ones from `active_joints` (m x N, in the order of `active`).
+Eigen::MatrixXd problem_joints(const model::Model& model, const MotionInput& input,
+                               const std::vector<int>& active, const Eigen::MatrixXd& active_joints) {
+  Eigen::MatrixXd joints = input.rest.size() == model.nj
+                               ? Eigen::MatrixXd(input.rest.replicate(1, input.sample_count()))
+                               : Eigen::MatrixXd(input.motion.q.bottomRows(model.nj));
+  for (std::size_t p = 0; p < active.size(); ++p)
+    joints.row(active[p]) = active_joints.row(static_cast<Eigen::Index>(p));
+  return joints;
+}
+
 }  // namespace
 
 MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
@@ -99,23 +111,25 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   std::vector<int> movable;
   std::set<int> pairs;
   bool pairs_added = false;
+  // The pairs that come within the activation distance somewhere on `configurations` (waist frame) get
+  // rows; where they are inside the safety distance the solution must give way, and rows there from the
+  // start save the rounds that would find those samples one solve at a time.
+  const auto screen = [&](const Eigen::MatrixXd& configurations) {
+    const PairScan near =
+        scan_pairs(model, *cmodel, movable, configurations, safety + settings.collision_activation);
+    pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
+    const PairScan inside =
+        scan_pairs(model, *cmodel, near.near_pairs, configurations, safety + kStabilizerMargin);
+    torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
+  };
   if (cmodel != nullptr) {
     movable = movable_pairs(model, *cmodel, active);
-    Eigen::MatrixXd reference = input.motion.q.bottomRows(model.nj);
-    if (input.rest.size() == model.nj) {
-      Eigen::MatrixXd rest = input.rest.replicate(1, n);
-      for (const int j : active) rest.row(j) = reference.row(j);
-      reference = rest;
-    }
-    const PairScan near = scan_pairs(model, *cmodel, movable, waist_frame_configurations(model, reference),
-                                     safety + settings.collision_activation);
-    pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
-    // Where the reference itself is inside the safety distance the solution must give way: rows there
-    // from the start save the rounds that would find those samples one solve at a time.
-    const Eigen::MatrixXd reference_q = waist_frame_configurations(model, reference);
-    const PairScan inside =
-        scan_pairs(model, *cmodel, near.near_pairs, reference_q, safety + kStabilizerMargin);
-    torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
+    Eigen::MatrixXd reference_active(static_cast<Eigen::Index>(active.size()), n);
+    for (std::size_t p = 0; p < active.size(); ++p)
+      reference_active.row(static_cast<Eigen::Index>(p)) = input.motion.q.row(model.idx_q(active[p]));
+    const Eigen::MatrixXd reference_q =
+        waist_frame_configurations(model, problem_joints(model, input, active, reference_active));
+    screen(reference_q);
     // Where the reference goes deep into a shape, the rows' gradient is no guide: the runs around such
     // samples are cleared first (reference_clearance.hpp), with the margin the rows ask for. A reference
     // without deep collisions is left as it is.
@@ -153,22 +167,10 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   if (settings.objective == Objective::kTorque && settings.torque_objective_start) {
     start = torque_objective_start(model, active, problem_input, limits, settings.start_velocity_fraction,
                                    cmodel, safety + kStabilizerMargin);
-    // Its posture brings other shapes together than the reference (an arm hanging by a thigh): the pairs
-    // and samples near on it get rows from the first solve, as the reference's do.
-    if (start && cmodel != nullptr) {
-      Eigen::MatrixXd joints = input.rest.size() == model.nj
-                                   ? Eigen::MatrixXd(input.rest.replicate(1, n))
-                                   : Eigen::MatrixXd(input.motion.q.bottomRows(model.nj));
-      for (std::size_t p = 0; p < active.size(); ++p)
-        joints.row(active[p]) = start->joints.row(static_cast<Eigen::Index>(p));
-      const Eigen::MatrixXd start_q = waist_frame_configurations(model, joints);
-      const PairScan near =
-          scan_pairs(model, *cmodel, movable, start_q, safety + settings.collision_activation);
-      pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
-      const PairScan inside =
-          scan_pairs(model, *cmodel, near.near_pairs, start_q, safety + kStabilizerMargin);
-      torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
-    }
+    // Its posture brings other shapes together than the reference (an arm hanging by a thigh): they are
+    // screened on it as on the reference.
+    if (start && cmodel != nullptr)
+      screen(waist_frame_configurations(model, problem_joints(model, input, active, start->joints)));
   }
 
   std::optional<MotionProblem> problem;

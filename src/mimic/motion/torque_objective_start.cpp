@@ -32,7 +32,7 @@ double minimise_posture(PostureTorqueCost& cost, const Eigen::VectorXd& lower, c
                         Eigen::VectorXd& p) {
   p = p.cwiseMax(lower).cwiseMin(upper);
   Eigen::VectorXd r, r_trial, p_trial;
-  Eigen::MatrixXd jacobian;
+  Eigen::MatrixXd jacobian, jacobian_trial;
   cost.evaluate(p, r, &jacobian);
   double f = 0.5 * r.squaredNorm();
   double mu = 1e-3 * (jacobian.transpose() * jacobian).diagonal().maxCoeff();
@@ -57,11 +57,13 @@ double minimise_posture(PostureTorqueCost& cost, const Eigen::VectorXd& lower, c
     if (stationarity <= 1e-9 * std::max(1.0, f)) break;
     normal.diagonal().array() += mu;
     p_trial = (p - normal.ldlt().solve(gradient)).cwiseMax(lower).cwiseMin(upper);
-    cost.evaluate(p_trial, r_trial, nullptr);
+    // With its Jacobian: the RNEA derivatives give the torques anyway, and an accepted trial needs both.
+    cost.evaluate(p_trial, r_trial, &jacobian_trial);
     const double f_trial = 0.5 * r_trial.squaredNorm();
     if (std::isfinite(f_trial) && f_trial < f) {
-      p = p_trial;
-      cost.evaluate(p, r, &jacobian);
+      p.swap(p_trial);
+      r.swap(r_trial);
+      jacobian.swap(jacobian_trial);
       f = f_trial;
       mu *= 1.0 / 3.0;
       nu = 2.0;
