@@ -166,6 +166,23 @@ TEST(AlmResidualCurvature, KeepsABindingBound) {
   EXPECT_GT(gradient(exact.x[0]), 0.0);
 }
 
+// The term depends on x and the residuals only, not on the multipliers or the penalty that change between
+// inner solves: the refresh counts accepted steps across them. With a refresh longer than the whole solve,
+// one evaluation serves every outer iteration of a solve that needs several (the binding bound's multiplier
+// is built up over them); evaluating it anew at each inner solve would take one per outer iteration.
+TEST(AlmResidualCurvature, RefreshCountsStepsAcrossInnerSolves) {
+  ExponentialFit problem(-0.2, true);
+  AlmOptions options;
+  options.stationarity_tolerance = 1e-7;
+  options.residual_curvature = true;
+  options.residual_curvature_refresh = 1000;
+  const SolveResult r = solve_augmented_lagrangian(problem, Eigen::VectorXd::Constant(1, 1.0), options);
+  ASSERT_EQ(r.status, SolveStatus::kConverged) << r.summary();
+  EXPECT_NEAR(r.x[0], -0.2, 1e-6);
+  ASSERT_GT(r.iterations, 1);
+  EXPECT_EQ(problem.curvature_evaluations, 1);
+}
+
 // A problem without the term (has_residual_curvature() false) runs its Gauss-Newton steps, bit for bit.
 TEST(AlmResidualCurvature, IsIgnoredWithoutTheTerm) {
   ExponentialFit problem(-10.0, false);

@@ -485,7 +485,6 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
   objective_gradient_current_ = gradient_current_ = true;
   kkt_gradients_ = false;
   double phi = merit(x_, current_);
-  steps_since_curvature_ = -1;
   double damping = -1.0;
   double damping_growth = 2.0;
   for (int iteration = 0; iteration < max_steps; ++iteration) {

@@ -34,9 +34,10 @@
 // same ratio test accepts the step. The constraint rows stay Gauss-Newton (linear bounds and velocity rows,
 // few active torque limits). On the torque objective Gauss-Newton converges linearly (the residuals stay
 // large: gravity), Newton quadratically near the solution. S costs several problem evaluations on the torque
-// objective, so it may be lagged (set_residual_curvature_refresh(k)): evaluated at the first step of each
-// minimize() and every k accepted steps, the steps in between reuse it (with the current residuals' r + J_r d
-// and the current J_r: only the second-order term is old).
+// objective, so it may be lagged (set_residual_curvature_refresh(k)): evaluated at the first step of the
+// first minimize() and then every k accepted steps, counted across minimize() calls (S depends on x and the
+// residuals only, not on the multipliers and the penalty that change between them); the steps in between
+// reuse it (with the current residuals' r + J_r d and the current J_r: only the second-order term is old).
 //
 // Optionally (set_residual_sizing(true); the torque objective without residual_curvature), the residual block
 // of the normal matrix is sized, J_r^T J_r -> c J_r^T J_r, by the secant quotient of the last accepted step
@@ -106,8 +107,8 @@ class AlmSubproblem {
   bool residual_sizing() const { return sizing_; }
   bool residual_curvature() const { return curvature_term_; }
   int residual_curvature_evaluations() const { return curvature_evaluations_; }
-  // S is evaluated at the first step of each minimize() and then every `steps` accepted steps (file
-  // comment); throws std::invalid_argument for steps < 1.
+  // S is evaluated at the first step and then every `steps` accepted steps, counted across minimize() calls
+  // (file comment); throws std::invalid_argument for steps < 1.
   void set_residual_curvature_refresh(int steps);
   double residual_scale() const { return residual_scale_; }
   int curvature_evaluations() const { return curvature_ ? curvature_->evaluations() : 0; }

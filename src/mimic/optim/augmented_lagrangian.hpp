@@ -94,8 +94,9 @@ struct AlmOptions {
   // problem has it (Problem::has_residual_curvature, alm_subproblem.hpp), for large-residual objectives (the
   // torque objective). Replaces residual_sizing and newton_iterations when the problem has it.
   bool residual_curvature = false;
-  // With residual_curvature: the term is evaluated at the first step of each inner solve and then every this
-  // many accepted steps, the steps in between using the last one (a lagged Newton method, Shamanskii's; one
+  // With residual_curvature: the term is evaluated at the first step and then every this many accepted steps,
+  // counted across inner solves (it does not depend on the multipliers or the penalty), the steps in between
+  // using the last one (a lagged Newton method, Shamanskii's; one
   // evaluation costs several Gauss-Newton steps on the torque objective, alm_subproblem.hpp).
   int residual_curvature_refresh = 1;
   std::optional<AlmWarmStart> warm_start;  // none: zero multipliers and initial_penalty
