@@ -23,8 +23,9 @@
 // configuration (model::integrate convention, base twist in the base frame), v and a the model's velocity
 // and acceleration vectors. The scale and the TermSum weight are NOT applied by calc: the consumer applies
 // weight * scale, so that it can do so before or after mapping the partials onto its own variables (the
-// two problems of today do it in different places, and WP11 keeps their rounding bit for bit). Every entry
-// of value, dq, dv, da is overwritten.
+// two problems of today do it in different places, and WP11 keeps their rounding bit for bit). After calc,
+// every entry of value, dq, dv, da holds the sample's number: calc overwrites it, or it is a constant that
+// create_data() wrote and nothing else touches (the imitation terms' partials, joint_imitation.cpp).
 //
 // Threading. A Term is immutable after construction (calc is const); everything calc writes lives in the
 // TermData that create_data() returns and in no other place, and calc does not allocate. Two threads can
