@@ -112,7 +112,9 @@ TEST(AugmentedLagrangian, ALocalMinimumOfTheViolationIsReportedAsAtTheCap) {
   // HS71 from (1, 5, 5, 1) with sigma from 1e-3: the first iterations, with the objective dominating, move
   // x3 to -1.15, where the violation (x3 >= 1 by 2.15, measured) has a local minimum that no penalty gets
   // out of: the solve climbs to the cap and reports it there after 15 iterations. The stagnation test
-  // stops as soon as the violation settles, with the same verdict and worst constraint.
+  // stops as soon as the violation settles, with the same verdict and the same worst constraint, up to a tie:
+  // x2 settles there too, the two bounds' violations differ by 4e-7 (early) and 2e-9 (late; measured), so
+  // which of x2 >= 1 and x3 >= 1 is the worst is the rounding's choice.
   mo::test::Hs71 early_problem, late_problem;
   std::vector<double> early_sigmas, late_sigmas;
   const auto early = solve_seed(early_problem, Eigen::Vector4d(1, 5, 5, 1), 1e-3, true, early_sigmas);
@@ -123,7 +125,10 @@ TEST(AugmentedLagrangian, ALocalMinimumOfTheViolationIsReportedAsAtTheCap) {
   EXPECT_LT(early_sigmas.back(), 1e8);
   ASSERT_TRUE(early.worst.has_value() && late.worst.has_value());
   EXPECT_EQ(early.worst->kind, late.worst->kind);
-  EXPECT_EQ(early.worst->index, late.worst->index);
+  for (const auto* r : {&early, &late}) {
+    EXPECT_TRUE(r->worst->index == 1 || r->worst->index == 2) << r->summary();
+    EXPECT_NEAR(r->x[1], r->x[2], 1e-6);
+  }
   EXPECT_NEAR(early.max_violation, late.max_violation, 1e-3);  // measured 2.15360 and 2.15360
 }
 

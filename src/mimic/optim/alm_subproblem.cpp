@@ -265,15 +265,11 @@ void AlmSubproblem::prepare_model() {
 }
 
 double AlmSubproblem::model_value(double damping) const {
-  const Evaluation& e = current_;
-  double m = 0.5 * (e.residuals + jr_delta_).squaredNorm() + e.objective_gradient.dot(delta_) +
-             0.5 * damping * delta_.squaredNorm();
-  // The sized model 1/2 |r|^2 + r^T J_r d + c/2 |J_r d|^2 (set_residual_sizing).
-  if (sizing_) m += 0.5 * (residual_scale_ - 1.0) * jr_delta_.squaredNorm();
-  if (model_hessian_ != nullptr) {
-    m += 0.5 * delta_.dot(objective_hessian_.selfadjointView<Eigen::Lower>() * delta_);
-  }
-  m += 0.5 * sigma_ * (shifted_equalities_ + jh_delta_).squaredNorm();
+  // The smooth part from the base normal matrix H0 = c J_r^T J_r + hess f0 (or S) + sigma J_h^T J_h and the
+  // model's gradient g0 at d = 0 (base_rhs_): g0^T d + 1/2 d^T H0 d is 1/2 |r + J_r d|^2 + f0's model
+  // + sigma/2 |h~ + J_h d|^2 short of their constant, without a product with J_r or J_h (H0 has a sixth of
+  // J_r's entries on the imitation).
+  double m = base_rhs_.dot(delta_) + 0.5 * delta_.dot(h0_delta_) + 0.5 * damping * delta_.squaredNorm();
   double penalty = 0.0;
   for (int i = 0; i < jg_delta_.size(); ++i)
     penalty += squared_positive_part(shifted_inequalities_[i] + jg_delta_[i]);
@@ -293,19 +289,9 @@ double AlmSubproblem::model_line_search(double damping) {
   // residual curvature S, which may be indefinite, q2 may be negative on a segment: phi' then stays negative
   // and the walk goes on to the segment's end, where the model is lower still; the ratio test guards the
   // step.)
-  const Evaluation& e = current_;
-  double q1 = (e.residuals + jr_delta_).dot(jr_p_) + e.objective_gradient.dot(p_) + damping * delta_.dot(p_) +
-              sigma_ * (shifted_equalities_ + jh_delta_).dot(jh_p_);
-  double q2 = jr_p_.squaredNorm() + damping * p_.squaredNorm() + sigma_ * jh_p_.squaredNorm();
-  if (sizing_) {
-    q1 += (residual_scale_ - 1.0) * jr_delta_.dot(jr_p_);
-    q2 += (residual_scale_ - 1.0) * jr_p_.squaredNorm();
-  }
-  if (model_hessian_ != nullptr) {
-    const Eigen::VectorXd hp = objective_hessian_.selfadjointView<Eigen::Lower>() * p_;
-    q1 += hp.dot(delta_);
-    q2 += hp.dot(p_);
-  }
+  // The smooth part's slope and curvature along p from H0 (model_value).
+  double q1 = (base_rhs_ + h0_delta_).dot(p_) + damping * delta_.dot(p_);
+  double q2 = h0_p_.dot(p_) + damping * p_.squaredNorm();
   kinks_.clear();
   auto add_term = [&](double c, double slope) {
     if (c > 0.0 || (c == 0.0 && slope > 0.0)) {  // on at t = 0+
@@ -346,12 +332,15 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   const Evaluation& e = current_;
   factorization_current_ = false;
   delta_.setZero(n_);
-  jr_delta_.setZero(e.residuals.size());
-  jh_delta_.setZero(e.equalities.size());
+  h0_delta_.setZero(n_);
   jg_delta_.setZero(e.inequalities.size());
+  SymmetricMatrix& h = normal_->matrix();
+  // H0 (prepare_model) on the normal matrix's pattern; the loop below overwrites the matrix, not these
+  // values.
+  const Eigen::Map<const SymmetricMatrix> h0(n_, n_, h.nonZeros(), h.outerIndexPtr(), h.innerIndexPtr(),
+                                             base_values_.data());
   const double value_at_zero = model_value(damping);
   double value = value_at_zero;
-  SymmetricMatrix& h = normal_->matrix();
   const std::array<const SparseMatrix*, 3> blocks = {&e.residual_jacobian, &e.equality_jacobian,
                                                      &e.inequality_jacobian};
   for (int iteration = 0; iteration < kMaxActiveSetIterations; ++iteration) {
@@ -395,14 +384,12 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     solver_.solve_in_place(p_);
     p_ -= delta_;
     if (!p_.allFinite()) break;
-    multiply(e.residual_jacobian, p_, jr_p_, pool_);
-    multiply(e.equality_jacobian, p_, jh_p_, pool_);
+    h0_p_.noalias() = h0.selfadjointView<Eigen::Lower>() * p_;
     multiply(e.inequality_jacobian, p_, jg_p_, pool_);
     const double t = model_line_search(damping);
     if (!(t > 0.0)) break;
     delta_ += t * p_;
-    jr_delta_ += t * jr_p_;
-    jh_delta_ += t * jh_p_;
+    h0_delta_ += t * h0_p_;
     jg_delta_ += t * jg_p_;
     const double previous = value;
     value = model_value(damping);

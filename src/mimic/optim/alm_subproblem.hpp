@@ -141,8 +141,8 @@ class AlmSubproblem {
 
   // Linearisation of everything at the current point, used by the model steps.
   void prepare_model();
-  // The damped model m(delta_) + damping/2 |delta_|^2, from the cached products J delta_ (constants
-  // dropped consistently).
+  // The damped model m(delta_) + damping/2 |delta_|^2, from the cached products H0 delta_ and J_g delta_
+  // (constants dropped consistently).
   double model_value(double damping) const;
   // The t in [0, 1] minimising the damped model on delta_ + t p_ (exactly: it is piecewise quadratic).
   double model_line_search(double damping);
@@ -202,8 +202,8 @@ class AlmSubproblem {
   Eigen::VectorXd base_rhs_;              // grad f + sigma J_h^T (h + lambda_h / sigma)
   Eigen::VectorXd ones_r_, zeros_r_, sigma_h_, zeros_h_, weight_g_, zeros_g_;
   Eigen::VectorXd rhs_;
-  Eigen::VectorXd delta_, jr_delta_, jh_delta_, jg_delta_;  // model iterate and its products
-  Eigen::VectorXd p_, jr_p_, jh_p_, jg_p_;                  // search direction and its products
+  Eigen::VectorXd delta_, h0_delta_, jg_delta_;  // model iterate and its products (H0: base_values_)
+  Eigen::VectorXd p_, h0_p_, jg_p_;              // search direction and its products
   struct Kink {
     double t;      // where c + t slope crosses zero
     double c;      // the term's value at t = 0
