@@ -105,6 +105,83 @@ TEST(BandedCholesky, AFailedFactorisationLeavesNoTrace) {
   }
 }
 
+namespace {
+
+// lower += weight g g^T for g random on columns first .. first + width - 1 (inside the band: width <= band +
+// 1).
+void add_row(mo::SymmetricMatrix& lower, int first, int width, double weight, std::mt19937& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  Eigen::VectorXd g(width);
+  for (int k = 0; k < width; ++k) g[k] = u(rng);
+  for (int c = 0; c < width; ++c) {
+    for (int r = c; r < width; ++r) lower.coeffRef(first + r, first + c) += weight * g[r] * g[c];
+  }
+}
+
+}  // namespace
+
+TEST(BandedCholesky, ARefactorisationFromAColumnIsBitwiseTheFullOne) {
+  // The ALM's active-set loop (alm_subproblem.cpp): rows g enter (+ sigma g g^T) or leave (- sigma g g^T)
+  // and bounds switch (+- sigma on a diagonal entry), all at or after some column; refactorize() from that
+  // column must give the factor factorize() gives, bit for bit (the same operations in the same order), on
+  // block edges (n not a multiple of the block, the first changed column inside, at the start of, or past
+  // the last block). Against the dense LLT to 100 eps cond(A): the backward-stable Cholesky's forward error.
+  std::mt19937 rng(11);
+  for (const auto& [n, band] : std::vector<std::pair<int, int>>{{17, 16}, {100, 7}, {157, 31}, {333, 79}}) {
+    const mo::SymmetricMatrix base = random_band(n, band, rng);
+    for (const int first : {0, 1, n / 3, 16 * (n / 32), n - 2, n - 1}) {
+      mo::BandedCholesky chol, fresh;
+      chol.analyze(base);
+      fresh.analyze(base);
+      // Before: the base with two rows active from `first` on (the one to leave, the one to stay).
+      mo::SymmetricMatrix before = base;
+      const int width = std::min(band + 1, n - first);
+      std::mt19937 leaving(first);
+      add_row(before, first, width, 10.0, leaving);
+      add_row(before, n - width, width, 10.0, rng);
+      ASSERT_TRUE(chol.factorize(before));
+      // After: the first row leaves, two enter, a bound switches on.
+      mo::SymmetricMatrix after = before;
+      leaving.seed(first);
+      add_row(after, first, width, -10.0, leaving);
+      add_row(after, first, width, 10.0, rng);
+      add_row(after, n - width, width, 10.0, rng);
+      after.coeffRef(n - 1, n - 1) += 10.0;
+      ASSERT_TRUE(chol.refactorize(after, first)) << n << " " << first;
+      ASSERT_TRUE(fresh.factorize(after));
+      Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(n, -1.0, 2.0), y = x;
+      chol.solve_in_place(x);
+      fresh.solve_in_place(y);
+      EXPECT_TRUE(x == y) << n << " " << band << " " << first;
+      const Eigen::MatrixXd dense = full(after);
+      const Eigen::VectorXd eigenvalues = dense.selfadjointView<Eigen::Lower>().eigenvalues();
+      const double cond = eigenvalues.maxCoeff() / eigenvalues.minCoeff();
+      const Eigen::VectorXd expected = dense.llt().solve(Eigen::VectorXd::LinSpaced(n, -1.0, 2.0));
+      EXPECT_LE((x - expected).norm(),
+                100.0 * std::numeric_limits<double>::epsilon() * cond * expected.norm());
+    }
+  }
+}
+
+TEST(BandedCholesky, ARefactorisationAfterARefusalIsAFullOne) {
+  // A refused matrix leaves a partial factor: the next refactorize() cannot keep any of it.
+  std::mt19937 rng(13);
+  const mo::SymmetricMatrix h = random_band(90, 20, rng);
+  mo::BandedCholesky chol, fresh;
+  chol.analyze(h);
+  fresh.analyze(h);
+  mo::SymmetricMatrix bad = h;
+  bad.coeffRef(5, 5) = -1.0;
+  ASSERT_TRUE(chol.factorize(h));
+  EXPECT_FALSE(chol.refactorize(bad, 5));
+  ASSERT_TRUE(chol.refactorize(h, 60));
+  ASSERT_TRUE(fresh.factorize(h));
+  Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(90, -1.0, 2.0), y = x;
+  chol.solve_in_place(x);
+  fresh.solve_in_place(y);
+  EXPECT_TRUE(x == y);
+}
+
 TEST(NormalSolver, BandedForAFullBandSparseOtherwise) {
   {
     std::mt19937 small_rng(5);

@@ -53,6 +53,8 @@ AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool, bool residual_c
     if (std::isfinite(lower_[i])) lower_index_.push_back(i);
     if (std::isfinite(upper_[i])) upper_index_.push_back(i);
   }
+  lower_active_.assign(lower_index_.size(), 0);
+  upper_active_.assign(upper_index_.size(), 0);
   if (problem_.has_objective_hessian()) {
     objective_hessian_ = problem_.objective_hessian_pattern();
     objective_hessian_.makeCompressed();
@@ -346,8 +348,27 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   for (int iteration = 0; iteration < kMaxActiveSetIterations; ++iteration) {
     // Active set of the model at delta_ (at delta_ = 0: the current point's, so the first Newton point
     // is the plain Gauss-Newton step).
+    // The first column where this iteration's matrix differs from the last one's: the lowest column of the
+    // rows that enter or leave the active set (the first iteration's damping or H0 may be new: all).
+    int first_changed = iteration == 0 ? 0 : n_;
     for (int i = 0; i < weight_g_.size(); ++i) {
-      weight_g_[i] = shifted_inequalities_[i] + jg_delta_[i] > 0.0 ? sigma_ : 0.0;
+      const double weight = shifted_inequalities_[i] + jg_delta_[i] > 0.0 ? sigma_ : 0.0;
+      if (weight != weight_g_[i]) {
+        for (SparseMatrix::InnerIterator it(e.inequality_jacobian, i); it; ++it) {
+          first_changed = std::min(first_changed, static_cast<int>(it.col()));
+        }
+      }
+      weight_g_[i] = weight;
+    }
+    for (std::size_t k = 0; k < lower_index_.size(); ++k) {
+      const char active = shifted_lower_[k] - delta_[lower_index_[k]] > 0.0;
+      if (active != lower_active_[k]) first_changed = std::min(first_changed, lower_index_[k]);
+      lower_active_[k] = active;
+    }
+    for (std::size_t k = 0; k < upper_index_.size(); ++k) {
+      const char active = shifted_upper_[k] + delta_[upper_index_[k]] > 0.0;
+      if (active != upper_active_[k]) first_changed = std::min(first_changed, upper_index_[k]);
+      upper_active_[k] = active;
     }
     h.coeffs() = base_values_.array();
     if (weight_g_.size() > 0) {
@@ -361,20 +382,20 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       add_transposed_product(e.inequality_jacobian, inequality_factors_, rhs_);
     }
     for (std::size_t k = 0; k < lower_index_.size(); ++k) {
-      if (shifted_lower_[k] - delta_[lower_index_[k]] > 0.0) {
+      if (lower_active_[k]) {
         normal_->add_to_diagonal(lower_index_[k], sigma_);
         rhs_[lower_index_[k]] -= sigma_ * shifted_lower_[k];
       }
     }
     for (std::size_t k = 0; k < upper_index_.size(); ++k) {
-      if (shifted_upper_[k] + delta_[upper_index_[k]] > 0.0) {
+      if (upper_active_[k]) {
         normal_->add_to_diagonal(upper_index_[k], sigma_);
         rhs_[upper_index_[k]] += sigma_ * shifted_upper_[k];
       }
     }
     for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
     ++factorizations_;
-    factorization_current_ = solver_.factorize(h);
+    factorization_current_ = solver_.refactorize(h, first_changed);
     if (!factorization_current_) break;
 
     // Newton point of this active set, then the exact minimum of the model on the segment towards it:

@@ -201,6 +201,8 @@ class AlmSubproblem {
   Eigen::VectorXd base_values_;           // J_r^T J_r + hess f0 + sigma J_h^T J_h
   Eigen::VectorXd base_rhs_;              // grad f + sigma J_h^T (h + lambda_h / sigma)
   Eigen::VectorXd ones_r_, zeros_r_, sigma_h_, zeros_h_, weight_g_, zeros_g_;
+  // The model's active bounds, per entry of lower_index_ / upper_index_, as last factorised.
+  std::vector<char> lower_active_, upper_active_;
   Eigen::VectorXd rhs_;
   Eigen::VectorXd delta_, h0_delta_, jg_delta_;  // model iterate and its products (H0: base_values_)
   Eigen::VectorXd p_, h0_p_, jg_p_;              // search direction and its products

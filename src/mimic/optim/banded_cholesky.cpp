@@ -34,8 +34,10 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
   position_.clear();
   position_.reserve(static_cast<std::size_t>(lower.nonZeros()));
   std::vector<char> stored(offset, 0);
+  panel_position_.clear();
   for (int c = 0; c < n_; ++c) {
     const Panel& p = panels_[static_cast<std::size_t>(c / kBlock)];
+    if (c == p.first) panel_position_.push_back(position_.size());
     for (SymmetricMatrix::InnerIterator it(lower, c); it; ++it) {
       if (it.row() < c) throw std::invalid_argument("BandedCholesky: give the lower triangle only");
       position_.push_back(p.offset +
@@ -48,7 +50,9 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
   // diagonal blocks, which the updates write and nothing reads): zeroed before each factorisation, so that
   // it starts from the same storage as from a cleared one.
   zero_.clear();
+  panel_zero_.clear();
   for (const Panel& p : panels_) {
+    panel_zero_.push_back(zero_.size());
     for (int c = 0; c < p.width; ++c) {
       for (int r = 0; r < p.height; ++r) {
         const std::size_t k = p.offset + static_cast<std::size_t>(c) * static_cast<std::size_t>(p.height) +
@@ -57,32 +61,55 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
       }
     }
   }
+  panel_position_.push_back(position_.size());
+  panel_zero_.push_back(zero_.size());
+  factored_ = false;
 }
 
-bool BandedCholesky::factorize(const SymmetricMatrix& lower) {
+bool BandedCholesky::factorize(const SymmetricMatrix& lower) { return factorize_from(lower, 0); }
+
+bool BandedCholesky::refactorize(const SymmetricMatrix& lower, int first_changed) {
+  if (!factored_ || first_changed <= 0) return factorize_from(lower, 0);
+  if (first_changed >= n_) return true;
+  return factorize_from(lower, static_cast<std::size_t>(first_changed / kBlock));
+}
+
+bool BandedCholesky::factorize_from(const SymmetricMatrix& lower, std::size_t first_panel) {
   if (lower.rows() != n_ || static_cast<std::size_t>(lower.nonZeros()) != position_.size()) {
     throw std::invalid_argument("BandedCholesky::factorize: not the analysed pattern");
   }
+  factored_ = false;
   // Every entry is the pattern's or zero, without a fill of the whole storage.
-  for (const std::size_t k : zero_) storage_[k] = 0.0;
+  for (std::size_t k = panel_zero_[first_panel]; k < zero_.size(); ++k) storage_[zero_[k]] = 0.0;
   const double* values = lower.valuePtr();
-  for (std::size_t k = 0; k < position_.size(); ++k) storage_[position_[k]] = values[k];
+  for (std::size_t k = panel_position_[first_panel]; k < position_.size(); ++k) {
+    storage_[position_[k]] = values[k];
+  }
+  // The kept panels' updates of the reloaded ones: those whose band reaches past the first reloaded column.
+  std::size_t j = first_panel;
+  while (j > 0 && panels_[j - 1].first + panels_[j - 1].height > panels_[first_panel].first) --j;
 
-  for (std::size_t j = 0; j < panels_.size(); ++j) {
+  for (; j < panels_.size(); ++j) {
     const Panel& pj = panels_[j];
     Eigen::Map<Eigen::MatrixXd> a = panel(pj);
-    Eigen::Ref<Eigen::MatrixXd> diagonal = a.topRows(pj.width);
-    // In place on the lower triangle; the upper one holds leftovers of the updates below and is never read.
-    const Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(diagonal);
-    if (llt.info() != Eigen::Success || !diagonal.diagonal().allFinite()) return false;
     const int below = pj.height - pj.width;
+    if (j >= first_panel) {
+      Eigen::Ref<Eigen::MatrixXd> diagonal = a.topRows(pj.width);
+      // In place on the lower triangle; the upper one holds leftovers of the updates below and is never
+      // read.
+      const Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(diagonal);
+      if (llt.info() != Eigen::Success || !diagonal.diagonal().allFinite()) return false;
+      if (below == 0) continue;
+      diagonal.triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(
+          a.bottomRows(below));
+    }
     if (below == 0) continue;
-    auto l = a.bottomRows(below);
-    diagonal.triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(l);
+    const auto l = a.bottomRows(below);
     // Rows pj.first + width .. pj.first + height - 1 of the trailing matrix get - l l^T: the panels whose
-    // first column lies in that range, each from its first row down to the range's end.
+    // first column lies in that range, each from its first row down to the range's end (a kept panel's
+    // only into the reloaded ones).
     const int end = pj.first + pj.height;
-    for (std::size_t k = j + 1; k < panels_.size() && panels_[k].first < end; ++k) {
+    for (std::size_t k = std::max(j + 1, first_panel); k < panels_.size() && panels_[k].first < end; ++k) {
       const Panel& pk = panels_[k];
       const int offset = pk.first - (pj.first + pj.width);
       const int rows = end - pk.first;
@@ -91,6 +118,7 @@ bool BandedCholesky::factorize(const SymmetricMatrix& lower) {
           l.middleRows(offset, rows) * l.middleRows(offset, cols).transpose();
     }
   }
+  factored_ = true;
   return true;
 }
 

@@ -35,6 +35,13 @@ class BandedCholesky {
   // Factorises `lower` (the pattern given to analyze, other values). False when the matrix is not
   // (numerically) positive definite: a pivot <= 0 or not finite; the factor is then unusable.
   bool factorize(const SymmetricMatrix& lower);
+  // The same for a `lower` that equals the last successfully factorised matrix in its columns before
+  // `first_changed` (the ALM's active-set loop: a row entering or leaving the active set changes the columns
+  // of its support only). The factor's panels before the one holding that column are kept; the later ones
+  // are reloaded and get the earlier panels' updates again, in the same order as factorize() does them, so
+  // the factor is bitwise the one factorize() computes, at (n - first_changed) / n of its cost. Without a
+  // usable previous factor this is factorize().
+  bool refactorize(const SymmetricMatrix& lower, int first_changed);
   // x := A^-1 x with the last successful factorisation.
   void solve_in_place(Eigen::VectorXd& x) const;
 
@@ -54,12 +61,20 @@ class BandedCholesky {
     return {storage_.data() + p.offset, p.height, p.width};
   }
 
+  // Reloads the panels from `first_panel` on and factorises them.
+  bool factorize_from(const SymmetricMatrix& lower, std::size_t first_panel);
+
   int n_ = 0;
   int band_ = 0;
   std::vector<Panel> panels_;
   std::vector<double> storage_;
   std::vector<std::size_t> position_;  // where each stored value of the pattern lands in storage_
   std::vector<std::size_t> zero_;      // the positions of storage_ outside the pattern
+  // Where each panel's entries start in position_ (its first column's) and in zero_ (zero_ is in storage
+  // order, so by panel): the reload of the panels from one on.
+  std::vector<std::size_t> panel_position_;
+  std::vector<std::size_t> panel_zero_;
+  bool factored_ = false;  // the last factorisation succeeded
 };
 
 }  // namespace mimic::optim

@@ -22,6 +22,11 @@ bool NormalSolver::factorize(const SymmetricMatrix& lower) {
   return sparse_->info() == Eigen::Success && sparse_->vectorD().minCoeff() > 0.0;
 }
 
+bool NormalSolver::refactorize(const SymmetricMatrix& lower, int first_changed) {
+  if (banded_) return band_.refactorize(lower, first_changed);
+  return factorize(lower);
+}
+
 void NormalSolver::solve_in_place(Eigen::VectorXd& x) const {
   if (banded_) {
     band_.solve_in_place(x);

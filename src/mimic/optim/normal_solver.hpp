@@ -32,6 +32,10 @@ class NormalSolver {
   void analyze(const SymmetricMatrix& lower);
   // False when `lower` is not numerically positive definite (the factor is then unusable).
   bool factorize(const SymmetricMatrix& lower);
+  // The same for a `lower` that equals the last factorised matrix in its columns before `first_changed`:
+  // the banded factor keeps its part before that column (BandedCholesky::refactorize, bitwise the same
+  // factor); the sparse LDL^T factorises anew.
+  bool refactorize(const SymmetricMatrix& lower, int first_changed);
   // x := H^-1 x with the last successful factorisation.
   void solve_in_place(Eigen::VectorXd& x) const;
   bool banded() const { return banded_; }
