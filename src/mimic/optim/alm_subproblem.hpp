@@ -198,7 +198,7 @@ class AlmSubproblem {
   Eigen::VectorXd shifted_inequalities_;  // g + lambda_g / sigma
   Eigen::VectorXd shifted_lower_;         // (lower - x) + lambda_l / sigma, per entry of lower_index_
   Eigen::VectorXd shifted_upper_;         // (x - upper) + lambda_u / sigma, per entry of upper_index_
-  Eigen::VectorXd base_values_;           // J_r^T J_r + hess f0 + sigma J_h^T J_h
+  Eigen::VectorXd base_values_;           // H0 = c J_r^T J_r + hess f0 (or S) + sigma J_h^T J_h
   Eigen::VectorXd base_rhs_;              // grad f + sigma J_h^T (h + lambda_h / sigma)
   Eigen::VectorXd ones_r_, zeros_r_, sigma_h_, zeros_h_, weight_g_, zeros_g_;
   // The model's active bounds, per entry of lower_index_ / upper_index_, as last factorised.
