@@ -260,9 +260,6 @@ void SmoothingProblem::build_geometry_terms(const std::array<std::vector<SE3>, 2
   const auto& collision = options_.geometry.collision;
   if (!collision) return;
   const double safety = options_.geometry.safety_distance;
-  if (!collision_pairs_.empty())
-    pair_terms_[collision_pairs_] =
-        std::make_shared<terms::SelfCollision>(model_, collision, collision_pairs_, safety);
   if (!movable_pairs_.empty())
     movable_collision_ = std::make_shared<terms::SelfCollision>(model_, collision, movable_pairs_, safety);
   const std::array<int, 2> sole_frames = {feet_.right_sole_frame, feet_.left_sole_frame};

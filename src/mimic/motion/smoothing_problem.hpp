@@ -271,7 +271,8 @@ class SmoothingProblem : public SplineProblem {
   // samples go there.
   std::vector<std::vector<char>> pair_near_;
   // The distance rows' terms by their pairs (a sample's near pairs; every constrained pair on the torque
-  // samples), and the check's over every movable pair.
+  // samples), each made by row_set when its set of pairs first comes up; and the check's over every movable
+  // pair.
   std::map<std::vector<int>, std::shared_ptr<const terms::SelfCollision>> pair_terms_;
   std::shared_ptr<const terms::SelfCollision> movable_collision_;
   std::array<std::shared_ptr<const terms::SoleClearance>, 2> swing_clearance_;
