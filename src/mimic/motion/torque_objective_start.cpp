@@ -13,6 +13,10 @@ namespace mimic::motion {
 
 namespace {
 
+// A mean tau^T tau (N^2 m^2) below this is zero to rounding: torques of a micro-newton-metre, where the
+// limits are tens of newton-metres; the search's zero-residual minima end near 1e-20.
+constexpr double kZeroPostureCost = 1e-12;
+
 // One every half second, at least 3 (header).
 std::vector<int> posture_samples(const MotionInput& input) {
   const int n = input.sample_count();
@@ -175,6 +179,9 @@ std::optional<TorqueObjectiveStart> torque_objective_start(
   const Eigen::VectorXd starts[] = {first, last, 0.5 * (lower + upper), Eigen::VectorXd::Zero(m)};
   std::optional<TorqueObjectiveStart> best;
   for (const Eigen::VectorXd& start : starts) {
+    // The cost is >= 0: a clear posture at zero torque (the arms hanging: boxing on the default robot) is
+    // the least one, and the remaining starts would only spend their 1000 steps on poorer minima.
+    if (best && best->posture_cost <= kZeroPostureCost) break;
     Eigen::VectorXd p = start;
     const double f = minimise_posture(cost, lower, upper, p);
     if (!clear(p) || (best && 2.0 * f >= best->posture_cost)) continue;

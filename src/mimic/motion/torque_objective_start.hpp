@@ -14,7 +14,8 @@
 //       samples of the clip, within the angle limits and clear of self-collision; a projected
 //       Levenberg-Marquardt iteration with the analytic dtau/dq (rnea_derivatives.hpp) from a few starts
 //       (the pinned first and last poses, the middle of the limits, the zero posture), the lowest cost
-//       that keeps every movable pair at least the safety distance apart;
+//       that keeps every movable pair at least the safety distance apart (the search stops at the first
+//       clear posture of zero cost: none can be lower);
 //   ramps: a minimum-jerk move from the pinned first pose to q* and one from q* to the pinned last pose,
 //       each long enough that no joint exceeds `velocity_fraction` of its velocity limit (the peak speed
 //       of a minimum-jerk move is 15/8 of its mean);
