@@ -138,7 +138,7 @@ TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {
   mo::test::SeparableLeastSquares p(Eigen::VectorXd::LinSpaced(20, -1.0, 2.0), 3.0);
   mo::AlmOptions o;
   o.initial_penalty = 1.0;
-  o.feasibility_tolerance = o.stationarity_tolerance = 1e-10;
+  o.feasibility_tolerance = o.stationarity_tolerance = 1e-8;
   std::vector<double> sigmas;
   std::vector<double> violations;
   const auto r =
@@ -150,7 +150,10 @@ TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {
   ASSERT_GE(sigmas.size(), 3u);
   for (double s : sigmas) EXPECT_DOUBLE_EQ(s, 1.0);
   for (std::size_t i = 1; i < violations.size(); ++i) EXPECT_LT(violations[i], 0.25 * violations[i - 1]);
-  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-10);  // the requested tolerance; measured 4.3e-13
+  // The requested tolerance: on the constraint's null space the Hessian is I, so x - x* there is the
+  // stationarity residual (<= 1e-8), and across it the violation / sqrt(n) (<= 1e-8). Measured 1.9e-10
+  // (4.3e-13 when each inner solve restarted its damping and took more steps than its tolerance asks).
+  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-8);
 }
 
 TEST(AugmentedLagrangian, RefusesAProblemThatChangesItsJacobianStructure) {
@@ -172,7 +175,10 @@ TEST(AugmentedLagrangian, SeedScheduleGrowsSigmaEveryIteration) {
       mo::solve_augmented_lagrangian(p, Eigen::Vector4d(1, 5, 5, 1), o,
                                      [&](const mimic::ProgressEvent& e) { sigmas.push_back(sigma_of(e)); });
   ASSERT_TRUE(r.success()) << r.summary();
-  EXPECT_NEAR(r.objective, mo::test::Hs71::kOptimum, 2e-7);  // measured 6e-9 from the 8-digit optimum
+  // To first order f(x) - f* = -lambda^T c(x): HS71's multipliers (0.55 on the product row, 0.16 on the sum
+  // of squares) times the 1e-6 feasibility tolerance allow 7e-7 (measured 5.0e-7: the inner solves continue
+  // from the last damping and stop nearer their tolerance; 6e-9 when each restarted it and took more steps).
+  EXPECT_NEAR(r.objective, mo::test::Hs71::kOptimum, 7e-7);
   ASSERT_GE(sigmas.size(), 2u);
   // The message prints sigma with %.3g, exact for 10, 50, ..., 6250 (this run stops before 31250): parsing
   // back is exact up to one rounding, hence 1e-9 relative.
@@ -214,10 +220,12 @@ TEST(AugmentedLagrangian, ScalarObjectiveWithoutHessianStillConverges) {
 
 TEST(AugmentedLagrangian, StopsAtItsTimeBudget) {
   // An infeasible problem whose evaluation takes 20 ms: without a budget the solver would run through its
-  // 1000 outer iterations; with a budget of 0.2 s it stops with kTimeLimit after about ten evaluations.
+  // 1000 outer iterations; with a budget of 0.2 s it stops with kTimeLimit after about ten evaluations. (Its
+  // conflicting equalities keep the iterate moving: with the two inequalities alone the first inner solve
+  // ends exactly at x1 = 1/2, where every later one is stationary before any evaluation.)
   class Slow : public mo::test::Infeasible {
    public:
-    Slow() : Infeasible(false) {}
+    Slow() : Infeasible(true) {}
     void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
       Infeasible::evaluate(x, jacobians, out);
@@ -301,4 +309,32 @@ TEST(AugmentedLagrangian, KktMeasuresEqualAFreshMeasurement) {
     EXPECT_EQ(k.complementarity, r.complementarity);
     EXPECT_EQ(k.max_violation, r.max_violation);
   }
+}
+
+// The damping carries over between inner solves (alm_subproblem.hpp). On an equality-constrained quadratic
+// the model is exact, so every step has quality 1 and the first inner solve ends with a small damping; each
+// later one then needs a single step (measured: 3 outer iterations of 1 step). Restarting each inner solve
+// from the initial rule, 1e-4 (1 + sigma) on H = I + sigma 1 1^T, the same solve stalls short of 1e-8 at
+// 8.5e-8 after 12 outer iterations and 80 evaluations, as the growing damping of the penalty's scale meets
+// the rounding of the growing penalty.
+TEST(AugmentedLagrangian, InnerSolvesContinueFromTheLastDamping) {
+  Eigen::VectorXd c(5);
+  c << 0.3, -1.2, 2.0, 0.7, -0.4;
+  mo::test::SeparableLeastSquares p(c, 1.0);
+  mo::AlmOptions o;
+  o.schedule = mo::PenaltySchedule::kSeed;
+  o.initial_penalty = 10.0;
+  o.stationarity_tolerance = 1e-8;
+  o.feasibility_tolerance = 1e-8;
+  std::vector<int> steps;
+  const auto r =
+      mo::solve_augmented_lagrangian(p, Eigen::VectorXd::Zero(5), o, [&](const mimic::ProgressEvent& e) {
+        const std::size_t at = e.message.find(" Gauss-Newton steps");
+        const std::size_t from = e.message.rfind(", ", at);
+        steps.push_back(std::stoi(e.message.substr(from + 2, at - from - 2)));
+      });
+  ASSERT_TRUE(r.success()) << r.summary();
+  EXPECT_LT((r.x - p.solution()).lpNorm<Eigen::Infinity>(), 1e-8);
+  ASSERT_GE(steps.size(), 3u);
+  for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LE(steps[i], 1) << "outer iteration " << i + 1;
 }

@@ -110,6 +110,7 @@ bool AlmSubproblem::finite(const Evaluation& e) {
 
 bool AlmSubproblem::start(const Eigen::VectorXd& x0) {
   x_ = x0;
+  damping_ = -1.0;
   objective_gradient_current_ = gradient_current_ = kkt_gradients_ = false;
   evaluate(x_, current_);
   return finite(current_);
@@ -493,18 +494,21 @@ InnerOutcome AlmSubproblem::minimize(double tolerance, int max_steps, int& accep
   objective_gradient_current_ = gradient_current_ = true;
   kkt_gradients_ = false;
   double phi = merit(x_, current_);
-  double damping = -1.0;
+  // The damping the last inner solve ended with (file comment), at most the initial rule's: a larger one
+  // left by a solve that found no step would only shorten the first steps of this one.
+  double& damping = damping_;
   double damping_growth = 2.0;
   for (int iteration = 0; iteration < max_steps; ++iteration) {
     const double stationarity = relative_stationarity(gradient_, objective_gradient_);
     if (stationarity <= tolerance) return InnerOutcome::kStationary;
     if (std::chrono::steady_clock::now() > deadline) return InnerOutcome::kTimeLimit;
     prepare_model();
-    if (damping < 0.0) {
+    if (iteration == 0) {
       double largest = 0.0;
       for (int i = 0; i < n_; ++i)
         largest = std::max(largest, std::abs(base_values_[normal_->diagonal_position(i)]));
-      damping = kInitialDamping * (largest > 0.0 ? largest : 1.0);
+      const double initial = kInitialDamping * (largest > 0.0 ? largest : 1.0);
+      damping = damping < 0.0 ? initial : std::min(damping, initial);
     }
 
     bool accepted = false;

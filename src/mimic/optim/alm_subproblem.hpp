@@ -5,7 +5,13 @@
 // L~ is a sum of squares up to a constant,
 //   1/2 |r|^2 + f0 + sigma/2 |h + lambda_h / sigma|^2 + sigma/2 |max(0, s)|^2,  s = G + lambda_G / sigma,
 // (G = [g; lower - x; x - upper]), minimised by Gauss-Newton steps globalised by Levenberg-Marquardt
-// damping (Nielsen's update of the damping from the ratio of actual to predicted decrease).
+// damping (Nielsen's update of the damping from the ratio of actual to predicted decrease). The damping
+// carries over from one minimize() to the next: between them only the multipliers and the penalty change,
+// and restarting from the initial rule (1e-4 of the normal matrix's largest diagonal entry) cost every inner
+// solve a few steps of quality ~1 that only brought the damping back down (by 3 per step; the bar walk's
+// smoothing 96 -> 42 steps, the torque objective 294 -> 265). A damping too small for the new penalty is
+// raised by the ratio test as any other; one above the initial rule's (after a solve that found no step) is
+// cut to it. It restarts from the rule at start().
 //
 // Each step minimises the piecewise-quadratic model in which r, h, g are linearised but the max() is
 // kept: m(d) = 1/2 |r + J_r d|^2 + .. + sigma/2 |max(0, s + J_G d)|^2 + damping/2 |d|^2, by a few
@@ -182,6 +188,7 @@ class AlmSubproblem {
   bool factorization_current_ =
       false;  // solver_ holds the factorised normal matrix and rhs_ of the last model_step
   int newton_iterations_ = 0;
+  double damping_ = -1.0;  // Levenberg-Marquardt damping, kept across minimize() calls; < 0: from the rule
   std::optional<CurvatureProduct> curvature_;
   CurvatureWeights curvature_weights_;
   Eigen::VectorXd cg_d_, cg_r_, cg_z_, cg_p_, cg_bp_, cg_sp_;
