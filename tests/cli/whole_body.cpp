@@ -83,10 +83,14 @@ TEST(CliWholeBody, AutoModeWalksAClipThatWalks) {
 // 1.6e-8 m below its clearance bound; with them on the torque samples it stopped at the whole-body cap of 15
 // ALM iterations at 5e-6), which the check at every sample judges (pipeline/smooth.cpp): the walk is
 // written, and `mimic check` passes it. (It was refused as "solver iteration limit" / "infeasible" before.)
+// Since the ALM's inner solves continue from the last damping (optim/alm_subproblem.hpp) the smoothing
+// converges in 12 ALM iterations (2.4e-7); capped at 11 it stops at 2.65e-6, and its refinement solve
+// stagnates there: the path this test is about.
 TEST(CliWholeBody, WalkWhoseSmoothingStopsNearlyFeasibleIsCheckedAndWritten) {
   TempDir dir;
   const auto pos = dir / "walk.pos";
-  const RunResult r = run_mimic({"retarget", sample("data/mocap/walk.c3d").string(), "-o", pos.string()});
+  const RunResult r = run_mimic(
+      {"retarget", sample("data/mocap/walk.c3d").string(), "--max-iterations", "11", "-o", pos.string()});
   ASSERT_EQ(r.exit_code, 0) << r.describe();
   EXPECT_NE(r.out.find("mode: whole body: 10 step(s)"), std::string::npos) << r.describe();
   // Stopped short, not converged: by the iteration cap or by the violation's stagnation.
