@@ -138,7 +138,7 @@ TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {
   mo::test::SeparableLeastSquares p(Eigen::VectorXd::LinSpaced(20, -1.0, 2.0), 3.0);
   mo::AlmOptions o;
   o.initial_penalty = 1.0;
-  o.feasibility_tolerance = o.stationarity_tolerance = 1e-8;
+  o.feasibility_tolerance = o.stationarity_tolerance = 1e-10;
   std::vector<double> sigmas;
   std::vector<double> violations;
   const auto r =
@@ -150,10 +150,7 @@ TEST(AugmentedLagrangian, PenaltyStaysWhenTheViolationFallsFastEnough) {
   ASSERT_GE(sigmas.size(), 3u);
   for (double s : sigmas) EXPECT_DOUBLE_EQ(s, 1.0);
   for (std::size_t i = 1; i < violations.size(); ++i) EXPECT_LT(violations[i], 0.25 * violations[i - 1]);
-  // The requested tolerance: on the constraint's null space the Hessian is I, so x - x* there is the
-  // stationarity residual (<= 1e-8), and across it the violation / sqrt(n) (<= 1e-8). Measured 1.9e-10
-  // (4.3e-13 when each inner solve restarted its damping and took more steps than its tolerance asks).
-  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-8);
+  EXPECT_LT((r.x - p.solution()).cwiseAbs().maxCoeff(), 1e-10);  // the requested tolerance; measured 4.4e-13
 }
 
 TEST(AugmentedLagrangian, RefusesAProblemThatChangesItsJacobianStructure) {
