@@ -187,9 +187,10 @@ class SplineProblem : public optim::Problem {
   // Blocks [first, last) with `data` (whose samples hold the spline at x).
   void evaluate_blocks(std::size_t first, std::size_t last, bool jacobians, optim::Evaluation& out,
                        SplineProblemData& data) const;
-  void write_rows(const Block& block, terms::RowKind kind, const terms::TermData& rows, bool jacobians,
-                  optim::Evaluation& out, SplineProblemData& data) const;
-  void write_inequalities(const Block& block, const terms::TermData& rows, bool jacobians,
+  // The rows of one term, whose first row is row `offset` of its set's rows of that kind.
+  void write_rows(const Block& block, terms::RowKind kind, int offset, const terms::TermData& rows,
+                  bool jacobians, optim::Evaluation& out, SplineProblemData& data) const;
+  void write_inequalities(const Block& block, int offset, const terms::TermData& rows, bool jacobians,
                           optim::Evaluation& out, SplineProblemData& data) const;
 
   terms::VelocityRows velocity_;
