@@ -74,7 +74,7 @@ TEST(SmoothingPairStride, PairRowsOnTheTorqueSamplesAndEveryStrideSample) {
   const int pairs = static_cast<int>(on_torque_samples.collision_pairs().size());
   ASSERT_GT(pairs, 0);
   const int geometry_rows = on_torque_samples.num_inequalities() - reference.num_inequalities();
-  // Stride 0: pair rows (two bounds each) on the torque samples only, as before the option.
+  // Stride 0: pair rows (a lower bound each: one row) on the torque samples only, as before the option.
   EXPECT_EQ(pair_samples(zero, samples), static_cast<int>(zero.torque_samples.size()));
   for (const int stride : {1, 3, 4}) {
     const SmoothingOptions options = options_with_pairs(scenario->model, samples, stride);
@@ -84,7 +84,7 @@ TEST(SmoothingPairStride, PairRowsOnTheTorqueSamplesAndEveryStrideSample) {
     // Fewer than every pair on every such sample: the far stretches cost nothing.
     EXPECT_GT(rows, 0);
     EXPECT_LT(rows, pairs * (pair_samples(options, samples) - pair_samples(zero, samples)));
-    EXPECT_EQ(problem.num_inequalities() - on_torque_samples.num_inequalities(), 2 * rows)
+    EXPECT_EQ(problem.num_inequalities() - on_torque_samples.num_inequalities(), rows)
         << "stride " << stride;
     EXPECT_EQ(problem.num_equalities(), on_torque_samples.num_equalities());
     EXPECT_EQ(problem.num_residuals(), on_torque_samples.num_residuals());
@@ -117,7 +117,7 @@ TEST(SmoothingPairStride, AddedPairsOnEveryStrideSample) {
   SmoothingOptions added = options;
   added.collision_pairs = {*far};
   const SmoothingProblem problem(scenario->model, scenario->feet, planned, added);
-  EXPECT_EQ(problem.num_inequalities() - screened.num_inequalities(), 2 * pair_samples(options, samples));
+  EXPECT_EQ(problem.num_inequalities() - screened.num_inequalities(), pair_samples(options, samples));
 }
 
 // The same values on the rows both problems have: the pair rows at a torque sample do not depend on the

@@ -88,8 +88,8 @@
 //                 rigidly, and two upper-body shapes stay as planned, whatever x) and that come within
 //                 safety_distance + collision_activation along the planned motion, plus
 //                 SmoothingOptions::collision_pairs (the refinement's additions, pipeline/smooth.cpp).
-//                 Each row is written as its two normalised bounds u / upper - 1 and u / lower - 1
-//                 (term.hpp).
+//                 Each row is written as its normalised finite bounds u / upper - 1 and u / lower - 1
+//                 (term.hpp; the pair distances and sole corners have a lower bound only).
 //
 // The rows come from terms (src/mimic/terms) on the SplineProblem core (spline_problem.hpp): TorqueResidual
 // and TorqueLimits with the ground reaction, SupportFoot (residual and equality) per foot, and the geometry

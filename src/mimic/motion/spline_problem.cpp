@@ -1,6 +1,7 @@
 #include "mimic/motion/spline_problem.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
@@ -53,7 +54,7 @@ void SplineProblem::set_velocity_rows(terms::VelocityRows rows) {
 
 int SplineProblem::add_row_set(terms::TermSum sum, int state,
                                const std::function<ScaleOrder(const terms::Term&)>& order) {
-  RowSet set{std::move(sum), state, {}, {}, {}, {}, {}, {}};
+  RowSet set{std::move(sum), state, {}, {}, {}, {}, {}, {}, {}, {}, {0}};
   for (const auto& item : set.sum.items()) {
     if (!item.active) continue;
     const terms::Term& term = *item.term;
@@ -67,6 +68,17 @@ int SplineProblem::add_row_set(terms::TermSum sum, int state,
   set.equality_scale = set.sum.scale(RowKind::kEquality);
   set.lower = set.sum.lower();
   set.upper = set.sum.upper();
+  // One stored row per finite bound (write_inequalities), upper first.
+  for (Eigen::Index r = 0; r < set.upper.size(); ++r) {
+    const bool upper = std::isfinite(set.upper[r]), lower = std::isfinite(set.lower[r]);
+    if ((!upper && !lower) || (upper && !(set.upper[r] > 0.0)) || (lower && !(set.lower[r] < 0.0)))
+      throw std::invalid_argument(
+          "SplineProblem: " + set.sum.describe(RowKind::kInequality, static_cast<int>(r)) +
+          ": an inequality row needs a finite bound, lower < 0 < upper");
+    set.has_upper.push_back(upper);
+    set.has_lower.push_back(lower);
+    set.inequality_first.push_back(set.inequality_first.back() + (upper ? 1 : 0) + (lower ? 1 : 0));
+  }
   row_sets_.push_back(std::move(set));
   return static_cast<int>(row_sets_.size()) - 1;
 }
@@ -86,7 +98,7 @@ std::vector<int> SplineProblem::row_coordinates(const terms::Term& term, int row
 void SplineProblem::add_block(int sample, int set) {
   Block block{sample, set, {-1, -1, -1}};
   for (const RowKind kind : {RowKind::kResidual, RowKind::kEquality, RowKind::kInequality}) {
-    const int rows = row_sets_[set].sum.rows(kind) * (kind == RowKind::kInequality ? 2 : 1);
+    const int rows = stored_rows(row_sets_[set], kind);
     if (rows == 0) continue;
     block.first[index_of(kind)] = rows_[index_of(kind)];
     rows_[index_of(kind)] += rows;
@@ -107,10 +119,11 @@ std::vector<std::string> SplineProblem::row_keys(RowKind kind) const {
       const terms::TermSum::Item& item = *sum.item_at(kind, row);
       const std::string key = std::to_string(block.sample) + " " + item.name + " " +
                               std::to_string(item.term->rows()) + " " + std::to_string(row - item.offset);
-      // Inequality rows come in pairs, the upper bound's first (block_of).
+      // An inequality row's finite bounds, the upper one first (block_of).
       if (inequality) {
-        keys.push_back(key + " upper");
-        keys.push_back(key + " lower");
+        const RowSet& set = row_sets_[static_cast<std::size_t>(block.set)];
+        if (set.has_upper[row]) keys.push_back(key + " upper");
+        if (set.has_lower[row]) keys.push_back(key + " lower");
       } else {
         keys.push_back(key);
       }
@@ -130,17 +143,24 @@ Eigen::VectorXd SplineProblem::clamped(Eigen::VectorXd x) const {
   return x.cwiseMax(lower_).cwiseMin(upper_);
 }
 
+int SplineProblem::stored_rows(const RowSet& set, RowKind kind) {
+  return kind == RowKind::kInequality ? set.inequality_first.back() : set.sum.rows(kind);
+}
+
 void SplineProblem::add_pattern(optim::PatternBuilder& builder, RowKind kind) const {
-  const int copies = kind == RowKind::kInequality ? 2 : 1;
+  const bool inequality = kind == RowKind::kInequality;
   std::vector<int> columns;
   for (const Block& block : blocks_) {
     const int first = block.first[index_of(kind)];
     if (first < 0) continue;
-    const auto& rows = row_sets_[block.set].coordinates[index_of(kind)];
+    const RowSet& set = row_sets_[block.set];
+    const auto& rows = set.coordinates[index_of(kind)];
     for (std::size_t r = 0; r < rows.size(); ++r) {
       columns.clear();
       basis_.append_columns(block.sample, rows[r], columns);
-      for (int c = 0; c < copies; ++c) builder.add_columns(first + copies * static_cast<int>(r) + c, columns);
+      const int begin = inequality ? set.inequality_first[r] : static_cast<int>(r);
+      const int end = inequality ? set.inequality_first[r + 1] : begin + 1;
+      for (int row = begin; row < end; ++row) builder.add_columns(first + row, columns);
     }
   }
 }
@@ -229,74 +249,96 @@ void SplineProblem::evaluate_blocks(std::size_t first, std::size_t last, bool ja
     terms::TermSumData& rows = *data.sums[block.set];
     set_state(block.sample, set.state, data);
     data.sample.fill(set.sum.needs(), jacobians);
-    set.sum.calc(data.sample, rows, jacobians);
-    if (block.first[0] >= 0) write_rows(block, RowKind::kResidual, rows.residual, jacobians, out, data);
-    if (block.first[1] >= 0) write_rows(block, RowKind::kEquality, rows.equality, jacobians, out, data);
-    if (block.first[2] >= 0) write_inequalities(block, rows.inequality, jacobians, out, data);
+    // Each active term's rows from its own data, as TermSum::calc computes them but without its stacked
+    // copy of every value and partial row (5 % of the bar walk's smoothing, perf, 1 thread).
+    const std::vector<terms::TermSum::Item>& items = set.sum.items();
+    for (std::size_t t = 0; t < items.size(); ++t) {
+      if (!items[t].active) continue;
+      const terms::Term& term = *items[t].term;
+      terms::TermData& own = *rows.terms[t];
+      term.calc(data.sample, own, jacobians);
+      if (term.kind() == RowKind::kInequality) {
+        write_inequalities(block, items[t].offset, own, jacobians, out, data);
+      } else {
+        write_rows(block, term.kind(), items[t].offset, own, jacobians, out, data);
+      }
+    }
   }
 }
 
-void SplineProblem::write_rows(const Block& block, RowKind kind, const terms::TermData& rows, bool jacobians,
-                               optim::Evaluation& out, SplineProblemData& data) const {
+void SplineProblem::write_rows(const Block& block, RowKind kind, int offset, const terms::TermData& rows,
+                               bool jacobians, optim::Evaluation& out, SplineProblemData& data) const {
   const RowSet& set = row_sets_[block.set];
   const auto k = index_of(kind);
   const bool residual = kind == RowKind::kResidual;
   const Eigen::VectorXd& scale = residual ? set.residual_scale : set.equality_scale;
   Eigen::VectorXd& values = residual ? out.residuals : out.equalities;
   optim::SparseMatrix& jacobian = residual ? out.residual_jacobian : out.equality_jacobian;
-  for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
+  for (Eigen::Index i = 0; i < rows.value.size(); ++i) {
+    const Eigen::Index r = offset + i;  // the row in the set's stacked rows of `kind`
     const int row = block.first[k] + static_cast<int>(r);
-    values[row] = scale[r] * rows.value[r];
+    values[row] = scale[r] * rows.value[i];
     if (!jacobians) continue;
     const std::span<double> target = optim::row_values(jacobian, row);
     if (set.scale_first[k][r]) {
-      data.gq = scale[r] * rows.dq.row(r);
-      data.gv = scale[r] * rows.dv.row(r);
-      data.ga = scale[r] * rows.da.row(r);
+      data.gq = scale[r] * rows.dq.row(i);
+      data.gv = scale[r] * rows.dv.row(i);
+      data.ga = scale[r] * rows.da.row(i);
       chain_row(block.sample, set.coordinates[k][r], data.gq, data.gv, data.ga, target.data(), data);
     } else {
-      chain_row(block.sample, set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r),
+      chain_row(block.sample, set.coordinates[k][r], rows.dq.row(i), rows.dv.row(i), rows.da.row(i),
                 target.data(), data);
       for (double& v : target) v *= scale[r];
     }
   }
 }
 
-// Each bound b as the normalised row u / b - 1 <= 0 (term.hpp), as u * (1 / b): upper, then lower. With
-// symmetric bounds the lower row is the negated upper one (exactly: 1 / -b = -(1 / b) in floating point).
-// A row whose factor comes after the chain rule chains its partials once and scales that row by each
-// inverse bound.
-void SplineProblem::write_inequalities(const Block& block, const terms::TermData& rows, bool jacobians,
-                                       optim::Evaluation& out, SplineProblemData& data) const {
+// Each finite bound b as the normalised row u / b - 1 <= 0 (term.hpp), as u * (1 / b): upper, then lower;
+// an infinite bound has no row (its u * (1 / b) - 1 = -1 could never be active). With symmetric bounds the
+// lower row is the negated upper one (exactly: 1 / -b = -(1 / b) in floating point). A row whose factor
+// comes after the chain rule chains its partials once and scales that row by each inverse bound.
+void SplineProblem::write_inequalities(const Block& block, int offset, const terms::TermData& rows,
+                                       bool jacobians, optim::Evaluation& out,
+                                       SplineProblemData& data) const {
   const RowSet& set = row_sets_[block.set];
   const auto k = index_of(RowKind::kInequality);
-  for (Eigen::Index r = 0; r < rows.value.size(); ++r) {
-    const int row = block.first[k] + 2 * static_cast<int>(r);
+  for (Eigen::Index i = 0; i < rows.value.size(); ++i) {
+    const Eigen::Index r = offset + i;  // the row in the set's stacked inequality rows
+    const bool has_upper = set.has_upper[r], has_lower = set.has_lower[r];
+    const int upper_row = block.first[k] + set.inequality_first[r];
+    const int lower_row = upper_row + (has_upper ? 1 : 0);
     const double inverse_upper = 1.0 / set.upper[r], inverse_lower = 1.0 / set.lower[r];
-    out.inequalities[row] = rows.value[r] * inverse_upper - 1.0;
-    out.inequalities[row + 1] = rows.value[r] * inverse_lower - 1.0;
+    if (has_upper) out.inequalities[upper_row] = rows.value[i] * inverse_upper - 1.0;
+    if (has_lower) out.inequalities[lower_row] = rows.value[i] * inverse_lower - 1.0;
     if (!jacobians) continue;
-    const std::span<double> upper = optim::row_values(out.inequality_jacobian, row);
-    const std::span<double> lower = optim::row_values(out.inequality_jacobian, row + 1);
+    const std::span<double> upper =
+        has_upper ? optim::row_values(out.inequality_jacobian, upper_row) : std::span<double>();
+    const std::span<double> lower =
+        has_lower ? optim::row_values(out.inequality_jacobian, lower_row) : std::span<double>();
     if (!set.scale_first[k][r]) {
-      chain_row(block.sample, set.coordinates[k][r], rows.dq.row(r), rows.dv.row(r), rows.da.row(r),
-                upper.data(), data);
-      for (std::size_t i = 0; i < upper.size(); ++i) {
-        lower[i] = upper[i] * inverse_lower;
-        upper[i] *= inverse_upper;
+      const std::span<double> chained = has_upper ? upper : lower;
+      chain_row(block.sample, set.coordinates[k][r], rows.dq.row(i), rows.dv.row(i), rows.da.row(i),
+                chained.data(), data);
+      if (!has_upper) {
+        for (double& v : lower) v *= inverse_lower;
+        continue;
       }
+      if (has_lower)
+        for (std::size_t c = 0; c < upper.size(); ++c) lower[c] = upper[c] * inverse_lower;
+      for (double& v : upper) v *= inverse_upper;
       continue;
     }
     for (int side = 0; side < 2; ++side) {
+      if (!(side == 0 ? has_upper : has_lower)) continue;
       const std::span<double> target = side == 0 ? upper : lower;
       if (side == 1 && set.lower[r] == -set.upper[r]) {
-        for (std::size_t i = 0; i < target.size(); ++i) target[i] = -upper[i];
+        for (std::size_t c = 0; c < target.size(); ++c) target[c] = -upper[c];
         continue;
       }
       const double inverse_bound = side == 0 ? inverse_upper : inverse_lower;
-      data.gq = inverse_bound * rows.dq.row(r);
-      data.gv = inverse_bound * rows.dv.row(r);
-      data.ga = inverse_bound * rows.da.row(r);
+      data.gq = inverse_bound * rows.dq.row(i);
+      data.gv = inverse_bound * rows.dv.row(i);
+      data.ga = inverse_bound * rows.da.row(i);
       chain_row(block.sample, set.coordinates[k][r], data.gq, data.gv, data.ga, target.data(), data);
     }
   }
@@ -304,14 +346,21 @@ void SplineProblem::write_inequalities(const Block& block, const terms::TermData
 
 const SplineProblem::Block* SplineProblem::block_of(RowKind kind, int index, int& row, bool& upper) const {
   const auto k = index_of(kind);
-  const int copies = kind == RowKind::kInequality ? 2 : 1;
   for (const Block& block : blocks_) {
     const int first = block.first[k];
     if (first < 0 || index < first) continue;
+    const RowSet& set = row_sets_[block.set];
     const int local = index - first;
-    if (local >= copies * row_sets_[block.set].sum.rows(kind)) continue;
-    row = local / copies;
-    upper = local % copies == 0;
+    if (local >= stored_rows(set, kind)) continue;
+    if (kind != RowKind::kInequality) {
+      row = local;
+      upper = true;
+      return &block;
+    }
+    // The term row whose stored rows [inequality_first[r], inequality_first[r + 1]) hold `local`.
+    const auto next = std::upper_bound(set.inequality_first.begin(), set.inequality_first.end(), local);
+    row = static_cast<int>(next - set.inequality_first.begin()) - 1;
+    upper = set.has_upper[row] && local == set.inequality_first[row];
     return &block;
   }
   return nullptr;

@@ -15,8 +15,9 @@
 //    to the partials before the chain rule or to the chained row after it (the two problems did it in
 //    different places; keeping each one's order keeps their outputs bit for bit);
 //  * blocks: "row set s at sample n", appended in row order per kind. Residual and equality rows are
-//    stacked as the set's rows; each inequality row u with bounds lower < 0 < upper becomes two rows,
-//    u / upper - 1 <= 0 and u / lower - 1 <= 0 (term.hpp), after the velocity rows (velocity_rows.hpp);
+//    stacked as the set's rows; each inequality row u with bounds lower < 0 < upper becomes one row per
+//    finite bound, u / upper - 1 <= 0 then u / lower - 1 <= 0 (term.hpp; a one-sided row, as the
+//    self-collision distance >= d, has one), after the velocity rows (velocity_rows.hpp);
 //  * the variable bounds (lower_, upper_).
 // The core then gives the sizes, the Jacobian patterns (each row's columns: the basis' slots times the
 // coordinates of row_coordinates, by default those whose dofs the term's pattern touches), a const evaluate
@@ -103,8 +104,8 @@ class SplineProblem : public optim::Problem {
 
   // A key per row of `kind` (equality or inequality) that names it independently of the rows around it:
   // "velocity <i>" for the velocity rows, else "<sample> <term> <term rows> <row>" (and " upper" or
-  // " lower" for an inequality), so that a problem rebuilt with rows added elsewhere (refine.hpp) can
-  // find its rows among the earlier problem's.
+  // " lower" for an inequality's finite bounds), so that a problem rebuilt with rows added elsewhere
+  // (refine.hpp) can find its rows among the earlier problem's.
   std::vector<std::string> row_keys(terms::RowKind kind) const;
 
   // `x` clamped into the variable bounds (the initial guess of a fit that may leave them).
@@ -117,11 +118,15 @@ class SplineProblem : public optim::Problem {
     std::array<std::vector<std::vector<int>>, 3> coordinates;  // per kind and row, ascending
     std::array<std::vector<char>, 3> scale_first;              // per kind and row
     Eigen::VectorXd residual_scale, equality_scale, lower, upper;
+    // Per inequality row: which bounds are finite (each gets a stored row, the upper one first), and the
+    // first stored row of each within the block (size rows + 1: the last entry is the block's count).
+    std::vector<char> has_upper, has_lower;
+    std::vector<int> inequality_first;
   };
   struct Block {
     int sample = 0;
     int set = 0;
-    std::array<int, 3> first = {-1, -1, -1};  // first row of each kind (inequalities: 2 per term row)
+    std::array<int, 3> first = {-1, -1, -1};  // first row of each kind (inequalities: 1 per finite bound)
   };
 
   // `coordinate_dofs[c]`: the model dofs coordinate c of the parameterization moves.
@@ -173,6 +178,8 @@ class SplineProblem : public optim::Problem {
 
  private:
   friend struct SplineProblemData;
+  // The rows a block of `set` stores of `kind` (inequalities: one per finite bound).
+  static int stored_rows(const RowSet& set, terms::RowKind kind);
   void add_pattern(optim::PatternBuilder& builder, terms::RowKind kind) const;
   // One row's chained Jacobian values from tangent-space partials and its factor.
   void chain_row(int n, const std::vector<int>& coordinates, const RowRef& gq, const RowRef& gv,
@@ -180,9 +187,10 @@ class SplineProblem : public optim::Problem {
   // Blocks [first, last) with `data` (whose samples hold the spline at x).
   void evaluate_blocks(std::size_t first, std::size_t last, bool jacobians, optim::Evaluation& out,
                        SplineProblemData& data) const;
-  void write_rows(const Block& block, terms::RowKind kind, const terms::TermData& rows, bool jacobians,
-                  optim::Evaluation& out, SplineProblemData& data) const;
-  void write_inequalities(const Block& block, const terms::TermData& rows, bool jacobians,
+  // The rows of one term, whose first row is row `offset` of its set's rows of that kind.
+  void write_rows(const Block& block, terms::RowKind kind, int offset, const terms::TermData& rows,
+                  bool jacobians, optim::Evaluation& out, SplineProblemData& data) const;
+  void write_inequalities(const Block& block, int offset, const terms::TermData& rows, bool jacobians,
                           optim::Evaluation& out, SplineProblemData& data) const;
 
   terms::VelocityRows velocity_;

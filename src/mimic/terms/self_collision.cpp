@@ -32,8 +32,7 @@ SelfCollision::SelfCollision(const model::Model& model,
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() || sorted.front() < 0 ||
       sorted.back() >= static_cast<int>(cmodel_->pairs.size()))
     throw std::invalid_argument("SelfCollision: pair indices of the collision model, each once");
-  lower_.setConstant(-safety_distance);
-  upper_.setConstant(geometry::robot_span(model, *cmodel_));
+  lower_.setConstant(-safety_distance);  // upper_: +infinity (Term's default), one-sided
   for (int row = 0; row < rows(); ++row) {
     const geometry::CollisionPair& pair = cmodel_->pairs[static_cast<std::size_t>(pairs_[row])];
     for (const auto* columns : {&pair.first_only, &pair.second_only})

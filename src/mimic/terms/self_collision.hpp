@@ -1,10 +1,11 @@
 // Self-collision (issue 13): one inequality row per listed pair of the collision model, distance >= the
-// safety distance d_s. The contract (term.hpp) wants two finite bounds around 0, so the row is
-//   u = d - 2 d_s  (m),  lower = -d_s,  upper = span,
+// safety distance d_s, as the one-sided row
+//   u = d - 2 d_s  (m),  lower = -d_s,  upper = +infinity,
 // whose lower bound is d >= d_s, normalised by the safety distance (the solvers' feasibility tolerance is
-// a fraction of it), and whose upper bound, d <= span + 2 d_s, no pair can reach: span bounds the distance
-// of any two points of the robot (geometry::robot_span). The problems carry only the pairs that can come
-// near (geometry::compute_near_distance_gradients screens them), hence the explicit pair list.
+// a fraction of it). No upper bound: the problems then store the lower bound's row only
+// (spline_problem.hpp); the finite bound this term had, the robot's span (geometry::robot_span), which no
+// pair can reach, cost a never-active row per pair and sample. The problems carry only the pairs that can
+// come near (geometry::compute_near_distance_gradients screens them), hence the explicit pair list.
 //
 // Values from the body placements (kKinematics); partials from the world axes of the derivative pass
 // (kPlacementDerivatives), q only: n . (J_p1 - J_p2) on the columns that move one shape and not the other

@@ -21,8 +21,7 @@ SoleClearance::SoleClearance(const model::Model& model,
   if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() || sorted.front() < 0 ||
       sorted.back() >= static_cast<int>(cmodel_->corners.size()))
     throw std::invalid_argument("SoleClearance: corner indices of the collision model, each once");
-  lower_.setConstant(-kHeightUnit);
-  upper_.setConstant(kCeiling);
+  lower_.setConstant(-kHeightUnit);  // upper_: +infinity (Term's default), one-sided
   for (int row = 0; row < rows(); ++row)
     for (const int c : cmodel_->corners[static_cast<std::size_t>(corners_[row])].columns)
       pattern_.q(row, c) = true;

@@ -1,8 +1,10 @@
 // Sole clearance (issue 13): one inequality row per listed sole corner of the collision model, height
-// h >= 0 above the floor z = 0. The contract (term.hpp) wants two finite bounds around 0, so the row is
-//   u = h - c  (m),  lower = -c,  upper = kCeiling,  c = kHeightUnit,
+// h >= 0 above the floor z = 0, as the one-sided row
+//   u = h - c  (m),  lower = -c,  upper = +infinity,  c = kHeightUnit,
 // whose lower bound is h >= 0, normalised by a centimetre (the scale of the self-collision safety
-// distance), and whose upper bound, h <= c + kCeiling, no sole of a walking robot reaches.
+// distance). No upper bound: the problems then store the lower bound's row only (spline_problem.hpp); a
+// finite ceiling no sole reaches, as this term had, cost the bar walk's smoothing a never-active row per
+// corner and sample.
 //
 // Values from the body placements (kKinematics); partials from the world axes of the derivative pass
 // (kPlacementDerivatives), q only: e_z . (v_c + w_c x p) on the columns that move the foot.
@@ -23,7 +25,6 @@ namespace mimic::terms {
 class SoleClearance : public Term {
  public:
   static constexpr double kHeightUnit = 0.01;  // m
-  static constexpr double kCeiling = 100.0;    // m
 
   // `corners`: indices into cmodel->corners (at least one, no repeats). `cmodel` must be built on `model`.
   SoleClearance(const model::Model& model, std::shared_ptr<const geometry::CollisionModel> cmodel,
