@@ -7,9 +7,10 @@
 //                business, e.g. one TermSum per contact phase, as Crocoddyl keeps one model per node);
 //  * kind()      kResidual   (least squares: the problem minimises 1/2 |weight * scale * u|^2),
 //                kEquality   (scale * u = 0),
-//                kInequality (lower <= u <= upper, both finite, lower < 0 < upper; the problems write
-//                             each bound b as the normalised row g = u / b - 1 <= 0, so that the solvers'
-//                             feasibility tolerance is a fraction of the limit);
+//                kInequality (lower <= u <= upper, lower < 0 < upper, at least one of them finite; the
+//                             problems write each finite bound b as the normalised row g = u / b - 1 <= 0,
+//                             so that the solvers' feasibility tolerance is a fraction of the limit, and an
+//                             infinite bound as no row: a one-sided row, e.g. distance >= d, costs one);
 //  * scale()     a constant per-row factor (units: 1 / the row's unit, e.g. 1e3 / m for a position
 //                equality in millimetres; 1 for inequality rows, whose normalisation is their bound);
 //  * lower(), upper()  the bounds of inequality rows, in the row's units;
