@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-namespace mimic::optim {
+namespace mimic::core {
 
 // The number of threads `threads` asks for: itself when >= 1, all cores (std::thread::hardware_concurrency,
 // at least 1) when 0. Throws std::invalid_argument when negative.
@@ -56,4 +56,4 @@ class ThreadPool {
   std::exception_ptr error_;
 };
 
-}  // namespace mimic::optim
+}  // namespace mimic::core
