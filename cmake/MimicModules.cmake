@@ -30,7 +30,7 @@ function(mimic_module name)
   set_property(GLOBAL APPEND PROPERTY MIMIC_MODULES mimic_${name})
 endfunction()
 
-mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog yaml-cpp ${CMAKE_DL_LIBS})
+mimic_module(core       DEPS Eigen3::Eigen spdlog::spdlog yaml-cpp Threads::Threads ${CMAKE_DL_LIBS})
 # core/data_dir falls back to the source tree in the build tree; PRIVATE, so that the path reaches no other
 # file and no installed interface (everything else asks core::data_dir()).
 target_compile_definitions(mimic_core PRIVATE MIMIC_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -50,7 +50,7 @@ mimic_module(mocap      DEPS mimic_core Eigen3::Eigen spdlog::spdlog yaml-cpp)
 
 mimic_module(trajectory DEPS mimic_core Eigen3::Eigen)
 
-mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT Threads::Threads)
+mimic_module(optim      DEPS mimic_core Eigen3::Eigen spdlog::spdlog PkgConfig::IPOPT)
 
 mimic_module(io         DEPS mimic_model mimic_optim Eigen3::Eigen yaml-cpp spdlog::spdlog)
 

@@ -7,12 +7,12 @@
 #include <array>
 #include <random>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/model/robot.hpp"
 #include "mimic/motion/motion_problem.hpp"
 #include "mimic/motion/optimize_motion.hpp"
 #include "mimic/motion/smoothing_problem.hpp"
-#include "mimic/optim/thread_pool.hpp"
 #include "motion/synthetic_reference.hpp"
 #include "pipeline/smooth_scenario.hpp"
 
@@ -40,7 +40,7 @@ void expect_thread_count_irrelevant(SplineProblem& problem, const Eigen::VectorX
   for (int jacobians = 0; jacobians < 2; ++jacobians)
     problem.evaluate(x, jacobians == 1, expected[jacobians]);
   for (int threads : {2, 3}) {
-    optim::ThreadPool pool(threads);
+    core::ThreadPool pool(threads);
     problem.set_thread_pool(&pool);
     for (int jacobians = 1; jacobians >= 0; --jacobians) {
       optim::Evaluation threaded = optim::make_evaluation(problem);

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/geometry/distances.hpp"
@@ -104,6 +105,28 @@ TEST(ReferenceClearance, AHandSwungDeepIntoTheHeadIsClearedContinuously) {
 
   const ReferenceClearance result =
       clear_deep_collisions(model, s.cmodel, s.pairs, s.active, s.limits, kTarget, s.frames, q, targets);
+  {
+    // The reference's distances on a pool (geometry/motion_distances): the same clearance and the same
+    // screening, bit for bit.
+    core::ThreadPool pool(2);
+    Eigen::MatrixXd threaded_q = reference, threaded_targets = reference_targets;
+    const ReferenceClearance threaded = clear_deep_collisions(
+        model, s.cmodel, s.pairs, s.active, s.limits, kTarget, s.frames, threaded_q, threaded_targets, &pool);
+    EXPECT_TRUE(threaded_q == q);
+    EXPECT_TRUE(threaded_targets == targets);
+    EXPECT_EQ(threaded.samples, result.samples);
+    EXPECT_EQ(threaded.deepest, result.deepest);
+    EXPECT_EQ(threaded.deepest_sample, result.deepest_sample);
+    EXPECT_EQ(threaded.min_distance, result.min_distance);
+    const PairScan scan = scan_pairs(model, s.cmodel, s.pairs, reference, kTarget);
+    const PairScan threaded_scan = scan_pairs(model, s.cmodel, s.pairs, reference, kTarget, &pool);
+    ASSERT_FALSE(scan.near_samples.empty());
+    EXPECT_EQ(threaded_scan.near_pairs, scan.near_pairs);
+    EXPECT_EQ(threaded_scan.near_samples, scan.near_samples);
+    EXPECT_EQ(threaded_scan.min_distance, scan.min_distance);
+    EXPECT_EQ(threaded_scan.closest_pair, scan.closest_pair);
+    EXPECT_EQ(threaded_scan.closest_sample, scan.closest_sample);
+  }
   EXPECT_EQ(result.runs, 1);
   EXPECT_GT(result.samples, 0);
   EXPECT_EQ(result.uncleared, 0);

@@ -13,8 +13,8 @@
 #include <set>
 #include <utility>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/motion/motion_problem.hpp"
-#include "mimic/optim/thread_pool.hpp"
 #include "motion/synthetic_reference.hpp"
 
 namespace mimic::motion {
@@ -91,7 +91,7 @@ TEST(ResidualCurvature, TorqueObjectiveMatchesCentralDifferences) {
       EXPECT_TRUE(gram.count({static_cast<int>(it.row()), c})) << it.row() << " " << c;
 
   // The same values on two threads (bit for bit).
-  optim::ThreadPool pool(2);
+  core::ThreadPool pool(2);
   problem.set_thread_pool(&pool);
   optim::SymmetricMatrix threaded = problem.residual_curvature_pattern();
   problem.evaluate_residual_curvature(x, w, threaded);

@@ -149,7 +149,7 @@ TEST(NormalEquations, RowsWithTheSameColumnsAnywhereInTheBlockShareAGroup) {
   // Round-off of 90-term sums of O(1) products in another order (1e-12), as above.
   EXPECT_LT((dense_lower_to_full(single.matrix()) - expected).cwiseAbs().maxCoeff(), 1e-12);
   for (const int threads : {2, 3}) {
-    mo::ThreadPool pool(threads);
+    mimic::core::ThreadPool pool(threads);
     mo::NormalEquations threaded(blocks, nullptr);
     threaded.set_thread_pool(&pool);
     threaded.assemble(blocks, weights);
@@ -172,7 +172,7 @@ TEST(NormalEquations, BlocksWithoutWeightedRowsAddNothing) {
   const std::array<const mo::SparseMatrix*, 1> alone_blocks = {&g};
   const std::array<const Eigen::VectorXd*, 1> alone_weights = {&wg};
   for (const int threads : {1, 2, 3}) {
-    mo::ThreadPool pool(threads);
+    mimic::core::ThreadPool pool(threads);
     mo::NormalEquations both(blocks, nullptr), alone(alone_blocks, nullptr);
     both.set_thread_pool(&pool);
     alone.set_thread_pool(&pool);

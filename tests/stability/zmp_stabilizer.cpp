@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/model/configuration.hpp"
@@ -206,6 +207,36 @@ TEST(ZmpStabilizer, LateralArmFlapInSingleSupportIsCorrected) {
   EXPECT_LE(c.foot_rotation_drift, 1e-9);
   EXPECT_LE(c.leg_limit_violation, 1e-9);
   EXPECT_EQ(c.upper_body_change, 0.0);
+}
+
+// On a ThreadPool (support, ZMP, CoM height, the legs' re-solve and the drift per sample, each writing its
+// own sample; the worst margin, the sums and the maxima in sample order after) the result is the single
+// thread's, bit for bit: a task writing another's sample would move the corrected motion or the ZMP.
+TEST(ZmpStabilizer, ThreadsGiveTheSingleThreadResult) {
+  const Hrp2& r = robot();
+  const model::SampledMotion motion = fast_torso_and_arm_swing(r);
+  const StabilizedMotion single = stabilize_zmp(r.model, r.feet, motion);
+  ASSERT_GT(single.report.iterations, 0) << "the motion must be corrected";
+  for (const int threads : {1, 2, 3}) {
+    core::ThreadPool pool(threads);
+    const StabilizedMotion threaded = stabilize_zmp(r.model, r.feet, motion, {}, &pool);
+    EXPECT_TRUE(threaded.motion.q == single.motion.q) << threads;
+    EXPECT_TRUE(threaded.motion.v == single.motion.v) << threads;
+    EXPECT_TRUE(threaded.motion.a == single.motion.a) << threads;
+    EXPECT_EQ(threaded.zmp.margin, single.zmp.margin) << threads;
+    for (std::size_t k = 0; k < single.zmp.size(); ++k)
+      ASSERT_TRUE(threaded.zmp.zmp[k] == single.zmp.zmp[k]) << threads << " sample " << k;
+    EXPECT_EQ(threaded.zmp.worst_sample, single.zmp.worst_sample);
+    EXPECT_EQ(threaded.report.summary(), single.report.summary());
+    EXPECT_EQ(threaded.report.com_height, single.report.com_height);
+    EXPECT_EQ(threaded.report.max_waist_shift, single.report.max_waist_shift);
+    EXPECT_EQ(threaded.report.max_foot_drift, single.report.max_foot_drift);
+    EXPECT_EQ(threaded.report.max_foot_rotation_drift, single.report.max_foot_rotation_drift);
+    const ZmpTrace trace = motion_zmp(r.model, r.feet, single.motion, &pool);
+    const ZmpTrace single_trace = motion_zmp(r.model, r.feet, single.motion);
+    EXPECT_EQ(trace.margin, single_trace.margin) << threads;
+    EXPECT_EQ(trace.worst_sample, single_trace.worst_sample) << threads;
+  }
 }
 
 TEST(ZmpStabilizer, IterationCapIsReportedWithTheWorstSample) {

@@ -66,7 +66,7 @@ void add_geometry_violations(const GeometryReport& geometry, const GeometryCheck
 }  // namespace
 
 Report check_motion(const model::Model& model, const stability::Feet& feet,
-                    const model::SampledMotion& motion, const CheckOptions& options) {
+                    const model::SampledMotion& motion, const CheckOptions& options, core::ThreadPool* pool) {
   Report report;
   const Eigen::Index n = motion.size();
   report.samples = static_cast<int>(n);
@@ -95,28 +95,60 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
   const Eigen::VectorXd tmax = f.torque_factor * model.effort_limit;
 
   ViolationLog log;
-  model::Data data(model);
   report.min_zmp_margin = std::numeric_limits<double>::infinity();
   // Support-foot anchoring: where each foot was when its current support interval began.
   spatial::SE3 anchor[2];
   bool anchored[2] = {false, false};
   const int sole_frame[2] = {feet.right_sole_frame, feet.left_sole_frame};
   const char* foot_name[2] = {"right foot", "left foot"};
+  // The samples' kinematics and dynamics on the pool, each sample writing its own entries, then every
+  // peak, sum and violation in sample order below: the report does not depend on the threads.
+  const auto workers = static_cast<std::size_t>(core::worker_count(pool));
+  std::vector<model::Data> datas(workers, model::Data(model));
+  Eigen::Matrix2Xd sole_height(2, n);
+  core::for_each_range(pool, static_cast<int>(n), [&](int first, int last, int worker) {
+    model::Data& data = datas[static_cast<std::size_t>(worker)];
+    for (int k = first; k < last; ++k) {
+      dynamics::forward_kinematics(model, data, motion.q.col(k));
+      for (int s = 0; s < 2; ++s)
+        sole_height(s, k) = dynamics::update_frame_placement(model, data, sole_frame[s]).p.z();
+    }
+  });
   double ground = std::numeric_limits<double>::infinity();
-  for (Eigen::Index k = 0; k < n; ++k) {
-    dynamics::forward_kinematics(model, data, motion.q.col(k));
-    for (int s = 0; s < 2; ++s)
-      ground = std::min(ground, dynamics::update_frame_placement(model, data, sole_frame[s]).p.z());
-  }
+  for (Eigen::Index k = 0; k < n; ++k)
+    for (int s = 0; s < 2; ++s) ground = std::min(ground, sole_height(s, k));
+  Eigen::MatrixXd torques(nj, n);
+  std::vector<double> residuals(static_cast<std::size_t>(n)), margins(static_cast<std::size_t>(n));
+  std::vector<spatial::SE3> right_soles(static_cast<std::size_t>(n)), left_soles(static_cast<std::size_t>(n));
+  core::for_each_range(pool, static_cast<int>(n), [&](int first, int last, int worker) {
+    model::Data& data = datas[static_cast<std::size_t>(worker)];
+    for (int k = first; k < last; ++k) {
+      const auto sample = static_cast<std::size_t>(k);
+      const auto q = motion.q.col(k), v = motion.v.col(k), a = motion.a.col(k);
+      const ContactPhase phase = motion.phases[sample];
+      torques.col(k) = stability::joint_torques_with_ground_reaction(model, data, feet, phase, q, v, a,
+                                                                     &residuals[sample]);
+      // ZMP of the contact wrench (data holds this sample's momentum rate after the torque computation).
+      const auto& oMr = right_soles[sample] =
+          dynamics::update_frame_placement(model, data, feet.right_sole_frame);
+      const auto& oMl = left_soles[sample] =
+          dynamics::update_frame_placement(model, data, feet.left_sole_frame);
+      const auto polygon =
+          stability::SupportPolygon::of_feet(phase, oMr, oMl, feet.right_outline, feet.left_outline);
+      const auto wrench = dynamics::contact_wrench(model, data, q, v, a);
+      const auto zmp = dynamics::zmp_from_wrench(wrench, ground);
+      margins[sample] =
+          zmp ? polygon.signed_distance(zmp->head<2>()) : -std::numeric_limits<double>::infinity();
+    }
+  });
 
   for (Eigen::Index k = 0; k < n; ++k) {
     const double t = motion.times[static_cast<std::size_t>(k)];
-    const auto q = motion.q.col(k), v = motion.v.col(k), a = motion.a.col(k);
-    const ContactPhase phase = motion.phases[static_cast<std::size_t>(k)];
-    double residual = 0.0;
-    const Eigen::VectorXd tau =
-        stability::joint_torques_with_ground_reaction(model, data, feet, phase, q, v, a, &residual);
-    report.max_base_residual = std::max(report.max_base_residual, residual);
+    const auto sample = static_cast<std::size_t>(k);
+    const auto q = motion.q.col(k), v = motion.v.col(k);
+    const ContactPhase phase = motion.phases[sample];
+    const Eigen::VectorXd tau = torques.col(k);  // a vector as it was computed: the same sums' order
+    report.max_base_residual = std::max(report.max_base_residual, residuals[sample]);
     // Trapezoid: half weights on the end samples.
     const double h0 = k > 0 ? t - motion.times[static_cast<std::size_t>(k - 1)] : 0.0;
     const double h1 = k + 1 < n ? motion.times[static_cast<std::size_t>(k + 1)] - t : 0.0;
@@ -139,15 +171,9 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
       if (std::abs(tau[j]) > tmax[j] * (1.0 + options.limit_tolerance))
         log.add(ViolationKind::kTorque, name, k, t, tau[j], tmax[j], std::abs(tau[j]) - tmax[j], tmax[j]);
     }
-    // ZMP of the contact wrench (data holds this sample's momentum rate after the torque computation).
-    const auto& oMr = dynamics::update_frame_placement(model, data, feet.right_sole_frame);
-    const auto& oMl = dynamics::update_frame_placement(model, data, feet.left_sole_frame);
-    const auto polygon =
-        stability::SupportPolygon::of_feet(phase, oMr, oMl, feet.right_outline, feet.left_outline);
-    const auto wrench = dynamics::contact_wrench(model, data, q, v, a);
-    const auto zmp = dynamics::zmp_from_wrench(wrench, ground);
-    const double margin =
-        zmp ? polygon.signed_distance(zmp->head<2>()) : -std::numeric_limits<double>::infinity();
+    const spatial::SE3& oMr = right_soles[sample];
+    const spatial::SE3& oMl = left_soles[sample];
+    const double margin = margins[sample];
     if (margin < report.min_zmp_margin) report.min_zmp_margin = margin, report.min_zmp_margin_time = t;
     if (margin < options.zmp_margin)
       log.add(ViolationKind::kZmp, "ZMP", k, t, margin, options.zmp_margin, options.zmp_margin - margin,
@@ -177,7 +203,7 @@ Report check_motion(const model::Model& model, const stability::Feet& feet,
   report.violations = log.sorted();
   // A robot without collision shapes and sole corners has no geometry to certify (the report says so).
   if (options.collision && !(options.collision->pairs.empty() && options.collision->corners.empty())) {
-    report.geometry = check_geometry(model, *options.collision, motion, options.geometry);
+    report.geometry = check_geometry(model, *options.collision, motion, options.geometry, pool);
     add_geometry_violations(*report.geometry, options.geometry, report.violations);
     std::stable_sort(report.violations.begin(), report.violations.end(),
                      [](const Violation& a, const Violation& b) { return a.ratio > b.ratio; });

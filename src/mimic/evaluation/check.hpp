@@ -8,6 +8,7 @@
 #include <cmath>
 #include <memory>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/evaluation/geometry_check.hpp"
 #include "mimic/evaluation/report.hpp"
 #include "mimic/geometry/collision_model.hpp"
@@ -34,8 +35,10 @@ struct CheckOptions {
 };
 
 // The report of `motion` (evaluation/report.hpp): peaks, torque integral, ZMP margin, slip, violations and,
-// with a collision model, the geometry.
+// with a collision model, the geometry. `pool` (optional): the samples' threads; the report does not depend
+// on it.
 Report check_motion(const model::Model& model, const stability::Feet& feet,
-                    const model::SampledMotion& motion, const CheckOptions& options = {});
+                    const model::SampledMotion& motion, const CheckOptions& options = {},
+                    core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::evaluation

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "mimic/geometry/distances.hpp"
+#include "mimic/geometry/motion_distances.hpp"
 
 namespace mimic::evaluation {
 namespace {
@@ -19,12 +19,13 @@ void record(GeometryOffence& offence, double value, double time, Eigen::Index sa
 }  // namespace
 
 GeometryReport check_geometry(const model::Model& model, const geometry::CollisionModel& cmodel,
-                              const model::SampledMotion& motion, const GeometryCheckOptions& options) {
+                              const model::SampledMotion& motion, const GeometryCheckOptions& options,
+                              core::ThreadPool* pool) {
   if (motion.q.rows() != model.nq || motion.q.cols() != motion.size())
     throw std::invalid_argument("check_geometry: q must be nq x N (" + std::to_string(model.nq) + " x " +
                                 std::to_string(motion.size()) + ")");
-  model::Data data(model);
-  geometry::CollisionData cdata(model, cmodel);
+  // The distances of every sample first (on the pool), then the offences in sample order.
+  const geometry::MotionDistances distances = geometry::motion_distances(model, cmodel, motion.q, pool);
   GeometryReport report;
   report.safety_distance = options.safety_distance;
   const Eigen::Index n = motion.size();
@@ -44,11 +45,12 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
   std::vector<double> lowest_of_foot(per_foot.size());
   int closest_pair = -1;
   for (Eigen::Index k = 0; k < n; ++k) {
-    geometry::compute_distances(model, data, cmodel, cdata, motion.q.col(k));
+    const auto distance_of_pair = distances.distance.col(k);
+    const auto corner_height = distances.corner_height.col(k);
     const double time = motion.times[static_cast<size_t>(k)];
     bool any_below = false;
-    for (Eigen::Index p = 0; p < cdata.distance.size(); ++p) {
-      const double distance = cdata.distance[p];
+    for (Eigen::Index p = 0; p < distance_of_pair.size(); ++p) {
+      const double distance = distance_of_pair[p];
       report.sample_min_distance[k] = std::min(report.sample_min_distance[k], distance);
       if (distance < options.safety_distance)
         record(per_pair[static_cast<size_t>(p)], distance, time, k), any_below = true;
@@ -62,15 +64,15 @@ GeometryReport check_geometry(const model::Model& model, const geometry::Collisi
     // A foot offends once per sample, at its lowest corner.
     std::fill(lowest_of_foot.begin(), lowest_of_foot.end(), kNone);
     Eigen::Index lowest_corner = 0;
-    for (Eigen::Index c = 0; c < cdata.corner_height.size(); ++c) {
+    for (Eigen::Index c = 0; c < corner_height.size(); ++c) {
       double& lowest = lowest_of_foot[static_cast<size_t>(corner_foot[static_cast<size_t>(c)])];
-      lowest = std::min(lowest, cdata.corner_height[c]);
-      if (cdata.corner_height[c] < cdata.corner_height[lowest_corner]) lowest_corner = c;
+      lowest = std::min(lowest, corner_height[c]);
+      if (corner_height[c] < corner_height[lowest_corner]) lowest_corner = c;
     }
     for (std::size_t f = 0; f < per_foot.size(); ++f)
       if (lowest_of_foot[f] < -options.ground_tolerance) record(per_foot[f], lowest_of_foot[f], time, k);
-    if (cdata.corner_height.size() == 0) continue;
-    const double lowest = cdata.corner_height[lowest_corner];
+    if (corner_height.size() == 0) continue;
+    const double lowest = corner_height[lowest_corner];
     report.sample_min_corner_height[k] = lowest;
     report.samples_below_ground += lowest < -options.ground_tolerance;
     if (lowest < report.min_corner_height) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/sampled_motion.hpp"
@@ -68,7 +69,9 @@ struct GeometryReport {
 };
 
 // Scans every sample of `motion` (q only). Throws std::invalid_argument when motion.q is not nq x N.
+// `pool` (optional): the samples' threads (geometry/motion_distances); the report does not depend on it.
 GeometryReport check_geometry(const model::Model& model, const geometry::CollisionModel& cmodel,
-                              const model::SampledMotion& motion, const GeometryCheckOptions& options = {});
+                              const model::SampledMotion& motion, const GeometryCheckOptions& options = {},
+                              core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::evaluation

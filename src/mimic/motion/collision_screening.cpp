@@ -2,9 +2,7 @@
 
 #include <algorithm>
 
-#include "mimic/geometry/collision_data.hpp"
-#include "mimic/geometry/distances.hpp"
-#include "mimic/model/data.hpp"
+#include "mimic/geometry/motion_distances.hpp"
 
 namespace mimic::motion {
 
@@ -25,16 +23,15 @@ std::vector<int> movable_pairs(const model::Model& model, const geometry::Collis
 }
 
 PairScan scan_pairs(const model::Model& model, const geometry::CollisionModel& cmodel,
-                    const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below) {
-  model::Data data(model);
-  geometry::CollisionData cdata(model, cmodel);
+                    const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below,
+                    core::ThreadPool* pool) {
+  const Eigen::MatrixXd distance = geometry::motion_distances(model, cmodel, q, pool).distance;
   std::vector<char> near(cmodel.pairs.size(), 0);
   PairScan scan;
   for (Eigen::Index n = 0; n < q.cols(); ++n) {
-    geometry::compute_distances(model, data, cmodel, cdata, q.col(n));
     bool sample_near = false;
     for (const int p : pairs) {
-      const double d = cdata.distance[p];
+      const double d = distance(p, n);
       if (d < below) {
         near[static_cast<std::size_t>(p)] = 1;
         sample_near = true;

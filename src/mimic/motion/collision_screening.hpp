@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/model.hpp"
 
@@ -28,7 +29,9 @@ struct PairScan {
   int closest_sample = -1;
 };
 
+// `pool` (optional): the samples' threads (geometry/motion_distances); the scan does not depend on it.
 PairScan scan_pairs(const model::Model& model, const geometry::CollisionModel& cmodel,
-                    const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below);
+                    const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below,
+                    core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::motion

@@ -107,6 +107,9 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   // Self-collision pairs: screened on the reference (passive joints as the problem holds them), extended
   // by the check of each solution (settings comment).
   const geometry::CollisionModel* cmodel = settings.geometry.collision.get();
+  // The screening's per-sample distances run on the solve's number of threads (the scans do not depend on
+  // it).
+  core::ThreadPool pool(core::thread_count(settings.solver.threads));
   const double safety = settings.geometry.safety_distance;
   std::vector<int> movable;
   std::set<int> pairs;
@@ -116,10 +119,10 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   // start save the rounds that would find those samples one solve at a time.
   const auto screen = [&](const Eigen::MatrixXd& configurations) {
     const PairScan near =
-        scan_pairs(model, *cmodel, movable, configurations, safety + settings.collision_activation);
+        scan_pairs(model, *cmodel, movable, configurations, safety + settings.collision_activation, &pool);
     pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
     const PairScan inside =
-        scan_pairs(model, *cmodel, near.near_pairs, configurations, safety + kStabilizerMargin);
+        scan_pairs(model, *cmodel, near.near_pairs, configurations, safety + kStabilizerMargin, &pool);
     torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
   };
   if (cmodel != nullptr) {
@@ -134,9 +137,9 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     // samples are cleared first (reference_clearance.hpp), with the margin the rows ask for. A reference
     // without deep collisions is left as it is.
     Eigen::MatrixXd cleared_q = reference_q;
-    result.reference_clearance =
-        clear_deep_collisions(model, *cmodel, movable, active, limits, safety + kStabilizerMargin,
-                              imitated_frames(model, description), cleared_q, problem_input.end_effectors);
+    result.reference_clearance = clear_deep_collisions(
+        model, *cmodel, movable, active, limits, safety + kStabilizerMargin,
+        imitated_frames(model, description), cleared_q, problem_input.end_effectors, &pool);
     if (result.reference_clearance.runs > 0) {
       for (const int j : active) problem_input.motion.q.row(model.idx_q(j)) = cleared_q.row(model.idx_q(j));
       model::differentiate(model, problem_input.motion);
@@ -218,7 +221,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
       const int first = 1, count = n - 2;
       PairScan scan =
           scan_pairs(model, *cmodel, movable,
-                     waist_frame_configurations(model, joints.q.middleCols(first, count)), safety);
+                     waist_frame_configurations(model, joints.q.middleCols(first, count)), safety, &pool);
       for (int& sample : scan.near_samples) sample += first;
       scan.closest_sample += first;
       for (const int p : scan.near_pairs) pairs_added = pairs.insert(p).second || pairs_added;

@@ -6,6 +6,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/geometry/distances.hpp"
+#include "mimic/geometry/motion_distances.hpp"
 #include "mimic/model/data.hpp"
 #include "mimic/motion/end_pose_clearance.hpp"
 
@@ -122,7 +123,7 @@ ReferenceClearance clear_deep_collisions(const model::Model& model, const geomet
                                          const std::vector<int>& pairs, const std::vector<int>& active,
                                          const model::ScaledLimits& limits, double target,
                                          const std::vector<int>& frames, Eigen::MatrixXd& q,
-                                         Eigen::MatrixXd& frame_targets) {
+                                         Eigen::MatrixXd& frame_targets, core::ThreadPool* pool) {
   const Eigen::Index n = q.cols();
   const auto np = static_cast<Eigen::Index>(pairs.size());
   model::Data data(model);
@@ -130,12 +131,12 @@ ReferenceClearance clear_deep_collisions(const model::Model& model, const geomet
   ReferenceClearance result;
 
   // The listed pairs' distances on the reference (np x N), and the deepest collision.
+  const Eigen::MatrixXd distance = geometry::motion_distances(model, cmodel, q, pool).distance;
   Eigen::MatrixXd reference_distance(np, n);
   for (Eigen::Index k = 0; k < n; ++k) {
-    geometry::compute_distances(model, data, cmodel, cdata, q.col(k));
     for (Eigen::Index i = 0; i < np; ++i) {
       const int p = pairs[static_cast<std::size_t>(i)];
-      const double d = reference_distance(i, k) = cdata.distance[p];
+      const double d = reference_distance(i, k) = distance(p, k);
       if (deep_collision(cmodel.pairs[static_cast<std::size_t>(p)], d) && -d > result.deepest) {
         result.deepest = -d;
         result.deepest_pair = p;

@@ -43,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/geometry/collision_model.hpp"
 #include "mimic/model/limits.hpp"
 #include "mimic/model/model.hpp"
@@ -67,11 +68,13 @@ struct ReferenceClearance {
 // `q`: configurations (nq x N) with the base at the identity (distances do not depend on it), changed in
 // place on the joints `active` (model joint indices, 1-dof) only; `pairs`: indices into cmodel.pairs;
 // `limits` bound the active joints; `frames`: the imitated frames (model frame indices) whose targets
-// `frame_targets` (3 x frames.size() rows, N columns, waist frame) move with the cleared poses.
+// `frame_targets` (3 x frames.size() rows, N columns, waist frame) move with the cleared poses. `pool`
+// (optional): the threads of the reference's distances (geometry/motion_distances); the runs are cleared in
+// time order on the calling thread, and the result does not depend on it.
 ReferenceClearance clear_deep_collisions(const model::Model& model, const geometry::CollisionModel& cmodel,
                                          const std::vector<int>& pairs, const std::vector<int>& active,
                                          const model::ScaledLimits& limits, double target,
                                          const std::vector<int>& frames, Eigen::MatrixXd& q,
-                                         Eigen::MatrixXd& frame_targets);
+                                         Eigen::MatrixXd& frame_targets, core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::motion

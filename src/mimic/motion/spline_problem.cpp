@@ -206,7 +206,7 @@ void SplineProblem::chain_row(int n, const std::vector<int>& coordinates, const 
   basis_.chain_rule(n, coordinates, data.pqs.head(count), data.pvs.head(count), data.pas.head(count), values);
 }
 
-void SplineProblem::set_thread_pool(optim::ThreadPool* pool) {
+void SplineProblem::set_thread_pool(core::ThreadPool* pool) {
   pool_ = pool != nullptr && pool->size() > 1 ? pool : nullptr;
   if (pool_ == nullptr) return;
   while (static_cast<int>(thread_data_.size()) < pool_->size() - 1) thread_data_.push_back(create_data());

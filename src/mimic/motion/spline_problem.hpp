@@ -37,10 +37,10 @@
 #include <string>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/sparse.hpp"
-#include "mimic/optim/thread_pool.hpp"
 #include "mimic/terms/sample_data.hpp"
 #include "mimic/terms/term_sum.hpp"
 #include "mimic/terms/velocity_rows.hpp"
@@ -82,7 +82,7 @@ class SplineProblem : public optim::Problem {
   // With the problem's own SplineProblemData, one per thread of the pool when one is set (not
   // thread-safe; the const overload is).
   void evaluate(const Eigen::VectorXd& x, bool jacobians, optim::Evaluation& out) override;
-  void set_thread_pool(optim::ThreadPool* pool) override;
+  void set_thread_pool(core::ThreadPool* pool) override;
   // The exact second-order term of the free-motion torque residuals (spline_curvature.cpp), when every
   // coordinate is one joint dof moved by the default map_partials; the other residuals count as linear.
   bool has_residual_curvature() const override;
@@ -198,7 +198,7 @@ class SplineProblem : public optim::Problem {
   std::vector<Block> blocks_;
   std::array<int, 3> rows_ = {0, 0, 0};
   std::unique_ptr<SplineProblemData> data_;
-  optim::ThreadPool* pool_ = nullptr;
+  core::ThreadPool* pool_ = nullptr;
   std::vector<std::unique_ptr<SplineProblemData>> thread_data_;  // for the pool's workers 1, 2, ..
   // The residual curvature's blocks, groups and scratch (spline_curvature.cpp), built on first use.
   struct Curvature;

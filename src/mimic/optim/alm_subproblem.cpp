@@ -39,7 +39,7 @@ double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
 }  // namespace
 
-AlmSubproblem::AlmSubproblem(Problem& problem, ThreadPool* pool, bool residual_curvature)
+AlmSubproblem::AlmSubproblem(Problem& problem, core::ThreadPool* pool, bool residual_curvature)
     : problem_(problem),
       pool_(pool),
       n_(problem.num_variables()),

@@ -63,13 +63,13 @@
 #include <optional>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/curvature_product.hpp"
 #include "mimic/optim/kkt.hpp"
 #include "mimic/optim/normal_equations.hpp"
 #include "mimic/optim/normal_solver.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
-#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim::detail {
 
@@ -80,7 +80,7 @@ class AlmSubproblem {
   // `pool` (may be null): threads for the normal-matrix assembly and the model's Jacobian products.
   // `residual_curvature`: Newton steps with the residuals' second-order term (file comment), when the problem
   // has it and no Hessian of f0.
-  AlmSubproblem(Problem& problem, ThreadPool* pool, bool residual_curvature = false);
+  AlmSubproblem(Problem& problem, core::ThreadPool* pool, bool residual_curvature = false);
 
   // Evaluates x0; false when its values are not finite.
   bool start(const Eigen::VectorXd& x0);
@@ -163,7 +163,7 @@ class AlmSubproblem {
   void update_residual_scale();
 
   Problem& problem_;
-  ThreadPool* pool_;  // may be null
+  core::ThreadPool* pool_;  // may be null
   bool sizing_ = false;
   double residual_scale_ = 1.0;  // c of the file comment
   Eigen::VectorXd residual_weight_, sizing_step_, sizing_jr_;

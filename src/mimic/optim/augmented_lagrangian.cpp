@@ -42,7 +42,7 @@ void check(const AlmOptions& o) {
 }  // namespace
 
 SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& x0, const AlmOptions& options,
-                                       const ProgressCallback& progress, ThreadPool* pool) {
+                                       const ProgressCallback& progress, core::ThreadPool* pool) {
   check(options);
   const auto start_time = std::chrono::steady_clock::now();
   if (x0.size() != problem.num_variables()) {

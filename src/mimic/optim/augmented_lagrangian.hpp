@@ -39,9 +39,9 @@
 #include <optional>
 
 #include "mimic/core/progress.hpp"
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/problem.hpp"
 #include "mimic/optim/solve_result.hpp"
-#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim {
 
@@ -108,6 +108,6 @@ struct AlmOptions {
 // on it. The problem's own threads are lent to it by optim::solve (solver.hpp).
 SolveResult solve_augmented_lagrangian(Problem& problem, const Eigen::VectorXd& x0,
                                        const AlmOptions& options = {}, const ProgressCallback& progress = {},
-                                       ThreadPool* pool = nullptr);
+                                       core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::optim

@@ -189,7 +189,7 @@ void NormalEquations::merge_gram(const int* columns, int k, const double* gram, 
   }
 }
 
-void NormalEquations::set_thread_pool(ThreadPool* pool) {
+void NormalEquations::set_thread_pool(core::ThreadPool* pool) {
   pool_ = pool != nullptr && pool->size() > 1 ? pool : nullptr;
   parts_.clear();
   shared_.clear();

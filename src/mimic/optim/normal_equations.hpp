@@ -34,8 +34,8 @@
 #include <utility>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/problem.hpp"
-#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim {
 
@@ -56,7 +56,7 @@ class NormalEquations {
 
   // Threads for assemble() (null or a pool of size 1: the calling thread only). The pool must outlive its
   // use here.
-  void set_thread_pool(ThreadPool* pool);
+  void set_thread_pool(core::ThreadPool* pool);
 
   const SymmetricMatrix& matrix() const { return h_; }
   SymmetricMatrix& matrix() { return h_; }
@@ -120,7 +120,7 @@ class NormalEquations {
   std::vector<Part> parts_;                                      // with a pool of several threads
   std::vector<SharedGroup> shared_;                              // groups straddling parts
   std::vector<double> shared_gram_;                              // their Gram matrices
-  ThreadPool* pool_ = nullptr;
+  core::ThreadPool* pool_ = nullptr;
   std::vector<char> weighted_;  // per block, in the current assembly: has a row of non-zero weight
   std::vector<Eigen::Index> block_nonzeros_;  // to check that assemble() gets the same blocks
   bool has_extra_ = false;

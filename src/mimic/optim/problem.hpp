@@ -33,9 +33,11 @@
 #include <Eigen/SparseCore>
 #include <string>
 
-namespace mimic::optim {
-
+namespace mimic::core {
 class ThreadPool;
+}
+
+namespace mimic::optim {
 
 // Jacobians: rows = functions, columns = variables, compressed, fixed structure.
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor, int>;
@@ -99,7 +101,7 @@ class Problem {
   // the solver resets it to null before returning. A problem may split its rows across the pool's threads,
   // but its values must not depend on the thread count (each row computed alone, in the same order of
   // operations). Default: ignored.
-  virtual void set_thread_pool(ThreadPool* /*pool*/) {}
+  virtual void set_thread_pool(core::ThreadPool* /*pool*/) {}
 
   // Lower triangle of the Hessian of f0 into `hessian` (structure from objective_hessian_pattern()).
   virtual void evaluate_objective_hessian(const Eigen::VectorXd& x, SymmetricMatrix& hessian);

@@ -47,7 +47,7 @@ void add_transposed_product(const SparseMatrix& m, const Eigen::VectorXd& v, Eig
   }
 }
 
-void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, ThreadPool* pool) {
+void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, core::ThreadPool* pool) {
   // Below a few thousand rows the product takes microseconds: waking the threads would cost more.
   constexpr Eigen::Index kRowsPerThread = 2048;
   const Eigen::Index rows = m.rows();

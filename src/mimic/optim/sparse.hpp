@@ -4,8 +4,8 @@
 #include <span>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/problem.hpp"
-#include "mimic/optim/thread_pool.hpp"
 
 namespace mimic::optim {
 
@@ -61,6 +61,6 @@ void add_transposed_product(const SparseMatrix& m, const Eigen::VectorXd& v, Eig
 
 // out = m v with m's rows split across `pool` (null: the calling thread): each entry is the dot product
 // Eigen's serial product computes, in the same order, so the result does not depend on the thread count.
-void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, ThreadPool* pool);
+void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, core::ThreadPool* pool);
 
 }  // namespace mimic::optim

@@ -126,7 +126,7 @@ PlotData compute_plot_data(const model::Model& robot, const stability::Feet& fee
   const stability::SupportSequence support =
       stability::support_sequence(robot, feet, motion.q, motion.phases);
   stability::ZmpTrace trace;
-  stability::evaluate_zmp(robot, scratch, support, motion.q, motion.v, motion.a, trace);
+  stability::evaluate_zmp(robot, support, motion.q, motion.v, motion.a, trace);
   data.zmp.resize(2, n);
   data.support_bounds.resize(4, n);
   data.margin = trace.margin;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "mimic/core/error.hpp"
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/io/csv_motion.hpp"
 #include "mimic/io/motion_conversion.hpp"
@@ -62,6 +63,9 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   // One robot for every stage, carrying the job's payload: the optimisation, the ZMP correction and the
   // check all see the same dynamics.
   const Robot robot = load_robot(job.robot, job.payload);
+  // The threads of the per-sample stages after the solve (ZMP correction, check), as many as the solve's
+  // own (solver.threads, --threads): their results do not depend on the count.
+  core::ThreadPool pool(core::thread_count(job.solver.threads));
 
   const KinematicRetargetOptions options = kinematic_retarget_options(job);
   const mocap::Clip clip = mocap::load_clip(job.input, options.load);
@@ -150,7 +154,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   if (job.stability.enabled && !job.retarget.kinematic_only) {
     stability::StabilizerOptions stab = stabilizer_options(job);
     stab.progress = progress;
-    auto stabilized = stability::stabilize_zmp(robot.model, robot.feet, motion, stab);
+    auto stabilized = stability::stabilize_zmp(robot.model, robot.feet, motion, stab, &pool);
     result.stabilized = true;
     result.stabilization = stabilized.report;
     if (stabilized.report.converged) {
@@ -164,7 +168,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
     zmp = std::move(stabilized.zmp);
     timer.done("zmp stabilization");
   } else {
-    zmp = stability::motion_zmp(robot.model, robot.feet, motion);
+    zmp = stability::motion_zmp(robot.model, robot.feet, motion, &pool);
   }
 
   result.output = io::motion_files(robot.model, motion, written_zmp(robot.model, motion, zmp));
@@ -179,7 +183,7 @@ RetargetPipelineResult run_retarget_pipeline(const io::JobConfig& job, const Pro
   evaluation::CheckOptions check = check_options(job);
   check.zmp_margin = 0.0;
   check.collision = robot.collision;
-  result.check = evaluation::check_motion(robot.model, robot.feet, written, check);
+  result.check = evaluation::check_motion(robot.model, robot.feet, written, check, &pool);
   result.check.imitation = imitation_errors(robot, reference, motion);
   timer.done("check");
   if (!job.retarget.kinematic_only && !result.check.ok()) {

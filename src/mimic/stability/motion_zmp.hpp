@@ -11,7 +11,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "mimic/model/data.hpp"
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/model/model.hpp"
 #include "mimic/model/sampled_motion.hpp"
 #include "mimic/stability/ground_reaction.hpp"
@@ -27,9 +27,12 @@ struct SupportSequence {
   std::vector<spatial::SE3> left_soles;
 };
 
-// Supports from the sole poses of the configurations q (nq x N) and the phases (size N).
+// Supports from the sole poses of the configurations q (nq x N) and the phases (size N). `pool` (optional,
+// here and below): the samples' threads, each sample writing its own entries; the results do not depend on
+// it.
 SupportSequence support_sequence(const model::Model& model, const Feet& feet, const Eigen::MatrixXd& q,
-                                 const std::vector<model::ContactPhase>& phases);
+                                 const std::vector<model::ContactPhase>& phases,
+                                 core::ThreadPool* pool = nullptr);
 
 struct ZmpTrace {
   std::vector<spatial::Vec3> zmp;  // world; NaN where the ground would have to pull (no normal force)
@@ -40,12 +43,13 @@ struct ZmpTrace {
   std::size_t size() const { return zmp.size(); }
 };
 
-// ZMP of each sample of (q, v, a) (columns), over `support`. Allocates only the trace; `data` is scratch.
-void evaluate_zmp(const model::Model& model, model::Data& data, const SupportSequence& support,
-                  const Eigen::MatrixXd& q, const Eigen::MatrixXd& v, const Eigen::MatrixXd& a,
-                  ZmpTrace& trace);
+// ZMP of each sample of (q, v, a) (columns), over `support`; the worst margin found in sample order after.
+void evaluate_zmp(const model::Model& model, const SupportSequence& support, const Eigen::MatrixXd& q,
+                  const Eigen::MatrixXd& v, const Eigen::MatrixXd& a, ZmpTrace& trace,
+                  core::ThreadPool* pool = nullptr);
 
 // The ZMP trace of a sampled motion (its own v and a, its phases).
-ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const model::SampledMotion& motion);
+ZmpTrace motion_zmp(const model::Model& model, const Feet& feet, const model::SampledMotion& motion,
+                    core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::stability

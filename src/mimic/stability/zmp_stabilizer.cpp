@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -50,14 +51,42 @@ void keep_soles(const model::Model& model, const Legs& legs, const SupportSequen
           " (waist at x = " + std::to_string(q(0)) + ", y = " + std::to_string(q(1)) + " m)"));
 }
 
-// zc: the mean height of the CoM above the ground of each sample.
-double mean_com_height(const model::Model& model, model::Data& data, const Eigen::MatrixXd& q,
-                       const SupportSequence& support) {
+// One model::Data per thread of `pool`.
+std::vector<model::Data> thread_data(const model::Model& model, core::ThreadPool* pool) {
+  return std::vector<model::Data>(static_cast<std::size_t>(core::worker_count(pool)), model::Data(model));
+}
+
+// zc: the mean height of the CoM above the ground of each sample (summed in sample order).
+double mean_com_height(const model::Model& model, std::vector<model::Data>& datas, const Eigen::MatrixXd& q,
+                       const SupportSequence& support, core::ThreadPool* pool) {
+  Eigen::VectorXd height(q.cols());
+  core::for_each_range(pool, static_cast<int>(q.cols()), [&](int first, int last, int worker) {
+    for (int k = first; k < last; ++k)
+      height[k] = dynamics::center_of_mass(model, datas[static_cast<std::size_t>(worker)], q.col(k)).z() -
+                  support.ground_heights[static_cast<std::size_t>(k)];
+  });
   double sum = 0.0;
-  for (Eigen::Index k = 0; k < q.cols(); ++k)
-    sum += dynamics::center_of_mass(model, data, q.col(k)).z() -
-           support.ground_heights[static_cast<std::size_t>(k)];
+  for (Eigen::Index k = 0; k < q.cols(); ++k) sum += height[k];
   return sum / static_cast<double>(q.cols());
+}
+
+// Runs set(k) for every sample on `pool`; when some throw, the error of the first such sample is rethrown
+// (whichever thread reached it first), as a single thread would have.
+template <class SampleTask>
+void for_each_sample_in_order(core::ThreadPool* pool, std::size_t n, const SampleTask& task) {
+  std::vector<std::exception_ptr> errors(n);
+  core::for_each_range(pool, static_cast<int>(n), [&](int first, int last, int worker) {
+    for (auto k = static_cast<std::size_t>(first); k < static_cast<std::size_t>(last); ++k) {
+      try {
+        task(k, worker);
+      } catch (...) {
+        errors[k] = std::current_exception();
+        return;  // a single thread would have stopped here
+      }
+    }
+  });
+  for (const std::exception_ptr& error : errors)
+    if (error) std::rethrow_exception(error);
 }
 
 // Horizontal CoM displacement per unit waist displacement with the feet fixed, per axis, measured on the
@@ -95,7 +124,8 @@ std::string StabilizationReport::summary() const {
 }
 
 StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
-                               const model::SampledMotion& motion, const StabilizerOptions& options) {
+                               const model::SampledMotion& motion, const StabilizerOptions& options,
+                               core::ThreadPool* pool) {
   const auto n = static_cast<std::size_t>(motion.q.cols());
   if (motion.times.size() != n || motion.phases.size() != n || motion.q.rows() != model.nq)
     throw InputError(input_error_message("motion", "", "times, configurations and phases differ in size"));
@@ -113,12 +143,13 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
     return out;
   }
   Eigen::MatrixXd& q = out.motion.q;
-  const SupportSequence support = support_sequence(model, feet, motion.q, motion.phases);
+  const SupportSequence support = support_sequence(model, feet, motion.q, motion.phases, pool);
   const Legs legs = Legs::of(model, feet);
-  model::Data data(model);
+  std::vector<model::Data> datas = thread_data(model, pool);
+  model::Data& data = datas[0];  // the calling thread's
 
   report.com_height =
-      options.com_height > 0.0 ? options.com_height : mean_com_height(model, data, q, support);
+      options.com_height > 0.0 ? options.com_height : mean_com_height(model, datas, q, support, pool);
   const CartTable cart{report.com_height, -model.gravity.z(), dt};
   std::vector<double> zmp_change_x(n), zmp_change_y(n), com_change_x(n), com_change_y(n);
   Eigen::Matrix2Xd waist_shift = Eigen::Matrix2Xd::Zero(2, static_cast<Eigen::Index>(n));
@@ -126,7 +157,7 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
 
   for (int iteration = 0;; ++iteration) {
     model::differentiate(model, out.motion.times, q, out.motion.v, out.motion.a);
-    evaluate_zmp(model, data, support, q, out.motion.v, out.motion.a, out.zmp);
+    evaluate_zmp(model, support, q, out.motion.v, out.motion.a, out.zmp, pool);
     report.final_worst_sample = out.zmp.worst_sample;
     report.final_worst_margin = out.zmp.worst_margin;
     if (iteration == 0) {
@@ -170,28 +201,39 @@ StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
     // (4) Shift the waist, keep the feet.
     if (iteration == 0) ratio = com_per_waist(model, data, legs, support, q.col(0));
     report.com_per_waist = ratio.minCoeff();
-    for (std::size_t k = 0; k < n; ++k) {
+    for_each_sample_in_order(pool, n, [&](std::size_t k, int /*worker*/) {
       const auto c = static_cast<Eigen::Index>(k);
       waist_shift(0, c) += com_change_x[k] / ratio.x();
       waist_shift(1, c) += com_change_y[k] / ratio.y();
       q(0, c) = motion.q(0, c) + waist_shift(0, c);
       q(1, c) = motion.q(1, c) + waist_shift(1, c);
       keep_soles(model, legs, support, k, motion.times[k], q.col(c));
-    }
+    });
     report.iterations = iteration + 1;
   }
 
   report.max_waist_shift = waist_shift.colwise().norm().maxCoeff();
   if (report.iterations > 0) {
-    for (std::size_t k = 0; k < n; ++k) {
-      dynamics::forward_kinematics(model, data, q.col(static_cast<Eigen::Index>(k)));
-      for (const bool right : {true, false}) {
-        const SE3& now = dynamics::update_frame_placement(
-            model, data, right ? feet.right_sole_frame : feet.left_sole_frame);
-        const SE3& was = right ? support.right_soles[k] : support.left_soles[k];
-        report.max_foot_drift = std::max(report.max_foot_drift, (now.p - was.p).norm());
-        report.max_foot_rotation_drift =
-            std::max(report.max_foot_rotation_drift, spatial::log3(was.R.transpose() * now.R).norm());
+    // Each sample's drift of the right and left sole (position, rotation), then the maxima in sample order.
+    Eigen::Matrix4Xd drift(4, static_cast<Eigen::Index>(n));
+    core::for_each_range(pool, static_cast<int>(n), [&](int first, int last, int worker) {
+      model::Data& sample_data = datas[static_cast<std::size_t>(worker)];
+      for (int c = first; c < last; ++c) {
+        const auto k = static_cast<std::size_t>(c);
+        dynamics::forward_kinematics(model, sample_data, q.col(c));
+        for (const bool right : {true, false}) {
+          const SE3& now = dynamics::update_frame_placement(
+              model, sample_data, right ? feet.right_sole_frame : feet.left_sole_frame);
+          const SE3& was = right ? support.right_soles[k] : support.left_soles[k];
+          drift(right ? 0 : 2, c) = (now.p - was.p).norm();
+          drift(right ? 1 : 3, c) = spatial::log3(was.R.transpose() * now.R).norm();
+        }
+      }
+    });
+    for (Eigen::Index k = 0; k < drift.cols(); ++k) {
+      for (const int foot : {0, 2}) {
+        report.max_foot_drift = std::max(report.max_foot_drift, drift(foot, k));
+        report.max_foot_rotation_drift = std::max(report.max_foot_rotation_drift, drift(foot + 1, k));
       }
     }
   }

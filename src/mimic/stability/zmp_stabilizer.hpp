@@ -72,7 +72,11 @@ struct StabilizedMotion {
 // Runs the loop. Throws InputError for a non-uniform time grid or phases of the wrong size,
 // InfeasibleError when a leg cannot keep its foot after a waist shift (the sample, time and leg are
 // named) or when the ground would have to pull at some sample (no ZMP: a waist shift cannot fix it).
+// `pool` (optional): the samples' threads (support, ZMP, CoM height, the legs' re-solve, the feet's
+// drift), each sample writing its own entries, reductions and errors taken in sample order after: the
+// result does not depend on it.
 StabilizedMotion stabilize_zmp(const model::Model& model, const Feet& feet,
-                               const model::SampledMotion& motion, const StabilizerOptions& options = {});
+                               const model::SampledMotion& motion, const StabilizerOptions& options = {},
+                               core::ThreadPool* pool = nullptr);
 
 }  // namespace mimic::stability

@@ -7,6 +7,7 @@
 // which thread runs which index, nor on the thread count.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -14,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-namespace mimic::optim {
+namespace mimic::core {
 
 // The number of threads `threads` asks for: itself when >= 1, all cores (std::thread::hardware_concurrency,
 // at least 1) when 0. Throws std::invalid_argument when negative.
@@ -56,4 +57,26 @@ class ThreadPool {
   std::exception_ptr error_;
 };
 
-}  // namespace mimic::optim
+// The threads tasks on `pool` run on (1 for no pool): how many sets of per-thread scratch a caller needs.
+inline int worker_count(const ThreadPool* pool) { return pool != nullptr ? pool->size() : 1; }
+
+// Calls body(first, last, worker) on ranges of consecutive indices that cover [0, count) once: about 8 per
+// thread on `pool` (ranges of unequal cost even out, and the pool's lock is taken per range, not per
+// index), or the whole of it on the calling thread (worker 0) when pool is null or has one thread. The
+// per-sample stages run on it (a motion's samples); a body that writes only what its indices own gives the
+// same results for every thread count.
+template <class Body>
+void for_each_range(ThreadPool* pool, int count, const Body& body) {
+  if (count <= 0) return;
+  if (pool == nullptr || pool->size() == 1) {
+    body(0, count, 0);
+    return;
+  }
+  const int ranges = std::min(count, 8 * pool->size());
+  pool->run(ranges, [&](int range, int worker) {
+    const auto bound = [&](int r) { return static_cast<int>(static_cast<long long>(count) * r / ranges); };
+    body(bound(range), bound(range + 1), worker);
+  });
+}
+
+}  // namespace mimic::core

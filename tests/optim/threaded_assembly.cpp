@@ -1,59 +1,18 @@
-// ThreadPool runs every index once, on workers within its size, and hands a task's exception to the caller;
-// NormalEquations assembled on a pool gives exactly the single-thread values (normal_equations.hpp: every
-// entry receives the same sums in the same order); so does a sparse product split by rows.
-#include "mimic/optim/thread_pool.hpp"
-
+// NormalEquations assembled on a ThreadPool gives exactly the single-thread values (normal_equations.hpp:
+// every entry receives the same sums in the same order); so does a sparse product split by rows.
 #include <gtest/gtest.h>
 
 #include <array>
-#include <atomic>
 #include <random>
-#include <stdexcept>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/normal_equations.hpp"
 #include "mimic/optim/sparse.hpp"
 
 namespace mo = mimic::optim;
 
 namespace {
-
-TEST(ThreadPool, RunsEveryIndexOnceOnItsWorkers) {
-  for (int threads : {1, 2, 3}) {
-    mo::ThreadPool pool(threads);
-    EXPECT_EQ(pool.size(), threads);
-    for (int round = 0; round < 20; ++round) {
-      std::vector<std::atomic<int>> calls(37);
-      std::atomic<bool> worker_in_range = true;
-      pool.run(37, [&](int index, int worker) {
-        calls[static_cast<std::size_t>(index)]++;
-        if (worker < 0 || worker >= threads) worker_in_range = false;
-      });
-      for (const auto& c : calls) EXPECT_EQ(c.load(), 1);
-      EXPECT_TRUE(worker_in_range);
-    }
-  }
-}
-
-TEST(ThreadPool, RethrowsATasksException) {
-  mo::ThreadPool pool(2);
-  EXPECT_THROW(pool.run(10,
-                        [](int index, int) {
-                          if (index == 3) throw std::runtime_error("task 3");
-                        }),
-               std::runtime_error);
-  // Still usable afterwards.
-  std::atomic<int> sum = 0;
-  pool.run(4, [&](int index, int) { sum += index; });
-  EXPECT_EQ(sum.load(), 6);
-}
-
-TEST(ThreadPool, ThreadCountZeroIsAllCores) {
-  EXPECT_GE(mo::thread_count(0), 1);
-  EXPECT_EQ(mo::thread_count(3), 3);
-  EXPECT_THROW(mo::thread_count(-1), std::invalid_argument);
-  EXPECT_THROW(mo::ThreadPool(0), std::invalid_argument);
-}
 
 // A block-banded Jacobian like a spline problem's: row groups of 1..6 rows on a window of 2..12
 // consecutive columns sliding along, plus some single rows; random values, some zero weights.
@@ -89,7 +48,7 @@ TEST(NormalEquationsThreads, IdenticalToOneThread) {
   single.assemble(blocks, weights, &extra, 0.5);
   single.assemble(blocks, weights, nullptr, 1.0, /*accumulate=*/true);
   for (int threads : {2, 3, 5}) {
-    mo::ThreadPool pool(threads);
+    mimic::core::ThreadPool pool(threads);
     mo::NormalEquations threaded(blocks, &extra);
     threaded.set_thread_pool(&pool);
     threaded.assemble(blocks, weights, &extra, 0.5);
@@ -108,7 +67,7 @@ TEST(SparseProductThreads, IdenticalToEigensProduct) {
   for (double& x : v) x = u(rng);
   const Eigen::VectorXd expected = a * v;
   for (int threads : {1, 2, 3}) {
-    mo::ThreadPool pool(threads);
+    mimic::core::ThreadPool pool(threads);
     Eigen::VectorXd out;
     mo::multiply(a, v, out, &pool);
     EXPECT_EQ(out, expected) << threads << " threads";

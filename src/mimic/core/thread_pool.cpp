@@ -1,10 +1,10 @@
-#include "mimic/optim/thread_pool.hpp"
+#include "mimic/core/thread_pool.hpp"
 
 #include <stdexcept>
 #include <string>
 #include <utility>
 
-namespace mimic::optim {
+namespace mimic::core {
 
 int thread_count(int threads) {
   if (threads < 0) throw std::invalid_argument("thread count " + std::to_string(threads) + " is negative");
@@ -87,4 +87,4 @@ void ThreadPool::work(int worker) {
   }
 }
 
-}  // namespace mimic::optim
+}  // namespace mimic::core
