@@ -84,8 +84,7 @@ TEST(SmoothingPairStride, PairRowsOnTheTorqueSamplesAndEveryStrideSample) {
     // Fewer than every pair on every such sample: the far stretches cost nothing.
     EXPECT_GT(rows, 0);
     EXPECT_LT(rows, pairs * (pair_samples(options, samples) - pair_samples(zero, samples)));
-    EXPECT_EQ(problem.num_inequalities() - on_torque_samples.num_inequalities(), rows)
-        << "stride " << stride;
+    EXPECT_EQ(problem.num_inequalities() - on_torque_samples.num_inequalities(), rows) << "stride " << stride;
     EXPECT_EQ(problem.num_equalities(), on_torque_samples.num_equalities());
     EXPECT_EQ(problem.num_residuals(), on_torque_samples.num_residuals());
     // Every row of the stride-0 problem keeps its key (the refinement's warm start matches by them), and
