@@ -249,20 +249,17 @@ void SplineProblem::evaluate_blocks(std::size_t first, std::size_t last, bool ja
     terms::TermSumData& rows = *data.sums[block.set];
     set_state(block.sample, set.state, data);
     data.sample.fill(set.sum.needs(), jacobians);
-    // Each active term's rows from its own data, as TermSum::calc computes them but without its stacked
-    // copy of every value and partial row (5 % of the bar walk's smoothing, perf, 1 thread).
-    const std::vector<terms::TermSum::Item>& items = set.sum.items();
-    for (std::size_t t = 0; t < items.size(); ++t) {
-      if (!items[t].active) continue;
-      const terms::Term& term = *items[t].term;
-      terms::TermData& own = *rows.terms[t];
-      term.calc(data.sample, own, jacobians);
-      if (term.kind() == RowKind::kInequality) {
-        write_inequalities(block, items[t].offset, own, jacobians, out, data);
-      } else {
-        write_rows(block, term.kind(), items[t].offset, own, jacobians, out, data);
-      }
-    }
+    // Each active term's rows from its own data, without TermSum::calc's stacked copy of every value and
+    // partial row (5 % of the bar walk's smoothing, perf, 1 thread).
+    set.sum.calc_terms(data.sample, rows, jacobians,
+                       [&](const terms::TermSum::Item& item, const terms::TermData& own) {
+                         const RowKind kind = item.term->kind();
+                         if (kind == RowKind::kInequality) {
+                           write_inequalities(block, item.offset, own, jacobians, out, data);
+                         } else {
+                           write_rows(block, kind, item.offset, own, jacobians, out, data);
+                         }
+                       });
   }
 }
 

@@ -139,22 +139,21 @@ TermSumData TermSum::create_data() const {
   return data;
 }
 
-void TermSum::calc(const SampleData& sample, TermSumData& data, bool partials) const {
+void TermSum::require_layout(const TermSumData& data) const {
   if (data.layout != layout_)
     throw std::logic_error("TermSum: data made before the last add / set_active (create_data again)");
-  for (std::size_t k = 0; k < items_.size(); ++k) {
-    const Item& i = items_[k];
-    if (!i.active) continue;
-    TermData& own = *data.terms[k];
-    i.term->calc(sample, own, partials);
+}
+
+void TermSum::calc(const SampleData& sample, TermSumData& data, bool partials) const {
+  calc_terms(sample, data, partials, [&](const Item& i, const TermData& own) {
     TermData& stacked = data.of(i.term->kind());
     const int rows = i.term->rows();
     stacked.value.segment(i.offset, rows) = own.value;
-    if (!partials) continue;
+    if (!partials) return;
     stacked.dq.middleRows(i.offset, rows) = own.dq;
     stacked.dv.middleRows(i.offset, rows) = own.dv;
     stacked.da.middleRows(i.offset, rows) = own.da;
-  }
+  });
 }
 
 }  // namespace mimic::terms

@@ -63,11 +63,27 @@ class TermSum {
   TermSumData create_data() const;
   // Every active term at the sample; `sample` must be filled for needs() with the same `partials`.
   void calc(const SampleData& sample, TermSumData& data, bool partials) const;
+  // calc without the stacking: each active term's rows into its own data (data.terms), then
+  // visit(item, that data), in item order. For a consumer that maps each term's rows itself
+  // (motion/spline_problem.cpp), to which the stacked copy would only cost time.
+  template <class Visit>
+  void calc_terms(const SampleData& sample, TermSumData& data, bool partials, const Visit& visit) const {
+    require_layout(data);
+    for (std::size_t k = 0; k < items_.size(); ++k) {
+      const Item& i = items_[k];
+      if (!i.active) continue;
+      TermData& own = *data.terms[k];
+      i.term->calc(sample, own, partials);
+      visit(i, static_cast<const TermData&>(own));
+    }
+  }
 
   long layout() const { return layout_; }
 
  private:
   Item& find(const std::string& name);
+  // Throws std::logic_error for data made before the last add / set_active.
+  void require_layout(const TermSumData& data) const;
   void update_offsets();
 
   const model::Model& model_;
