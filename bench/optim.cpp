@@ -16,8 +16,10 @@
 #include <vector>
 
 #include "mimic/optim/augmented_lagrangian.hpp"
+#include "mimic/optim/banded_cholesky.hpp"
 #include "mimic/optim/ipopt_solver.hpp"
 #include "mimic/optim/normal_equations.hpp"
+#include "mimic/optim/normal_solver.hpp"
 #include "mimic/optim/sparse.hpp"
 #include "mimic/trajectory/sampled_basis.hpp"
 #include "mimic/trajectory/spline_fit.hpp"
@@ -293,11 +295,51 @@ void BM_SparseLdlt(benchmark::State& state) {
   s.count(state);
 }
 
+// The factorisation of a normal matrix shaped like the motion problems' (a full band, b = 5 x 16 joints - 1
+// = 79, n = 16 x (slots): boxing's 8 s at 200 Hz with 0.05 s knots is n = 3376): as one band (BandedCholesky,
+// the solver before the split) and as NormalSolver does it now, two halves at once on `threads` threads
+// (split_banded_cholesky.hpp). The ALM factorises such a matrix 4 - 6 times per Gauss-Newton step.
+mo::SymmetricMatrix full_band(int n, int band) {
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int c = 0; c < n; ++c) {
+    entries.emplace_back(c, c, 2.0 * (band + 1));  // diagonally dominant: positive definite
+    for (int r = c + 1; r <= std::min(n - 1, c + band); ++r) entries.emplace_back(r, c, u(rng));
+  }
+  mo::SymmetricMatrix lower(n, n);
+  lower.setFromTriplets(entries.begin(), entries.end());
+  lower.makeCompressed();
+  return lower;
+}
+
+void BM_BandedCholesky(benchmark::State& state) {
+  const mo::SymmetricMatrix h = full_band(static_cast<int>(state.range(0)), 79);
+  mo::BandedCholesky chol;
+  chol.analyze(h);
+  for (auto _ : state) benchmark::DoNotOptimize(chol.factorize(h));
+}
+
+void BM_NormalSolver(benchmark::State& state) {
+  const mo::SymmetricMatrix h = full_band(static_cast<int>(state.range(0)), 79);
+  mimic::core::ThreadPool pool(static_cast<int>(state.range(1)));
+  mo::NormalSolver solver;
+  solver.analyze(h, &pool);
+  for (auto _ : state) benchmark::DoNotOptimize(solver.factorize(h));
+  state.counters["split"] = solver.split();
+}
+
 }  // namespace
 
 BENCHMARK(BM_EvaluateWithJacobians)->Arg(5)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalMatrix)->Arg(5)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SparseLdlt)->Arg(5)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BandedCholesky)->Arg(3376)->Arg(8496)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_NormalSolver)
+    ->ArgsProduct({{3376, 8496}, {1, 2}})
+    ->ArgNames({"n", "threads"})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 BENCHMARK(BM_AugmentedLagrangian)->Arg(5)->Arg(10)->Arg(20)->Unit(benchmark::kSecond)->Iterations(1);
 // L-BFGS needs ~4x the iterations and each costs more: 20 s would take minutes.
 BENCHMARK_CAPTURE(BM_Ipopt, lbfgs, mo::IpoptOptions::Hessian::kLimitedMemory)

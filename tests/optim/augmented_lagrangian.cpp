@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -334,4 +335,36 @@ TEST(AugmentedLagrangian, InnerSolvesContinueFromTheLastDamping) {
   EXPECT_LT((r.x - p.solution()).lpNorm<Eigen::Infinity>(), 1e-8);
   ASSERT_GE(steps.size(), 3u);
   for (std::size_t i = 1; i < steps.size(); ++i) EXPECT_LE(steps[i], 1) << "outer iteration " << i + 1;
+}
+
+// The active-set loop of a model step refactorises only the columns its entering and leaving rows touch
+// (alm_subproblem.cpp, [first_changed, last_changed]); a normal matrix of >= 256 rows is factorised as two
+// halves (split_banded_cholesky.hpp), the bottom one redone only when last_changed reaches it. On a
+// separable problem every variable takes the same path whatever their number, so a copy of 400 variables
+// (split banded factor, its rows entering in both halves) must take the path of its 40-variable twin (sparse
+// LDL^T, refactorised in full every time): the same outer and inner iterations, factorisations and
+// evaluations. A bottom half left stale by a wrong range changes its Newton points and the count.
+TEST(AugmentedLagrangian, ASplitFactorTakesThePathOfAFullOne) {
+  const auto solve = [](int n, int& factorizations) {
+    Eigen::VectorXd c(n);
+    for (int i = 0; i < n; ++i) c[i] = std::array<double, 5>{3.0, -0.5, -2.0, 0.25, 1.5}[i % 5];
+    mo::test::ManyInequalities many(c);
+    mo::AlmOptions o;
+    o.initial_penalty = 10.0;  // the rule's would grow with n (|f| at x0)
+    const auto r = mo::solve_augmented_lagrangian(many, Eigen::VectorXd::Zero(n), o, [&](const auto& e) {
+      std::sscanf(e.message.c_str() + e.message.rfind(", ", e.message.find(" Gauss-Newton steps")) + 2,
+                  "%*d Gauss-Newton steps, %d factorizations", &factorizations);
+    });
+    EXPECT_TRUE(r.success()) << r.summary();
+    EXPECT_LE((r.x - many.solution()).lpNorm<Eigen::Infinity>(), 1e-6);
+    return r;
+  };
+  int small_factorizations = 0, large_factorizations = 0;
+  const auto small = solve(40, small_factorizations);
+  const auto large = solve(400, large_factorizations);
+  EXPECT_EQ(large.iterations, small.iterations);
+  EXPECT_EQ(large.inner_iterations, small.inner_iterations);
+  EXPECT_EQ(large.evaluations, small.evaluations);
+  EXPECT_EQ(large_factorizations, small_factorizations);
+  EXPECT_GT(small_factorizations, large.inner_iterations);  // the active-set loop did refactorise
 }

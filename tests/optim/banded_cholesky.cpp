@@ -10,9 +10,13 @@
 #include <Eigen/Dense>
 #include <limits>
 #include <random>
+#include <stdexcept>
+#include <tuple>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/normal_solver.hpp"
+#include "mimic/optim/split_banded_cholesky.hpp"
 
 namespace mo = mimic::optim;
 
@@ -208,5 +212,150 @@ TEST(NormalSolver, BandedForAFullBandSparseOtherwise) {
     mo::SymmetricMatrix negative = *h;
     negative.coeffRef(60, 60) = -100.0;
     EXPECT_FALSE(solver.factorize(negative));
+  }
+}
+
+namespace {
+
+// A band matrix with every other off-diagonal entry of a few columns left out of the pattern (holes, also
+// in the separator's block), so that entries outside the pattern must read zero in every factorisation.
+mo::SymmetricMatrix band_with_holes(int n, int band, std::mt19937& rng) {
+  mo::SymmetricMatrix h = random_band(n, band, rng);
+  h.prune(
+      [&](Eigen::Index row, Eigen::Index col, double) { return row == col || (row + 3 * col) % 11 != 0; });
+  h.makeCompressed();
+  return h;
+}
+
+Eigen::VectorXd split_solve(const mo::SplitBandedCholesky& chol, int n, mimic::core::ThreadPool* pool) {
+  Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(n, -1.0, 2.0);
+  chol.solve_in_place(x, pool);
+  return x;
+}
+
+}  // namespace
+
+TEST(SplitBandedCholesky, SolvesLikeTheDenseFactorisationOnAnyThreadCount) {
+  // Sizes around the smallest that splits, odd sizes (halves of unequal length, not multiples of the block),
+  // bands of 0, 1 and not a multiple of the block, with and without holes. To 1e-11 relative as the single
+  // band (condition numbers < 1e3); 2 threads bitwise as 1 (the same operations in the same order).
+  mimic::core::ThreadPool pool(2);
+  std::mt19937 rng(17);
+  for (const auto& [n, band] : std::vector<std::pair<int, int>>{
+           {7, 0}, {13, 1}, {6 * 4 + 3, 3}, {101, 7}, {257, 31}, {600, 79}, {1001, 79}}) {
+    ASSERT_TRUE(mo::SplitBandedCholesky::splits(n, band)) << n << " " << band;
+    for (const bool holes : {false, true}) {
+      const mo::SymmetricMatrix h = holes ? band_with_holes(n, band, rng) : random_band(n, band, rng);
+      mo::SplitBandedCholesky one, two;
+      one.analyze(h);
+      two.analyze(h);
+      for (int round = 0; round < 2; ++round) {
+        mo::SymmetricMatrix values = h;
+        for (Eigen::Index k = 0; k < values.nonZeros(); ++k) values.valuePtr()[k] *= 1.0 + 0.1 * round;
+        ASSERT_TRUE(one.factorize(values, nullptr)) << n << " " << band;
+        ASSERT_TRUE(two.factorize(values, &pool)) << n << " " << band;
+        const Eigen::VectorXd x = split_solve(one, n, nullptr);
+        EXPECT_TRUE(x == split_solve(two, n, &pool)) << n << " " << band;
+        EXPECT_TRUE(x == split_solve(one, n, &pool)) << n << " " << band;
+        const Eigen::VectorXd expected = full(values).llt().solve(Eigen::VectorXd::LinSpaced(n, -1.0, 2.0));
+        EXPECT_LE((x - expected).norm(), 1e-11 * expected.norm()) << n << " " << band << " " << holes;
+      }
+    }
+  }
+  EXPECT_FALSE(mo::SplitBandedCholesky::splits(6 * 4 + 2, 3));
+  EXPECT_THROW(mo::SplitBandedCholesky().analyze(random_band(6 * 4 + 2, 3, rng)), std::invalid_argument);
+}
+
+TEST(SplitBandedCholesky, ARefactorisationOfAChangedRangeIsBitwiseTheFullOne) {
+  // Rows entering and leaving inside [first, last] (alm_subproblem.cpp's active-set loop): in the top only,
+  // the bottom only, around the separator, in it alone, reaching the bottom's first or the top's last
+  // variable, and across everything; refactorize() must give bitwise the
+  // factor of a fresh factorize(), on 1 and 2 threads.
+  mimic::core::ThreadPool pool(2);
+  std::mt19937 rng(19);
+  const int n = 700, band = 40;
+  const mo::SymmetricMatrix base = random_band(n, band, rng);
+  const int middle = (n - band + 1) / 2;  // the separator's first column
+  for (const auto& [first, last] : std::vector<std::pair<int, int>>{{3, 3 + band},
+                                                                    {n - 1 - band, n - 1},
+                                                                    {middle - 10, middle + band + 10},
+                                                                    {middle, middle + band - 1},
+                                                                    {middle + 1, middle + band},
+                                                                    {middle - 1, middle + 5},
+                                                                    {0, n - 1},
+                                                                    {200, 600}}) {
+    for (mimic::core::ThreadPool* threads : {static_cast<mimic::core::ThreadPool*>(nullptr), &pool}) {
+      mo::SplitBandedCholesky chol, fresh;
+      chol.analyze(base);
+      fresh.analyze(base);
+      const int width = std::min(band + 1, last - first + 1);  // rows inside [first, last]
+      mo::SymmetricMatrix before = base;
+      std::mt19937 leaving(first);
+      add_row(before, first, width, 10.0, leaving);
+      ASSERT_TRUE(chol.factorize(before, threads));
+      // After: the row at `first` leaves, rows at both ends of the range enter, a bound switches on at last.
+      mo::SymmetricMatrix after = before;
+      leaving.seed(first);
+      add_row(after, first, width, -10.0, leaving);
+      add_row(after, first, width, 10.0, rng);
+      add_row(after, last + 1 - width, width, 10.0, rng);
+      after.coeffRef(last, last) += 10.0;
+      ASSERT_TRUE(chol.refactorize(after, first, last, threads)) << first << " " << last;
+      ASSERT_TRUE(fresh.factorize(after, nullptr));
+      EXPECT_TRUE(split_solve(chol, n, threads) == split_solve(fresh, n, nullptr)) << first << " " << last;
+      const Eigen::VectorXd expected = full(after).llt().solve(Eigen::VectorXd::LinSpaced(n, -1.0, 2.0));
+      EXPECT_LE((split_solve(chol, n, nullptr) - expected).norm(), 1e-11 * expected.norm());
+    }
+  }
+}
+
+TEST(SplitBandedCholesky, RefusesAMatrixThatIsNotPositiveDefiniteInAnyPart) {
+  // A negative pivot in the top, in the bottom, or only in the separator's Schur complement (a diagonal
+  // entry there positive, but smaller than what the halves take from it); afterwards a good matrix
+  // factorises in full again, bitwise as a fresh object.
+  mimic::core::ThreadPool pool(2);
+  std::mt19937 rng(23);
+  const int n = 300, band = 20;
+  const mo::SymmetricMatrix h = random_band(n, band, rng);
+  const int middle = (n - band + 1) / 2;
+  mo::SplitBandedCholesky fresh;
+  fresh.analyze(h);
+  ASSERT_TRUE(fresh.factorize(h, nullptr));
+  for (const int pivot : {10, n - 10, middle + band / 2}) {
+    mo::SplitBandedCholesky chol;
+    chol.analyze(h);
+    ASSERT_TRUE(chol.factorize(h, &pool));
+    mo::SymmetricMatrix bad = h;
+    bad.coeffRef(pivot, pivot) = -1.0;
+    EXPECT_FALSE(chol.refactorize(bad, pivot, pivot, &pool)) << pivot;
+    ASSERT_TRUE(chol.refactorize(h, pivot, pivot, &pool));
+    EXPECT_TRUE(split_solve(chol, n, nullptr) == split_solve(fresh, n, nullptr)) << pivot;
+  }
+  // Positive diagonal, indefinite Schur complement: a separator variable coupled to its top neighbour with
+  // a correlation of 2.
+  mo::SymmetricMatrix schur = h;
+  schur.coeffRef(middle, middle) = 1.0;
+  schur.coeffRef(middle - 1, middle - 1) = 1.0;
+  schur.coeffRef(middle, middle - 1) = 2.0;
+  mo::SplitBandedCholesky chol;
+  chol.analyze(schur);
+  EXPECT_FALSE(chol.factorize(schur, &pool));
+}
+
+TEST(NormalSolver, SplitsALongBand) {
+  std::mt19937 rng(29);
+  for (const auto& [n, band, split] :
+       std::vector<std::tuple<int, int, bool>>{{300, 20, true}, {300, 60, false}}) {
+    const mo::SymmetricMatrix h = random_band(n, band, rng);
+    mimic::core::ThreadPool pool(2);
+    mo::NormalSolver solver;
+    solver.analyze(h, &pool);
+    EXPECT_TRUE(solver.banded());
+    EXPECT_EQ(solver.split(), split) << n << " " << band;
+    ASSERT_TRUE(solver.factorize(h));
+    Eigen::VectorXd x = Eigen::VectorXd::Ones(n);
+    solver.solve_in_place(x);
+    const Eigen::VectorXd expected = full(h).llt().solve(Eigen::VectorXd::Ones(n));
+    EXPECT_LE((x - expected).norm(), 1e-11 * expected.norm());
   }
 }

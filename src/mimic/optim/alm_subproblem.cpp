@@ -69,7 +69,7 @@ AlmSubproblem::AlmSubproblem(Problem& problem, core::ThreadPool* pool, bool resi
                                                      &current_.inequality_jacobian};
   normal_.emplace(blocks, model_hessian_);
   normal_->set_thread_pool(pool);
-  solver_.analyze(normal_->matrix());
+  solver_.analyze(normal_->matrix(), pool);
 
   const int nr = problem_.num_residuals();
   const int ne = problem_.num_equalities();
@@ -349,26 +349,31 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   for (int iteration = 0; iteration < kMaxActiveSetIterations; ++iteration) {
     // Active set of the model at delta_ (at delta_ = 0: the current point's, so the first Newton point
     // is the plain Gauss-Newton step).
-    // The first column where this iteration's matrix differs from the last one's: the lowest column of the
-    // rows that enter or leave the active set (the first iteration's damping or H0 may be new: all).
+    // The columns where this iteration's matrix differs from the last one's: from the lowest to the highest
+    // column of the rows and bounds that enter or leave the active set (the first iteration's damping or H0
+    // may be new: all).
     int first_changed = iteration == 0 ? 0 : n_;
+    int last_changed = iteration == 0 ? n_ - 1 : -1;
+    const auto changed = [&](int column) {
+      first_changed = std::min(first_changed, column);
+      last_changed = std::max(last_changed, column);
+    };
     for (int i = 0; i < weight_g_.size(); ++i) {
       const double weight = shifted_inequalities_[i] + jg_delta_[i] > 0.0 ? sigma_ : 0.0;
       if (weight != weight_g_[i]) {
-        for (SparseMatrix::InnerIterator it(e.inequality_jacobian, i); it; ++it) {
-          first_changed = std::min(first_changed, static_cast<int>(it.col()));
-        }
+        for (SparseMatrix::InnerIterator it(e.inequality_jacobian, i); it; ++it)
+          changed(static_cast<int>(it.col()));
       }
       weight_g_[i] = weight;
     }
     for (std::size_t k = 0; k < lower_index_.size(); ++k) {
       const char active = shifted_lower_[k] - delta_[lower_index_[k]] > 0.0;
-      if (active != lower_active_[k]) first_changed = std::min(first_changed, lower_index_[k]);
+      if (active != lower_active_[k]) changed(lower_index_[k]);
       lower_active_[k] = active;
     }
     for (std::size_t k = 0; k < upper_index_.size(); ++k) {
       const char active = shifted_upper_[k] + delta_[upper_index_[k]] > 0.0;
-      if (active != upper_active_[k]) first_changed = std::min(first_changed, upper_index_[k]);
+      if (active != upper_active_[k]) changed(upper_index_[k]);
       upper_active_[k] = active;
     }
     h.coeffs() = base_values_.array();
@@ -396,7 +401,7 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     }
     for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
     ++factorizations_;
-    factorization_current_ = solver_.refactorize(h, first_changed);
+    factorization_current_ = solver_.refactorize(h, first_changed, last_changed);
     if (!factorization_current_) break;
 
     // Newton point of this active set, then the exact minimum of the model on the segment towards it:

@@ -124,6 +124,12 @@ bool BandedCholesky::factorize_from(const SymmetricMatrix& lower, std::size_t fi
 
 void BandedCholesky::solve_in_place(Eigen::VectorXd& x) const {
   if (x.size() != n_) throw std::invalid_argument("BandedCholesky::solve_in_place: wrong size");
+  solve_lower_in_place(x);
+  solve_upper_in_place(x);
+}
+
+void BandedCholesky::solve_lower_in_place(Eigen::Ref<Eigen::VectorXd> x) const {
+  if (x.size() != n_) throw std::invalid_argument("BandedCholesky::solve_lower_in_place: wrong size");
   for (const Panel& p : panels_) {  // L y = x
     const auto a = panel(p);
     auto xj = x.segment(p.first, p.width);
@@ -131,6 +137,10 @@ void BandedCholesky::solve_in_place(Eigen::VectorXd& x) const {
     const int below = p.height - p.width;
     if (below > 0) x.segment(p.first + p.width, below).noalias() -= a.bottomRows(below) * xj;
   }
+}
+
+void BandedCholesky::solve_upper_in_place(Eigen::Ref<Eigen::VectorXd> x) const {
+  if (x.size() != n_) throw std::invalid_argument("BandedCholesky::solve_upper_in_place: wrong size");
   for (auto it = panels_.rbegin(); it != panels_.rend(); ++it) {  // L^T x = y
     const Panel& p = *it;
     const auto a = panel(p);
@@ -139,6 +149,20 @@ void BandedCholesky::solve_in_place(Eigen::VectorXd& x) const {
     if (below > 0) xj.noalias() -= a.bottomRows(below).transpose() * x.segment(p.first + p.width, below);
     a.topRows(p.width).triangularView<Eigen::Lower>().transpose().solveInPlace(xj);
   }
+}
+
+Eigen::MatrixXd BandedCholesky::trailing_factor(int k) const {
+  if (k < 0 || k > n_) throw std::invalid_argument("BandedCholesky::trailing_factor: wrong size");
+  Eigen::MatrixXd block = Eigen::MatrixXd::Zero(k, k);
+  const int first = n_ - k;
+  for (int c = first; c < n_; ++c) {
+    const Panel& p = panels_[static_cast<std::size_t>(c / kBlock)];
+    const auto a = panel(p);
+    // Column c of L from its diagonal to the band's end (inside the panel; zero below).
+    const int end = std::min(n_, c + band_ + 1);
+    for (int r = c; r < end; ++r) block(r - first, c - first) = a(r - p.first, c - p.first);
+  }
+  return block;
 }
 
 }  // namespace mimic::optim

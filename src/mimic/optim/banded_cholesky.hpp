@@ -44,6 +44,11 @@ class BandedCholesky {
   bool refactorize(const SymmetricMatrix& lower, int first_changed);
   // x := A^-1 x with the last successful factorisation.
   void solve_in_place(Eigen::VectorXd& x) const;
+  // Its two halves: x := L^-1 x, and x := L^-T x (split_banded_cholesky.hpp joins two factors between them).
+  void solve_lower_in_place(Eigen::Ref<Eigen::VectorXd> x) const;
+  void solve_upper_in_place(Eigen::Ref<Eigen::VectorXd> x) const;
+  // The last `k` x `k` diagonal block of L (zero above its diagonal), k <= size().
+  Eigen::MatrixXd trailing_factor(int k) const;
 
   int size() const { return n_; }
 

@@ -4,15 +4,19 @@
 // LDL^T with an AMD ordering, for patterns whose band would be mostly zeros (a few far off-diagonal entries).
 //
 // The choice is made once per pattern by analyze(): banded when the matrix has at least kMinBandedSize rows
-// and the band's storage, n (b + 1), is at most kBandFill times the pattern's entries. Both refuse a matrix
-// that is not numerically positive definite.
+// and the band's storage, n (b + 1), is at most kBandFill times the pattern's entries; a band long enough
+// for two halves (SplitBandedCholesky::splits) is factorised as two halves at once, on two threads of the
+// pool given to analyze() (split_banded_cholesky.hpp; the choice does not depend on the pool, so neither do
+// the results). All refuse a matrix that is not numerically positive definite.
 #pragma once
 
 #include <Eigen/SparseCholesky>
 #include <optional>
 
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/optim/banded_cholesky.hpp"
 #include "mimic/optim/problem.hpp"
+#include "mimic/optim/split_banded_cholesky.hpp"
 
 namespace mimic::optim {
 
@@ -29,20 +33,25 @@ class NormalSolver {
   // SeparableLeastSquares of tests/optim/augmented_lagrangian.cpp, whose penalty then grew.
   static constexpr int kMinBandedSize = 256;
 
-  void analyze(const SymmetricMatrix& lower);
+  // `pool` (may be null; it must outlive this solver's use) runs the split factor's two halves.
+  void analyze(const SymmetricMatrix& lower, core::ThreadPool* pool = nullptr);
   // False when `lower` is not numerically positive definite (the factor is then unusable).
   bool factorize(const SymmetricMatrix& lower);
-  // The same for a `lower` that equals the last factorised matrix in its columns before `first_changed`:
-  // the banded factor keeps its part before that column (BandedCholesky::refactorize, bitwise the same
+  // The same for a `lower` that equals the last factorised matrix outside rows and columns
+  // [first_changed, last_changed]: the banded factor keeps its part before first_changed
+  // (BandedCholesky::refactorize), the split one its halves' parts outside that range (bitwise the same
   // factor); the sparse LDL^T factorises anew.
-  bool refactorize(const SymmetricMatrix& lower, int first_changed);
+  bool refactorize(const SymmetricMatrix& lower, int first_changed, int last_changed);
   // x := H^-1 x with the last successful factorisation.
   void solve_in_place(Eigen::VectorXd& x) const;
   bool banded() const { return banded_; }
+  bool split() const { return split_.has_value(); }
 
  private:
   bool banded_ = false;
+  core::ThreadPool* pool_ = nullptr;
   BandedCholesky band_;
+  std::optional<SplitBandedCholesky> split_;
   std::optional<Eigen::SimplicialLDLT<SymmetricMatrix, Eigen::Lower, Eigen::AMDOrdering<int>>> sparse_;
 };
 
