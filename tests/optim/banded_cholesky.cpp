@@ -262,6 +262,11 @@ TEST(SplitBandedCholesky, SolvesLikeTheDenseFactorisationOnAnyThreadCount) {
       }
     }
   }
+  // A half reads its values from the whole matrix through one source index per value, inside it.
+  const mo::SymmetricMatrix part = random_band(30, 3, rng);
+  std::vector<int> source(static_cast<std::size_t>(part.nonZeros()));
+  EXPECT_THROW(mo::BandedCholesky().analyze(part, {1, 2}, 100), std::invalid_argument);
+  EXPECT_THROW(mo::BandedCholesky().analyze(part, source, 0), std::invalid_argument);
   EXPECT_FALSE(mo::SplitBandedCholesky::splits(6 * 4 + 2, 3));
   EXPECT_THROW(mo::SplitBandedCholesky().analyze(random_band(6 * 4 + 2, 3, rng)), std::invalid_argument);
 }

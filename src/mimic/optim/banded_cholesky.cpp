@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace mimic::optim {
 
@@ -63,7 +64,21 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
   }
   panel_position_.push_back(position_.size());
   panel_zero_.push_back(zero_.size());
+  source_.clear();
+  source_size_ = position_.size();
   factored_ = false;
+}
+
+void BandedCholesky::analyze(const SymmetricMatrix& pattern, std::vector<int> source,
+                             std::size_t source_size) {
+  if (source.size() != static_cast<std::size_t>(pattern.nonZeros()) ||
+      std::any_of(source.begin(), source.end(),
+                  [&](int k) { return k < 0 || static_cast<std::size_t>(k) >= source_size; })) {
+    throw std::invalid_argument("BandedCholesky: a source index per pattern value, inside the source");
+  }
+  analyze(pattern);
+  source_ = std::move(source);
+  source_size_ = source_size;
 }
 
 bool BandedCholesky::factorize(const SymmetricMatrix& lower) { return factorize_from(lower, 0); }
@@ -75,15 +90,20 @@ bool BandedCholesky::refactorize(const SymmetricMatrix& lower, int first_changed
 }
 
 bool BandedCholesky::factorize_from(const SymmetricMatrix& lower, std::size_t first_panel) {
-  if (lower.rows() != n_ || static_cast<std::size_t>(lower.nonZeros()) != position_.size()) {
+  if ((source_.empty() && lower.rows() != n_) || static_cast<std::size_t>(lower.nonZeros()) != source_size_) {
     throw std::invalid_argument("BandedCholesky::factorize: not the analysed pattern");
   }
   factored_ = false;
   // Every entry is the pattern's or zero, without a fill of the whole storage.
   for (std::size_t k = panel_zero_[first_panel]; k < zero_.size(); ++k) storage_[zero_[k]] = 0.0;
   const double* values = lower.valuePtr();
-  for (std::size_t k = panel_position_[first_panel]; k < position_.size(); ++k) {
-    storage_[position_[k]] = values[k];
+  if (source_.empty()) {
+    for (std::size_t k = panel_position_[first_panel]; k < position_.size(); ++k)
+      storage_[position_[k]] = values[k];
+  } else {
+    for (std::size_t k = panel_position_[first_panel]; k < position_.size(); ++k) {
+      storage_[position_[k]] = values[source_[k]];
+    }
   }
   // The kept panels' updates of the reloaded ones: those whose band reaches past the first reloaded column.
   std::size_t j = first_panel;

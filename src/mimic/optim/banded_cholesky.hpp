@@ -32,6 +32,10 @@ class BandedCholesky {
 
   // Prepares the layout for matrices with the pattern of `lower` (its lower triangle, compressed).
   void analyze(const SymmetricMatrix& lower);
+  // The same for a matrix that is part of a larger one (split_banded_cholesky.hpp's halves): value k of
+  // `pattern` is value source[k] of the matrix with `source_size` values that factorize() then gets. The
+  // values are read from there directly, without a copy of the part.
+  void analyze(const SymmetricMatrix& pattern, std::vector<int> source, std::size_t source_size);
   // Factorises `lower` (the pattern given to analyze, other values). False when the matrix is not
   // (numerically) positive definite: a pivot <= 0 or not finite; the factor is then unusable.
   bool factorize(const SymmetricMatrix& lower);
@@ -74,6 +78,8 @@ class BandedCholesky {
   std::vector<Panel> panels_;
   std::vector<double> storage_;
   std::vector<std::size_t> position_;  // where each stored value of the pattern lands in storage_
+  std::vector<int> source_;            // empty, or where in the given matrix's values each one comes from
+  std::size_t source_size_ = 0;        // the given matrix's number of values
   std::vector<std::size_t> zero_;      // the positions of storage_ outside the pattern
   // Where each panel's entries start in position_ (its first column's) and in zero_ (zero_ is in storage
   // order, so by panel): the reload of the panels from one on.

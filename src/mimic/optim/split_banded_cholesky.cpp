@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 
 namespace mimic::optim {
 
@@ -44,6 +45,7 @@ void SplitBandedCholesky::analyze(const SymmetricMatrix& lower) {
     throw std::invalid_argument("SplitBandedCholesky: the pattern must be square and compressed");
   }
   n_ = static_cast<int>(lower.rows());
+  values_ = lower.nonZeros();
   band_ = BandedCholesky::bandwidth(lower);
   if (!splits(n_, band_))
     throw std::invalid_argument("SplitBandedCholesky: the matrix is too small to split");
@@ -75,21 +77,15 @@ void SplitBandedCholesky::analyze(const SymmetricMatrix& lower) {
       }
     }
   }
-  top_matrix_ = half_pattern(top_, top_entries, top_source_);
-  bottom_matrix_ = half_pattern(bottom_, bottom_entries, bottom_source_);
-  top_factor_.analyze(top_matrix_);
-  bottom_factor_.analyze(bottom_matrix_);
+  std::vector<int> source;
+  const SymmetricMatrix top_pattern = half_pattern(top_, top_entries, source);
+  top_factor_.analyze(top_pattern, std::move(source), static_cast<std::size_t>(values_));
+  const SymmetricMatrix bottom_pattern = half_pattern(bottom_, bottom_entries, source);
+  bottom_factor_.analyze(bottom_pattern, std::move(source), static_cast<std::size_t>(values_));
   top_coupling_.setZero(band_, band_);
   bottom_coupling_.setZero(band_, band_);
   separator_.setZero(band_, band_);
   factored_ = false;
-}
-
-void SplitBandedCholesky::gather(const SymmetricMatrix& lower, SymmetricMatrix& half,
-                                 const std::vector<int>& source) const {
-  const double* values = lower.valuePtr();
-  double* target = half.valuePtr();
-  for (std::size_t k = 0; k < source.size(); ++k) target[k] = values[source[k]];
 }
 
 bool SplitBandedCholesky::factorize(const SymmetricMatrix& lower, core::ThreadPool* pool) {
@@ -98,10 +94,7 @@ bool SplitBandedCholesky::factorize(const SymmetricMatrix& lower, core::ThreadPo
 
 bool SplitBandedCholesky::refactorize(const SymmetricMatrix& lower, int first_changed, int last_changed,
                                       core::ThreadPool* pool) {
-  if (lower.rows() != n_ ||
-      lower.nonZeros() != static_cast<Eigen::Index>(
-                              top_source_.size() + bottom_source_.size() + top_coupling_entries_.size() +
-                              bottom_coupling_entries_.size() + separator_entries_.size())) {
+  if (lower.rows() != n_ || lower.nonZeros() != values_) {
     throw std::invalid_argument("SplitBandedCholesky::factorize: not the analysed pattern");
   }
   // Without a usable previous factor, everything; a half untouched by [first, last] keeps its factor.
@@ -119,13 +112,11 @@ bool SplitBandedCholesky::factorize_halves(const SymmetricMatrix& lower, int top
       pool,
       [&] {
         if (top_from >= top_) return;
-        gather(lower, top_matrix_, top_source_);
-        top_ok = top_factor_.refactorize(top_matrix_, top_from);
+        top_ok = top_factor_.refactorize(lower, top_from);
       },
       [&] {
         if (bottom_from >= bottom_) return;
-        gather(lower, bottom_matrix_, bottom_source_);
-        bottom_ok = bottom_factor_.refactorize(bottom_matrix_, bottom_from);
+        bottom_ok = bottom_factor_.refactorize(lower, bottom_from);
       });
   if (!top_ok || !bottom_ok) return false;
 

@@ -63,17 +63,14 @@ class SplitBandedCholesky {
     int row, col;
   };
   bool factorize_halves(const SymmetricMatrix& lower, int top_from, int bottom_from, core::ThreadPool* pool);
-  void gather(const SymmetricMatrix& lower, SymmetricMatrix& half, const std::vector<int>& source) const;
 
   int n_ = 0;
+  Eigen::Index values_ = 0;  // the pattern's
   int band_ = 0;
   int top_ = 0;     // m: the top half's size
   int bottom_ = 0;  // the bottom half's size, n - m - b
-  SymmetricMatrix top_matrix_,
-      bottom_matrix_;  // A_t and A_u (reversed), with the values of the last factorize
-  std::vector<int> top_source_, bottom_source_;  // their values' indices in lower.valuePtr()
   std::vector<DenseEntry> top_coupling_entries_, bottom_coupling_entries_, separator_entries_;
-  BandedCholesky top_factor_, bottom_factor_;
+  BandedCholesky top_factor_, bottom_factor_;  // of A_t and A_u, reading their values from the whole matrix
   Eigen::MatrixXd top_coupling_, bottom_coupling_;  // C_t, C_u on the halves' last b columns (b x b)
   Eigen::MatrixXd separator_;                       // A_s, then L_s in its lower triangle
   Eigen::MatrixXd top_x_, bottom_x_;                // X_t, X_u
