@@ -329,6 +329,27 @@ void BM_NormalSolver(benchmark::State& state) {
   state.counters["split"] = solver.split();
 }
 
+// A solve with the factor (the ALM's Newton point of every active-set iteration, and each conjugate-gradient
+// iteration of a Newton step): the one band, and the split factor's halves on `threads` threads.
+void BM_NormalSolverSolve(benchmark::State& state) {
+  const mo::SymmetricMatrix h = full_band(static_cast<int>(state.range(0)), 79);
+  mimic::core::ThreadPool pool(std::max(1, static_cast<int>(state.range(1))));
+  mo::NormalSolver solver;
+  solver.analyze(h, &pool);
+  mo::BandedCholesky band;
+  band.analyze(h);
+  if (!solver.factorize(h) || !band.factorize(h)) state.SkipWithError("not positive definite");
+  Eigen::VectorXd x = Eigen::VectorXd::Ones(h.rows());
+  for (auto _ : state) {
+    if (state.range(1) == 0) {
+      band.solve_in_place(x);
+    } else {
+      solver.solve_in_place(x);
+    }
+    benchmark::DoNotOptimize(x.data());
+  }
+}
+
 }  // namespace
 
 BENCHMARK(BM_EvaluateWithJacobians)->Arg(5)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
@@ -339,6 +360,12 @@ BENCHMARK(BM_NormalSolver)
     ->ArgsProduct({{3376, 8496}, {1, 2}})
     ->ArgNames({"n", "threads"})
     ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+// threads 0: the one band (BandedCholesky).
+BENCHMARK(BM_NormalSolverSolve)
+    ->ArgsProduct({{3376, 8496}, {0, 1, 2}})
+    ->ArgNames({"n", "threads"})
+    ->Unit(benchmark::kMicrosecond)
     ->UseRealTime();
 BENCHMARK(BM_AugmentedLagrangian)->Arg(5)->Arg(10)->Arg(20)->Unit(benchmark::kSecond)->Iterations(1);
 // L-BFGS needs ~4x the iterations and each costs more: 20 s would take minutes.

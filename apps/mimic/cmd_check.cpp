@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "command.hpp"
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/io/json.hpp"
 #include "mimic/io/output_paths.hpp"
 #include "mimic/pipeline/check.hpp"
@@ -37,6 +38,7 @@ std::function<int()> setup_check(CLI::App& app) {
     double zmp_margin = 0.0, slip = 1.0e-3, slip_deg = 0.1, safety_distance = 0.01;
     int max_offenders = 10;
     std::optional<double> rate;
+    std::optional<int> threads;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("motion", opt->motion, "Motion to check: X.pos (or its base name X), or X.csv")->required();
@@ -72,6 +74,10 @@ std::function<int()> setup_check(CLI::App& app) {
   cmd->add_option("--report", opt->report, "Also write the result as JSON to this file");
   cmd->add_option("--max-offenders", opt->max_offenders, "How many violations to list")
       ->capture_default_str();
+  cmd->add_option("--threads", opt->threads,
+                  "Threads checking the samples, 0 = all cores (default: the job's solver.threads, 0); the "
+                  "result does not depend on it")
+      ->check(CLI::Range(0, 256));
   return [opt, af, vf, tf, zm, sd]() {
     io::JobConfig job = opt->job.empty() ? io::default_job(io::JobKind::kSmooth) : io::load_job(opt->job);
     app::apply_robot_option(opt->robot, job.robot);
@@ -91,8 +97,9 @@ std::function<int()> setup_check(CLI::App& app) {
     options.collision = robot.collision;
     options.slip_position = opt->slip;
     options.slip_angle = opt->slip_deg * M_PI / 180.0;
-    const evaluation::Report report = pipeline::check_motion_files(robot, opt->motion, job.contacts, options,
-                                                                   opt->rate ? opt->rate : job.csv_rate);
+    core::ThreadPool pool(core::thread_count(opt->threads.value_or(job.solver.threads)));
+    const evaluation::Report report = pipeline::check_motion_files(
+        robot, opt->motion, job.contacts, options, opt->rate ? opt->rate : job.csv_rate, &pool);
     std::cout << opt->motion << ": " << pipeline::format_check_report(report, opt->max_offenders);
     if (!opt->report.empty())
       io::write_json_file(opt->report, pipeline::check_report_json(report, opt->motion));

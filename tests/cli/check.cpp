@@ -389,5 +389,28 @@ TEST(CliCheck, SmallBumpPasses) {
   expect_check_passes(pos, walk_job());
 }
 
+// The samples are checked on --threads threads (evaluation/check.hpp: each sample writes its own entries,
+// the worst ones are taken in sample order): the printed verdict and the JSON report are the same for 1, 2
+// and 3 threads, on a motion with an offence (its worst sample and count included).
+TEST(CliCheck, ThreadsGiveTheSameReport) {
+  TempDir dir;
+  std::vector<std::string> outputs, reports;
+  for (const char* threads : {"1", "2", "3"}) {
+    const fs::path report = dir / (std::string("r") + threads + ".json");
+    const RunResult r = run_mimic({"check", sample("tests/data/boxing_hand_in_head.pos").string(),
+                                   "--threads", threads, "--report", report.string()});
+    EXPECT_EQ(r.exit_code, 4) << r.describe();
+    outputs.push_back(r.out);
+    reports.push_back(read_text(report));
+  }
+  EXPECT_EQ(outputs[1], outputs[0]);
+  EXPECT_EQ(outputs[2], outputs[0]);
+  EXPECT_EQ(reports[1], reports[0]);
+  EXPECT_EQ(reports[2], reports[0]);
+  EXPECT_NE(run_mimic({"check", sample("tests/data/boxing_hand_in_head.pos").string(), "--threads", "-1"})
+                .exit_code,
+            0);
+}
+
 }  // namespace
 }  // namespace mimic::test

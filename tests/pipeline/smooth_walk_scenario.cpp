@@ -95,13 +95,22 @@ TEST(SmoothWalkScenario, LowersTorquesKeepsLimitsFeetZmpAndGeometry) {
 
 // The ZMP step: asking for a deeper margin than the smoothed walk has (measured 30 mm) makes the cart-table
 // stabilizer run; its waist shift re-solves the legs with the feet kept, so the guarantees still hold. On the
-// 50 Hz grid (every 4th sample) to keep it short.
+// 50 Hz grid (every 4th sample) to keep it short; on 2 threads and on 1, with the same result.
 TEST(SmoothWalkScenario, StabilizerRunsWhenTheMarginIsTooSmall) {
   const auto scenario = testing::load_scenario(4);
   SmoothSettings settings = pipeline::smooth_settings(scenario->job);
   settings.zmp_margin = 0.04;  // m
+  settings.solver.threads = 2;
   const SmoothResult result = smooth_motion(scenario->model, scenario->feet, scenario->planned, settings);
   ASSERT_TRUE(result.success) << result.failure;
+  // The solve, the checks, the ZMP trace and the stabilizer on 2 threads give the 1-thread result bitwise.
+  settings.solver.threads = 1;
+  const SmoothResult one = smooth_motion(scenario->model, scenario->feet, scenario->planned, settings);
+  EXPECT_TRUE(one.motion.q == result.motion.q);
+  EXPECT_EQ(one.after.torque_integral, result.after.torque_integral);
+  EXPECT_EQ(one.after.min_zmp_margin, result.after.min_zmp_margin);
+  EXPECT_EQ(one.before.torque_integral, result.before.torque_integral);
+  EXPECT_EQ(one.stabilization_target, result.stabilization_target);
   EXPECT_TRUE(result.stabilized);
   EXPECT_TRUE(result.stabilization.converged) << result.stabilization.summary();
   // The stabilizer's own trace and the check's are the same multibody ZMP; 1 mm covers its overshoot logic.

@@ -16,6 +16,7 @@
 
 #include "mimic/core/error.hpp"
 #include "mimic/core/number_text.hpp"
+#include "mimic/core/thread_pool.hpp"
 #include "mimic/dynamics/com.hpp"
 #include "mimic/io/motion_conversion.hpp"
 #include "mimic/motion/refine.hpp"
@@ -151,6 +152,9 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
                            const model::SampledMotion& planned, const SmoothSettings& settings,
                            const ProgressCallback& progress) {
   const auto start_time = std::chrono::steady_clock::now();
+  // The per-sample stages around the solve (the checks, the ZMP trace and the stabilizer) run on the
+  // solver's thread count too; their results do not depend on it.
+  core::ThreadPool pool(core::thread_count(settings.solver.threads));
   SmoothResult result;
   evaluation::CheckOptions check;
   check.factors = settings.limits;
@@ -160,7 +164,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   // apart, no sole corner below the floor.
   check.collision = settings.geometry.collision;
   check.geometry.safety_distance = settings.geometry.safety_distance;
-  result.before = evaluation::check_motion(model, feet, planned, check);
+  result.before = evaluation::check_motion(model, feet, planned, check, &pool);
   refuse_unreachable(model, planned, result.before);
 
   const int n = static_cast<int>(planned.size());
@@ -276,13 +280,13 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
   smoothed.phases = planned.phases;
   model::differentiate(model, smoothed.times, smoothed.q, smoothed.v, smoothed.a);
 
-  const stability::ZmpTrace zmp = stability::motion_zmp(model, feet, smoothed);
+  const stability::ZmpTrace zmp = stability::motion_zmp(model, feet, smoothed, &pool);
   if (!infeasible && settings.stabilize && !(zmp.worst_margin >= settings.zmp_margin)) {
     const auto stabilize = [&](double margin) {
       stability::StabilizerOptions stabilizer;
       stabilizer.margin = margin;
       stabilizer.max_iterations = settings.stabilizer_iterations;
-      return stability::stabilize_zmp(model, feet, smoothed, stabilizer);
+      return stability::stabilize_zmp(model, feet, smoothed, stabilizer, &pool);
     };
     // The full target's motion, or its failure (a leg that cannot keep its foot after the waist shift).
     std::optional<stability::StabilizedMotion> stable;
@@ -297,7 +301,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.stabilization_target = settings.zmp_margin;
     if (stable) {
       result.stabilization = stable->report;
-      result.after = evaluation::check_motion(model, feet, stable->motion, check);
+      result.after = evaluation::check_motion(model, feet, stable->motion, check, &pool);
       if (!result.after.ok()) broken = format_failure(result.after.violations.front());
     }
     if (!stable || !result.after.ok()) {
@@ -310,7 +314,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
         } catch (const InfeasibleError&) {
           continue;  // a leg that cannot keep its foot: the next, smaller target
         }
-        evaluation::Report report = evaluation::check_motion(model, feet, smaller->motion, check);
+        evaluation::Report report = evaluation::check_motion(model, feet, smaller->motion, check, &pool);
         if (!report.ok()) continue;
         result.after = std::move(report);
         result.stabilization = smaller->report;
@@ -331,7 +335,7 @@ SmoothResult smooth_motion(const model::Model& model, const stability::Feet& fee
     result.stabilized = true;
     smoothed = std::move(stable->motion);
   } else {
-    result.after = evaluation::check_motion(model, feet, smoothed, check);
+    result.after = evaluation::check_motion(model, feet, smoothed, check, &pool);
   }
   result.files = motion_files(model, feet, smoothed);
   result.motion = std::move(smoothed);
