@@ -2,6 +2,8 @@
 
 #include <Eigen/Cholesky>
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <utility>
 
@@ -18,11 +20,24 @@ int BandedCholesky::bandwidth(const SymmetricMatrix& lower) {
 }
 
 void BandedCholesky::analyze(const SymmetricMatrix& lower) {
-  if (lower.rows() != lower.cols() || !lower.isCompressed()) {
+  std::vector<int> identity(static_cast<std::size_t>(lower.nonZeros()));
+  for (std::size_t k = 0; k < identity.size(); ++k) identity[k] = static_cast<int>(k);
+  analyze(lower, std::move(identity), static_cast<std::size_t>(lower.nonZeros()));
+  whole_ = true;
+}
+
+void BandedCholesky::analyze(const SymmetricMatrix& pattern, std::vector<int> source,
+                             std::size_t source_size) {
+  if (pattern.rows() != pattern.cols() || !pattern.isCompressed()) {
     throw std::invalid_argument("BandedCholesky: the pattern must be square and compressed");
   }
-  n_ = static_cast<int>(lower.rows());
-  band_ = bandwidth(lower);
+  if (source.size() != static_cast<std::size_t>(pattern.nonZeros()) ||
+      std::any_of(source.begin(), source.end(),
+                  [&](int k) { return k < 0 || static_cast<std::size_t>(k) >= source_size; })) {
+    throw std::invalid_argument("BandedCholesky: a source index per pattern value, inside the source");
+  }
+  n_ = static_cast<int>(pattern.rows());
+  band_ = bandwidth(pattern);
   panels_.clear();
   std::size_t offset = 0;
   for (int first = 0; first < n_; first += kBlock) {
@@ -31,54 +46,74 @@ void BandedCholesky::analyze(const SymmetricMatrix& lower) {
     panels_.push_back({first, width, height, offset});
     offset += static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   }
+  if (offset > std::numeric_limits<std::uint32_t>::max() ||
+      source_size > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::invalid_argument("BandedCholesky: the band is too large");
+  }
   storage_.assign(offset, 0.0);
-  position_.clear();
-  position_.reserve(static_cast<std::size_t>(lower.nonZeros()));
+  // Each value's place in storage_ and its panel, in the order of the values it is read from.
+  struct Copy {
+    std::uint32_t source, target, panel;
+  };
+  std::vector<Copy> copies;
+  copies.reserve(source.size());
   std::vector<char> stored(offset, 0);
-  panel_position_.clear();
   for (int c = 0; c < n_; ++c) {
-    const Panel& p = panels_[static_cast<std::size_t>(c / kBlock)];
-    if (c == p.first) panel_position_.push_back(position_.size());
-    for (SymmetricMatrix::InnerIterator it(lower, c); it; ++it) {
-      if (it.row() < c) throw std::invalid_argument("BandedCholesky: give the lower triangle only");
-      position_.push_back(p.offset +
-                          static_cast<std::size_t>(c - p.first) * static_cast<std::size_t>(p.height) +
-                          static_cast<std::size_t>(it.row() - p.first));
-      stored[position_.back()] = 1;
+    const auto panel_index = static_cast<std::uint32_t>(c / kBlock);
+    const Panel& p = panels_[panel_index];
+    for (int k = pattern.outerIndexPtr()[c]; k < pattern.outerIndexPtr()[c + 1]; ++k) {
+      const int row = pattern.innerIndexPtr()[k];
+      if (row < c) throw std::invalid_argument("BandedCholesky: give the lower triangle only");
+      const std::size_t target = p.offset +
+                                 static_cast<std::size_t>(c - p.first) * static_cast<std::size_t>(p.height) +
+                                 static_cast<std::size_t>(row - p.first);
+      copies.push_back({static_cast<std::uint32_t>(source[static_cast<std::size_t>(k)]),
+                        static_cast<std::uint32_t>(target), panel_index});
+      stored[target] = 1;
     }
+  }
+  // Runs of values read one after the other and written at a constant stride in one panel: a column of a
+  // band read from itself is one run (stride 1); a half read from a whole matrix in reverse
+  // (split_banded_cholesky.hpp) writes each value's row of it at the panel's height apart. Reading the
+  // values in order, without an index per value, keeps the reload at the speed of a copy.
+  std::sort(copies.begin(), copies.end(), [](const Copy& a, const Copy& b) { return a.source < b.source; });
+  copy_runs_.clear();
+  for (std::size_t i = 0; i < copies.size();) {
+    Run run{copies[i].source, copies[i].target, 1, 1, copies[i].panel};
+    std::size_t j = i + 1;
+    if (j < copies.size() && copies[j].source == run.source + 1 && copies[j].panel == run.panel) {
+      run.stride = static_cast<std::int32_t>(copies[j].target) - static_cast<std::int32_t>(run.target);
+      while (j < copies.size() && copies[j].source == run.source + run.length &&
+             copies[j].panel == run.panel &&
+             static_cast<std::int64_t>(copies[j].target) ==
+                 static_cast<std::int64_t>(run.target) + static_cast<std::int64_t>(run.stride) * run.length) {
+        ++run.length;
+        ++j;
+      }
+    }
+    copy_runs_.push_back(run);
+    i = j;
   }
   // The entries the pattern leaves out (the band's far corners, holes in it, the upper triangles of the
   // diagonal blocks, which the updates write and nothing reads): zeroed before each factorisation, so that
-  // it starts from the same storage as from a cleared one.
-  zero_.clear();
-  panel_zero_.clear();
-  for (const Panel& p : panels_) {
-    panel_zero_.push_back(zero_.size());
-    for (int c = 0; c < p.width; ++c) {
-      for (int r = 0; r < p.height; ++r) {
-        const std::size_t k = p.offset + static_cast<std::size_t>(c) * static_cast<std::size_t>(p.height) +
-                              static_cast<std::size_t>(r);
-        if (!stored[k]) zero_.push_back(k);
+  // it starts from the same storage as from a cleared one; by runs of consecutive entries.
+  zero_runs_.clear();
+  for (std::uint32_t j = 0; j < panels_.size(); ++j) {
+    const Panel& p = panels_[j];
+    const std::size_t end = p.offset + static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height);
+    for (std::size_t k = p.offset; k < end; ++k) {
+      if (stored[k]) continue;
+      if (!zero_runs_.empty() && zero_runs_.back().panel == j &&
+          zero_runs_.back().target + zero_runs_.back().length == k) {
+        ++zero_runs_.back().length;
+      } else {
+        zero_runs_.push_back({0, static_cast<std::uint32_t>(k), 1, 1, j});
       }
     }
   }
-  panel_position_.push_back(position_.size());
-  panel_zero_.push_back(zero_.size());
-  source_.clear();
-  source_size_ = position_.size();
-  factored_ = false;
-}
-
-void BandedCholesky::analyze(const SymmetricMatrix& pattern, std::vector<int> source,
-                             std::size_t source_size) {
-  if (source.size() != static_cast<std::size_t>(pattern.nonZeros()) ||
-      std::any_of(source.begin(), source.end(),
-                  [&](int k) { return k < 0 || static_cast<std::size_t>(k) >= source_size; })) {
-    throw std::invalid_argument("BandedCholesky: a source index per pattern value, inside the source");
-  }
-  analyze(pattern);
-  source_ = std::move(source);
   source_size_ = source_size;
+  whole_ = false;
+  factored_ = false;
 }
 
 bool BandedCholesky::factorize(const SymmetricMatrix& lower) { return factorize_from(lower, 0); }
@@ -90,19 +125,24 @@ bool BandedCholesky::refactorize(const SymmetricMatrix& lower, int first_changed
 }
 
 bool BandedCholesky::factorize_from(const SymmetricMatrix& lower, std::size_t first_panel) {
-  if ((source_.empty() && lower.rows() != n_) || static_cast<std::size_t>(lower.nonZeros()) != source_size_) {
+  if ((whole_ && lower.rows() != n_) || static_cast<std::size_t>(lower.nonZeros()) != source_size_) {
     throw std::invalid_argument("BandedCholesky::factorize: not the analysed pattern");
   }
   factored_ = false;
   // Every entry is the pattern's or zero, without a fill of the whole storage.
-  for (std::size_t k = panel_zero_[first_panel]; k < zero_.size(); ++k) storage_[zero_[k]] = 0.0;
+  for (const Run& run : zero_runs_) {
+    if (run.panel >= first_panel) std::fill_n(storage_.data() + run.target, run.length, 0.0);
+  }
   const double* values = lower.valuePtr();
-  if (source_.empty()) {
-    for (std::size_t k = panel_position_[first_panel]; k < position_.size(); ++k)
-      storage_[position_[k]] = values[k];
-  } else {
-    for (std::size_t k = panel_position_[first_panel]; k < position_.size(); ++k) {
-      storage_[position_[k]] = values[source_[k]];
+  for (const Run& run : copy_runs_) {
+    if (run.panel < first_panel) continue;
+    const double* from = values + run.source;
+    if (run.stride == 1) {
+      std::copy_n(from, run.length, storage_.data() + run.target);
+    } else {
+      double* to = storage_.data() + run.target;
+      for (std::uint32_t k = 0; k < run.length; ++k)
+        to[static_cast<std::ptrdiff_t>(k) * run.stride] = from[k];
     }
   }
   // The kept panels' updates of the reloaded ones: those whose band reaches past the first reloaded column.

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <vector>
 
 #include "mimic/optim/problem.hpp"
@@ -77,15 +78,19 @@ class BandedCholesky {
   int band_ = 0;
   std::vector<Panel> panels_;
   std::vector<double> storage_;
-  std::vector<std::size_t> position_;  // where each stored value of the pattern lands in storage_
-  std::vector<int> source_;            // empty, or where in the given matrix's values each one comes from
-  std::size_t source_size_ = 0;        // the given matrix's number of values
-  std::vector<std::size_t> zero_;      // the positions of storage_ outside the pattern
-  // Where each panel's entries start in position_ (its first column's) and in zero_ (zero_ is in storage
-  // order, so by panel): the reload of the panels from one on.
-  std::vector<std::size_t> panel_position_;
-  std::vector<std::size_t> panel_zero_;
-  bool factored_ = false;  // the last factorisation succeeded
+  // A run of values copied into storage_ (copy_runs_: values source .. source + length - 1 of the given
+  // matrix to target, target + stride, ..) or of entries zeroed (zero_runs_: target .. target + length - 1),
+  // inside one panel, so that a reload from a panel on skips the runs of the kept ones.
+  struct Run {
+    std::uint32_t source, target;
+    std::int32_t stride;
+    std::uint32_t length, panel;
+  };
+  std::vector<Run> copy_runs_;   // in the order of their sources: the given matrix is read front to back
+  std::vector<Run> zero_runs_;   // the entries of storage_ outside the pattern
+  std::size_t source_size_ = 0;  // the given matrix's number of values
+  bool whole_ = true;            // the given matrix is the pattern's (analyze(lower)), not a larger one
+  bool factored_ = false;        // the last factorisation succeeded
 };
 
 }  // namespace mimic::optim
