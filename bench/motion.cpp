@@ -244,7 +244,32 @@ void BM_TorqueObjective(benchmark::State& state) {
                });
 }
 
+// The same whole-clip torque objective with the job's first penalty (solver.alm.penalty_initial, 10) moved by
+// `draw` x 1e-6 relative, far below every tolerance: the ALM's path on this problem is chaotic (rows of the
+// velocity and pair limits chatter in and out of the active set at penalty 10), and such a draw moves its
+// Gauss-Newton steps by up to 70 % (265 .. 452 at stop 32). A change of the per-step cost is judged by the
+// steps and the time over draws -3 .. 3, not by one path.
+void BM_TorqueObjectiveDraws(benchmark::State& state) {
+  const Boxing& b = boxing();
+  run_retarget(state, b.full, 0, 0.0, [&](mm::MotionSettings& settings) {
+    mimic::io::JobConfig job = mimic::io::default_job(mimic::io::JobKind::kRetarget);
+    job.objective.kind = mimic::io::ObjectiveKind::kTorque;
+    job.solver.alm.penalty_initial *= 1.0 + 1e-6 * static_cast<double>(state.range(0));
+    const mm::MotionSettings common = settings;
+    settings = mimic::pipeline::motion_settings(job);
+    settings.geometry.collision = common.geometry.collision;
+    settings.solver.threads = common.solver.threads;
+  });
+}
+
 }  // namespace
+
+BENCHMARK(BM_TorqueObjectiveDraws)
+    ->DenseRange(-3, 3)
+    ->ArgNames({"draw"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
 
 BENCHMARK(BM_Blended)
     ->ArgsProduct({{0, -6, -5, -4, -3, -2}})
