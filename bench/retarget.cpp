@@ -147,6 +147,25 @@ BENCHMARK(BM_RetargetWholeBodyWalk)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();
 
+// The same on 2 threads with the job's first penalty (solver.alm.penalty_initial) moved by `draw` x 1e-6
+// relative: like the torque objective's (bench_motion's BM_TorqueObjectiveDraws), the smoothing's path is
+// chaotic, and a change of the per-step cost is judged over draws -3 .. 3.
+void BM_RetargetWholeBodyWalkDraws(benchmark::State& state) {
+  io::JobConfig job = io::default_job(io::JobKind::kRetarget);
+  job.input = std::string(MIMIC_SOURCE_DIR) + "/data/mocap/walk.bvh";
+  job.output.path = "walk.pos";  // not written
+  job.retarget.mode = io::RetargetMode::kWholeBody;
+  job.solver.threads = 2;
+  job.solver.alm.penalty_initial *= 1.0 + 1e-6 * static_cast<double>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(timed_pipeline(job, state).output.pos.angles.data());
+}
+BENCHMARK(BM_RetargetWholeBodyWalkDraws)
+    ->DenseRange(-3, 3)
+    ->ArgNames({"draw"})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+
 }  // namespace
 
 BENCHMARK_MAIN();
