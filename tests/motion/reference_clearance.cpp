@@ -15,6 +15,7 @@
 #include "mimic/dynamics/kinematics.hpp"
 #include "mimic/geometry/collision_data.hpp"
 #include "mimic/geometry/distances.hpp"
+#include "mimic/geometry/motion_distances.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/model/data.hpp"
 #include "mimic/model/robot.hpp"
@@ -126,6 +127,14 @@ TEST(ReferenceClearance, AHandSwungDeepIntoTheHeadIsClearedContinuously) {
     EXPECT_EQ(threaded_scan.min_distance, scan.min_distance);
     EXPECT_EQ(threaded_scan.closest_pair, scan.closest_pair);
     EXPECT_EQ(threaded_scan.closest_sample, scan.closest_sample);
+    // A scan of distances computed once (optimize_motion's screening scans them twice) is the same scan.
+    const PairScan shared =
+        scan_pairs(geometry::motion_distances(model, s.cmodel, reference, &pool).distance, s.pairs, kTarget);
+    EXPECT_EQ(shared.near_pairs, scan.near_pairs);
+    EXPECT_EQ(shared.near_samples, scan.near_samples);
+    EXPECT_EQ(shared.min_distance, scan.min_distance);
+    EXPECT_EQ(shared.closest_pair, scan.closest_pair);
+    EXPECT_EQ(shared.closest_sample, scan.closest_sample);
   }
   EXPECT_EQ(result.runs, 1);
   EXPECT_GT(result.samples, 0);

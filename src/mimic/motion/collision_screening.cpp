@@ -25,10 +25,13 @@ std::vector<int> movable_pairs(const model::Model& model, const geometry::Collis
 PairScan scan_pairs(const model::Model& model, const geometry::CollisionModel& cmodel,
                     const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below,
                     core::ThreadPool* pool) {
-  const Eigen::MatrixXd distance = geometry::motion_distances(model, cmodel, q, pool).distance;
-  std::vector<char> near(cmodel.pairs.size(), 0);
+  return scan_pairs(geometry::motion_distances(model, cmodel, q, pool).distance, pairs, below);
+}
+
+PairScan scan_pairs(const Eigen::MatrixXd& distance, const std::vector<int>& pairs, double below) {
+  std::vector<char> near(static_cast<std::size_t>(distance.rows()), 0);
   PairScan scan;
-  for (Eigen::Index n = 0; n < q.cols(); ++n) {
+  for (Eigen::Index n = 0; n < distance.cols(); ++n) {
     bool sample_near = false;
     for (const int p : pairs) {
       const double d = distance(p, n);

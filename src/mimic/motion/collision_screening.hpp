@@ -33,5 +33,9 @@ struct PairScan {
 PairScan scan_pairs(const model::Model& model, const geometry::CollisionModel& cmodel,
                     const std::vector<int>& pairs, const Eigen::MatrixXd& q, double below,
                     core::ThreadPool* pool = nullptr);
+// The same scan of distances already computed: `distance` is geometry::motion_distances(..).distance of the
+// configurations (every pair of the collision model x N), so that several scans of one motion (other pairs,
+// other thresholds) share one pass over its samples.
+PairScan scan_pairs(const Eigen::MatrixXd& distance, const std::vector<int>& pairs, double below);
 
 }  // namespace mimic::motion

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mimic/core/error.hpp"
+#include "mimic/geometry/motion_distances.hpp"
 #include "mimic/model/base_pose.hpp"
 #include "mimic/motion/active_joints.hpp"
 #include "mimic/motion/collision_screening.hpp"
@@ -117,12 +118,13 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   // The pairs that come within the activation distance somewhere on `configurations` (waist frame) get
   // rows; where they are inside the safety distance the solution must give way, and rows there from the
   // start save the rounds that would find those samples one solve at a time.
+  // One pass of distances over the samples serves both scans.
   const auto screen = [&](const Eigen::MatrixXd& configurations) {
-    const PairScan near =
-        scan_pairs(model, *cmodel, movable, configurations, safety + settings.collision_activation, &pool);
+    const Eigen::MatrixXd distance =
+        geometry::motion_distances(model, *cmodel, configurations, &pool).distance;
+    const PairScan near = scan_pairs(distance, movable, safety + settings.collision_activation);
     pairs.insert(near.near_pairs.begin(), near.near_pairs.end());
-    const PairScan inside =
-        scan_pairs(model, *cmodel, near.near_pairs, configurations, safety + kStabilizerMargin, &pool);
+    const PairScan inside = scan_pairs(distance, near.near_pairs, safety + kStabilizerMargin);
     torque_samples.insert(inside.near_samples.begin(), inside.near_samples.end());
   };
   if (cmodel != nullptr) {
