@@ -9,10 +9,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <random>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
+#include "mimic/core/thread_pool.hpp"
+#include "mimic/optim/alm_subproblem.hpp"
 #include "mimic/optim/kkt.hpp"
 #include "optim/textbook_problems.hpp"
 
@@ -344,6 +348,153 @@ TEST(AugmentedLagrangian, InnerSolvesContinueFromTheLastDamping) {
 // (split banded factor, its rows entering in both halves) must take the path of its 40-variable twin (sparse
 // LDL^T, refactorised in full every time): the same outer and inner iterations, factorisations and
 // evaluations. A bottom half left stale by a wrong range changes its Newton points and the count.
+// A chain that the model steps cross in several active-set iterations: residuals 0.1 (x_i - c_i) and
+// 3 (x_i + x_{i+1} - s_i), inequalities x_i <= u_i, -x_i <= u_i and the nonlinear 0.3 (x_i - x_{i+1})^2 <= 1.
+// A bound that switches on along a step holds x_i and pushes x_{i+1} further (the sums): the next Newton
+// point lies beyond the first, so rows screened against the first are tracked later. Many rows stay far off.
+class CoupledChain : public mo::Problem {
+ public:
+  CoupledChain(int n, unsigned seed) : c_(n), u_(n), s_(n) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> c(-3.0, 3.0), u(0.2, 2.0), s(1.5, 3.0);
+    for (int i = 0; i < n; ++i) c_[i] = c(rng), u_[i] = u(rng), s_[i] = s(rng);
+  }
+  int num_variables() const override { return static_cast<int>(c_.size()); }
+  int num_residuals() const override { return 2 * num_variables() - 1; }
+  int num_inequalities() const override { return 3 * num_variables() - 1; }
+  mo::SparseMatrix residual_jacobian_pattern() const override {
+    const int n = num_variables();
+    mo::PatternBuilder b(num_residuals(), n);
+    for (int i = 0; i < n; ++i) b.add(i, i);
+    for (int i = 0; i + 1 < n; ++i) b.add_range(n + i, i, 2);
+    return b.build();
+  }
+  mo::SparseMatrix inequality_jacobian_pattern() const override {
+    const int n = num_variables();
+    mo::PatternBuilder b(num_inequalities(), n);
+    for (int i = 0; i < n; ++i) {
+      b.add(3 * i, i);
+      b.add(3 * i + 1, i);
+      if (i + 1 < n) b.add_range(3 * i + 2, i, 2);
+    }
+    return b.build();
+  }
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
+    const int n = num_variables();
+    for (int i = 0; i < n; ++i) {
+      out.residuals[i] = 0.1 * (x[i] - c_[i]);
+      out.inequalities[3 * i] = x[i] - u_[i];
+      out.inequalities[3 * i + 1] = -x[i] - u_[i];
+      if (i + 1 < n) {
+        out.residuals[n + i] = 3.0 * (x[i] + x[i + 1] - s_[i]);
+        const double d = x[i] - x[i + 1];
+        out.inequalities[3 * i + 2] = 0.3 * d * d - 1.0;
+      }
+    }
+    if (!jacobians) return;
+    for (int i = 0; i < n; ++i) {
+      out.residual_jacobian.coeffRef(i, i) = 0.1;
+      out.inequality_jacobian.coeffRef(3 * i, i) = 1.0;
+      out.inequality_jacobian.coeffRef(3 * i + 1, i) = -1.0;
+      if (i + 1 < n) {
+        out.residual_jacobian.coeffRef(n + i, i) = 3.0;
+        out.residual_jacobian.coeffRef(n + i, i + 1) = 3.0;
+        const double d = x[i] - x[i + 1];
+        out.inequality_jacobian.coeffRef(3 * i + 2, i) = 0.6 * d;
+        out.inequality_jacobian.coeffRef(3 * i + 2, i + 1) = -0.6 * d;
+      }
+    }
+  }
+
+ private:
+  Eigen::VectorXd c_, u_, s_;
+};
+
+// min 9/2 (x1 + x2 - 2)^2 + 0.005 |x|^2 s.t. x1 <= 0.2, x2 <= 1.5 from 0: the first Newton point (1, 1)
+// screens the x2 row off (1.5 > 1.01 |(1, 1)|_inf); the x1 row switches on along the way, and the next Newton
+// point, about (0.2, 1.8), reaches past the bound: the x2 row is tracked late, its product replayed.
+class HeldPair : public mo::Problem {
+ public:
+  int num_variables() const override { return 2; }
+  int num_residuals() const override { return 3; }
+  int num_inequalities() const override { return 2; }
+  mo::SparseMatrix residual_jacobian_pattern() const override {
+    mo::PatternBuilder b(3, 2);
+    b.add_range(0, 0, 2);
+    b.add(1, 0);
+    b.add(2, 1);
+    return b.build();
+  }
+  mo::SparseMatrix inequality_jacobian_pattern() const override {
+    mo::PatternBuilder b(2, 2);
+    b.add(0, 0);
+    b.add(1, 1);
+    return b.build();
+  }
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
+    out.residuals << 3.0 * (x[0] + x[1] - 2.0), 0.1 * x[0], 0.1 * x[1];
+    out.inequalities << x[0] - 0.2, x[1] - 1.5;
+    if (!jacobians) return;
+    out.residual_jacobian.coeffRef(0, 0) = out.residual_jacobian.coeffRef(0, 1) = 3.0;
+    out.residual_jacobian.coeffRef(1, 0) = out.residual_jacobian.coeffRef(2, 1) = 0.1;
+    out.inequality_jacobian.coeffRef(0, 0) = out.inequality_jacobian.coeffRef(1, 1) = 1.0;
+  }
+};
+
+// The model steps' row screening (alm_subproblem.hpp) leaves out only rows whose terms are exactly 0: with
+// it the inner solves take the path they take with every row tracked, bit for bit (iterates, counts), on
+// one thread and two, while it does screen rows and does replay late-tracked ones.
+TEST(AugmentedLagrangian, RowScreeningChangesNoBitOfThePath) {
+  for (const unsigned seed : {0u, 1u, 2u, 3u}) {
+    for (const int threads : {1, 2}) {
+      mimic::core::ThreadPool pool(threads);
+      const auto run = [&](bool screening, long& screened, long& replayed) {
+        CoupledChain chain(300, seed);
+        HeldPair pair;
+        mo::Problem& problem = seed == 0u ? static_cast<mo::Problem&>(pair) : chain;
+        mo::detail::AlmSubproblem sub(problem, threads > 1 ? &pool : nullptr);
+        sub.set_row_screening(screening);
+        // The pair from 0; the chain from near 0, where its nonlinear rows have non-zero gradients.
+        std::mt19937 rng(seed);
+        std::uniform_real_distribution<double> start(-0.5, 0.5);
+        Eigen::VectorXd x0 = Eigen::VectorXd::Zero(problem.num_variables());
+        if (seed != 0u)
+          for (double& v : x0) v = start(rng);
+        EXPECT_TRUE(sub.start(x0));
+        std::vector<Eigen::VectorXd> iterates;
+        int steps = 0;
+        for (const double sigma : {10.0, 10.0, 100.0, 1000.0}) {
+          sub.set_penalty(sigma);
+          sub.minimize(1e-9, 100, steps);
+          iterates.push_back(sub.x());
+          sub.update_multipliers();
+        }
+        screened = sub.screened_rows();
+        replayed = sub.replayed_rows();
+        return std::tuple{iterates, steps, sub.factorizations(), sub.evaluations()};
+      };
+      long screened_on = 0, replayed_on = 0, screened_off = 0, replayed_off = 0;
+      const auto on = run(true, screened_on, replayed_on);
+      const auto off = run(false, screened_off, replayed_off);
+      const auto& [x_on, steps_on, factorizations_on, evaluations_on] = on;
+      const auto& [x_off, steps_off, factorizations_off, evaluations_off] = off;
+      EXPECT_EQ(steps_on, steps_off) << "seed " << seed << ", " << threads << " threads";
+      EXPECT_EQ(factorizations_on, factorizations_off) << "seed " << seed;
+      EXPECT_EQ(evaluations_on, evaluations_off) << "seed " << seed;
+      for (std::size_t k = 0; k < x_on.size(); ++k) {
+        for (Eigen::Index i = 0; i < x_on[k].size(); ++i)
+          ASSERT_EQ(x_on[k][i], x_off[k][i]) << "outer " << k << ", x[" << i << "], seed " << seed;
+      }
+      EXPECT_GT(steps_on, seed == 0u ? 1 : 5);
+      EXPECT_GT(factorizations_on, steps_on);  // the active-set loop iterated
+      EXPECT_GT(screened_on, 0);
+      if (seed == 0u) EXPECT_GT(replayed_on, 0);  // the held pair's x2 row (HeldPair)
+      EXPECT_EQ(screened_off, 0);
+      EXPECT_EQ(replayed_off, 0);
+    }
+  }
+}
+
 TEST(AugmentedLagrangian, ASplitFactorTakesThePathOfAFullOne) {
   const auto solve = [](int n, int& factorizations) {
     Eigen::VectorXd c(n);

@@ -34,6 +34,9 @@ constexpr double kNewtonTolerance = 1e-2;
 // Bound on the residual block's scale (set_residual_sizing): a secant quotient beyond it comes from a step
 // across a kink or a far nonlinearity, not from the curvature near x.
 constexpr double kMaxResidualScale = 100.0;
+// Safety factor on the screening bound |J_g,i d| <= |J_g,i|_1 |d|_inf (track_rows): covers the rounding of
+// the products the bound stands for, which is some 1e-16 of |J_g,i|_1 |d|_inf per entry of the row.
+constexpr double kScreeningMargin = 1.01;
 
 double squared_positive_part(double v) { return v > 0.0 ? v * v : 0.0; }
 
@@ -261,6 +264,7 @@ void AlmSubproblem::prepare_model() {
   const std::array<const Eigen::VectorXd*, 3> weights = {&residual_weight_, &sigma_h_, &zeros_g_};
   normal_->assemble(blocks, weights, model_hessian_);
   base_values_ = normal_->matrix().coeffs();
+  if (e.inequalities.size() > 0) row_abs_sums(e.inequality_jacobian, inequality_norms_, pool_);
   // The model's gradient at d = 0 short of the active inequalities and bounds (model_step adds them).
   base_rhs_ = objective_gradient_;
   if (e.equalities.size() > 0)
@@ -274,8 +278,15 @@ double AlmSubproblem::model_value(double damping) const {
   // J_r's entries on the imitation).
   double m = base_rhs_.dot(delta_) + 0.5 * delta_.dot(h0_delta_) + 0.5 * damping * delta_.squaredNorm();
   double penalty = 0.0;
-  for (int i = 0; i < jg_delta_.size(); ++i)
-    penalty += squared_positive_part(shifted_inequalities_[i] + jg_delta_[i]);
+  // An untracked row is certified off (track_rows): its term is 0 and leaving it out of the sum changes no
+  // bit of it.
+  if (tracking_) {
+    for (const int i : tracked_rows_)
+      penalty += squared_positive_part(shifted_inequalities_[i] + jg_delta_[i]);
+  } else {
+    for (int i = 0; i < jg_delta_.size(); ++i)
+      penalty += squared_positive_part(shifted_inequalities_[i] + jg_delta_[i]);
+  }
   for (std::size_t k = 0; k < lower_index_.size(); ++k) {
     penalty += squared_positive_part(shifted_lower_[k] - delta_[lower_index_[k]]);
   }
@@ -305,7 +316,8 @@ double AlmSubproblem::model_line_search(double damping) {
       kinks_.push_back({-c / slope, c, slope});
     }
   };
-  for (int i = 0; i < jg_p_.size(); ++i) add_term(shifted_inequalities_[i] + jg_delta_[i], jg_p_[i]);
+  // An untracked row stays off on the whole segment (track_rows): no term and no kink.
+  for (const int i : tracked_rows_) add_term(shifted_inequalities_[i] + jg_delta_[i], jg_p_[i]);
   for (std::size_t k = 0; k < lower_index_.size(); ++k) {
     add_term(shifted_lower_[k] - delta_[lower_index_[k]], -p_[lower_index_[k]]);
   }
@@ -337,6 +349,12 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   delta_.setZero(n_);
   h0_delta_.setZero(n_);
   jg_delta_.setZero(e.inequalities.size());
+  tracking_ = false;
+  tracked_.assign(static_cast<std::size_t>(e.inequalities.size()), 0);
+  tracked_rows_.clear();
+  path_lengths_.clear();
+  // The largest |d|_inf on the model's path so far: its iterates and the Newton points they head for.
+  double reach = 0.0;
   SymmetricMatrix& h = normal_->matrix();
   // H0 (prepare_model) on the normal matrix's pattern; the loop below overwrites the matrix, not these
   // values.
@@ -358,13 +376,19 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       first_changed = std::min(first_changed, column);
       last_changed = std::max(last_changed, column);
     };
-    for (int i = 0; i < weight_g_.size(); ++i) {
+    // After the first iteration an untracked row is still off (its weight 0 since the first iteration).
+    const auto update_weight = [&](int i) {
       const double weight = shifted_inequalities_[i] + jg_delta_[i] > 0.0 ? sigma_ : 0.0;
       if (weight != weight_g_[i]) {
         for (SparseMatrix::InnerIterator it(e.inequality_jacobian, i); it; ++it)
           changed(static_cast<int>(it.col()));
       }
       weight_g_[i] = weight;
+    };
+    if (tracking_) {
+      for (const int i : tracked_rows_) update_weight(i);
+    } else {
+      for (int i = 0; i < weight_g_.size(); ++i) update_weight(i);
     }
     for (std::size_t k = 0; k < lower_index_.size(); ++k) {
       const char active = shifted_lower_[k] - delta_[lower_index_[k]] > 0.0;
@@ -376,11 +400,18 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       if (active != upper_active_[k]) changed(upper_index_[k]);
       upper_active_[k] = active;
     }
-    h.coeffs() = base_values_.array();
+    // Only the changed columns are rebuilt: the others hold the same sums as before, bit for bit (their
+    // entries get nothing from the rows that switched).
+    const int column_begin = std::min(first_changed, n_),
+              column_end = std::max(last_changed + 1, column_begin);
+    const int* h_outer = h.outerIndexPtr();
+    std::copy(base_values_.data() + h_outer[column_begin], base_values_.data() + h_outer[column_end],
+              h.valuePtr() + h_outer[column_begin]);
     if (weight_g_.size() > 0) {
       const std::array<const Eigen::VectorXd*, 3> weights = {&zeros_r_, &zeros_h_, &weight_g_};
-      normal_->assemble(blocks, weights, nullptr, 1.0, /*accumulate=*/true);
+      normal_->assemble_columns(blocks, weights, column_begin, column_end, /*accumulate=*/true);
     }
+    const auto rebuilt = [&](int column) { return column >= column_begin && column < column_end; };
     // Gradient at d = 0 of the quadratic model with this active set (the product over its rows only).
     rhs_ = base_rhs_;
     if (weight_g_.size() > 0) {
@@ -389,17 +420,17 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     }
     for (std::size_t k = 0; k < lower_index_.size(); ++k) {
       if (lower_active_[k]) {
-        normal_->add_to_diagonal(lower_index_[k], sigma_);
+        if (rebuilt(lower_index_[k])) normal_->add_to_diagonal(lower_index_[k], sigma_);
         rhs_[lower_index_[k]] -= sigma_ * shifted_lower_[k];
       }
     }
     for (std::size_t k = 0; k < upper_index_.size(); ++k) {
       if (upper_active_[k]) {
-        normal_->add_to_diagonal(upper_index_[k], sigma_);
+        if (rebuilt(upper_index_[k])) normal_->add_to_diagonal(upper_index_[k], sigma_);
         rhs_[upper_index_[k]] += sigma_ * shifted_upper_[k];
       }
     }
-    for (int i = 0; i < n_; ++i) normal_->add_to_diagonal(i, damping);
+    for (int i = column_begin; i < column_end; ++i) normal_->add_to_diagonal(i, damping);
     ++factorizations_;
     factorization_current_ = solver_.refactorize(h, first_changed, last_changed);
     if (!factorization_current_) break;
@@ -412,12 +443,18 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     p_ -= delta_;
     if (!p_.allFinite()) break;
     h0_p_.noalias() = h0.selfadjointView<Eigen::Lower>() * p_;
-    multiply(e.inequality_jacobian, p_, jg_p_, pool_);
+    // The segment delta_ + t p_, t in [0, 1], lies within max(|delta_|_inf, |delta_ + p_|_inf).
+    reach = std::max({reach, delta_.cwiseAbs().maxCoeff(), (delta_ + p_).cwiseAbs().maxCoeff()});
+    track_rows(reach);
+    multiply_rows(e.inequality_jacobian, tracked_rows_, p_, jg_p_, pool_);
     const double t = model_line_search(damping);
     if (!(t > 0.0)) break;
     delta_ += t * p_;
     h0_delta_ += t * h0_p_;
-    jg_delta_ += t * jg_p_;
+    for (const int i : tracked_rows_) jg_delta_[i] += t * jg_p_[i];
+    if (path_directions_.size() <= path_lengths_.size()) path_directions_.emplace_back();
+    path_directions_[path_lengths_.size()] = p_;
+    path_lengths_.push_back(t);
     const double previous = value;
     value = model_value(damping);
     // Done at the model's minimiser (full step to a Newton point whose active set held), or when one
@@ -428,6 +465,42 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
   step = delta_;
   predicted_decrease = value_at_zero - value + 0.5 * damping * delta_.squaredNorm();
   return predicted_decrease > 0.0;
+}
+
+void AlmSubproblem::track_rows(double reach) {
+  const Evaluation& e = current_;
+  const int rows = static_cast<int>(e.inequalities.size());
+  const int* outer = e.inequality_jacobian.outerIndexPtr();
+  const int* cols = e.inequality_jacobian.innerIndexPtr();
+  const double* vals = e.inequality_jacobian.valuePtr();
+  bool added = false;
+  for (int i = 0; i < rows; ++i) {
+    if (tracked_[static_cast<std::size_t>(i)]) continue;
+    // Off on the whole path (and its rounding) when even the bound cannot reach 0; a NaN bound tracks it.
+    if (screening_ && shifted_inequalities_[i] + kScreeningMargin * inequality_norms_[i] * reach < 0.0) {
+      ++screened_rows_;
+      continue;
+    }
+    tracked_[static_cast<std::size_t>(i)] = 1;
+    added = true;
+    if (!path_lengths_.empty()) ++replayed_rows_;
+    // J_g,i delta_ as the unscreened product would hold it: the moves' J_g,i p (multiply_rows' dot) times t,
+    // added in order from 0.
+    double value = 0.0;
+    for (std::size_t m = 0; m < path_lengths_.size(); ++m) {
+      const Eigen::VectorXd& p = path_directions_[m];
+      double dot = 0.0;
+      for (int k = outer[i]; k < outer[i + 1]; ++k) dot += vals[k] * p[cols[k]];
+      value += path_lengths_[m] * (0.0 + dot);
+    }
+    jg_delta_[i] = value;
+  }
+  if (added || !tracking_) {
+    tracked_rows_.clear();
+    for (int i = 0; i < rows; ++i)
+      if (tracked_[static_cast<std::size_t>(i)]) tracked_rows_.push_back(i);
+  }
+  tracking_ = true;
 }
 
 void AlmSubproblem::newton_step(double damping, Eigen::VectorXd& step, double& predicted_decrease) {

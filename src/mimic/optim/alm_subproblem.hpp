@@ -18,6 +18,14 @@
 // semismooth-Newton (active-set) iterations on the model alone, each followed by an exact line search
 // on the model - each a re-weighting of the normal matrix and a factorisation (normal_solver.hpp), no
 // problem evaluation.
+// Each of those iterations rebuilds the normal matrix only in the columns whose rows or bounds switched (the
+// others hold the same sums, bit for bit) and multiplies only the inequality rows that may switch on: a row
+// with s_i + |J_g,i|_1 R < 0, R the largest |d|_inf on the model's path so far (its iterates and the Newton
+// points they head for), is off on the whole path, its terms exactly 0, so it is left out of the products,
+// the kinks and the model's value ("row screening"). A row the bound no longer certifies is tracked from
+// then on, J_g,i d replayed from the moves made (the same products added in the same order). On the torque
+// objective 26880 of its 39530 rows are torque limits far from their bounds: J_g p had been a tenth of the
+// CPU time. Nothing of the path changes (AugmentedLagrangian.RowScreeningChangesNoBitOfThePath).
 // Constraints that a plain Gauss-Newton step would cross into (or out of) are then accounted for in the step,
 // which is exact for linear constraints (joint angle and velocity limits of a spline are linear in its
 // control points); without it, every step that activates new limits is rejected or cut and the inner solve
@@ -127,6 +135,12 @@ class AlmSubproblem {
   // Problem evaluations, those of the Newton steps' curvature products included.
   int evaluations() const { return evaluations_ + curvature_evaluations(); }
   int factorizations() const { return factorizations_; }
+  // Row screening in the model steps (on by default; off: every row is tracked, for tests). Counters over
+  // the model steps' iterations: the rows left untracked, and those tracked late with their products
+  // replayed.
+  void set_row_screening(bool on) { screening_ = on; }
+  long screened_rows() const { return screened_rows_; }
+  long replayed_rows() const { return replayed_rows_; }
 
   // max(|h|, max(0, g), distance outside the bounds) at the current point.
   double max_violation() const;
@@ -213,6 +227,19 @@ class AlmSubproblem {
   Eigen::VectorXd rhs_;
   Eigen::VectorXd delta_, h0_delta_, jg_delta_;  // model iterate and its products (H0: base_values_)
   Eigen::VectorXd p_, h0_p_, jg_p_;              // search direction and its products
+  // Row screening in model_step: J_g d and J_g p are kept only for the inequality rows that may switch on
+  // somewhere on the model's path; the others are certified off by |J_g,i d| <= |J_g,i|_1 |d|_inf.
+  Eigen::VectorXd inequality_norms_;  // |J_g,i|_1 at the current point (prepare_model)
+  std::vector<char> tracked_;         // per inequality row: J_g,i delta_ is kept in jg_delta_
+  std::vector<int> tracked_rows_;     // those rows, ascending
+  bool tracking_ = false;             // false: every row counts (delta_ = 0, before the first screening)
+  bool screening_ = true;
+  long screened_rows_ = 0, replayed_rows_ = 0;
+  std::vector<Eigen::VectorXd> path_directions_;  // p_ of each move of delta_ in this model_step
+  std::vector<double> path_lengths_;              // its t
+  // Screens the untracked rows against |d|_inf <= reach over the path so far and the next segment; a row
+  // that is not certified off joins tracked_rows_ with its J_g,i delta_ replayed from the moves made.
+  void track_rows(double reach);
   struct Kink {
     double t;      // where c + t slope crosses zero
     double c;      // the term's value at t = 0

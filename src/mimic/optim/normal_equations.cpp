@@ -327,6 +327,23 @@ void NormalEquations::add_rows(const SparseMatrix& m, const Eigen::VectorXd& w, 
 void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
                                std::span<const Eigen::VectorXd* const> weights, const SymmetricMatrix* extra,
                                double extra_scale, bool accumulate) {
+  assemble_range(blocks, weights, extra, extra_scale, accumulate, 0, n_);
+}
+
+void NormalEquations::assemble_columns(std::span<const SparseMatrix* const> blocks,
+                                       std::span<const Eigen::VectorXd* const> weights, int first, int last,
+                                       bool accumulate) {
+  if (first < 0 || first > last || last > n_) {
+    throw std::invalid_argument("NormalEquations::assemble_columns: columns [" + std::to_string(first) +
+                                ", " + std::to_string(last) + ") outside [0, " + std::to_string(n_) + ")");
+  }
+  assemble_range(blocks, weights, nullptr, 1.0, accumulate, first, last);
+}
+
+void NormalEquations::assemble_range(std::span<const SparseMatrix* const> blocks,
+                                     std::span<const Eigen::VectorXd* const> weights,
+                                     const SymmetricMatrix* extra, double extra_scale, bool accumulate,
+                                     int first, int last) {
   if (blocks.size() != block_nonzeros_.size() || weights.size() != blocks.size()) {
     throw std::invalid_argument("NormalEquations::assemble: block count differs from the pattern's");
   }
@@ -345,12 +362,21 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
   weighted_.resize(blocks.size());
   for (std::size_t b = 0; b < blocks.size(); ++b) weighted_[b] = (weights[b]->array() != 0.0).any();
   double* h = h_.valuePtr();
+  const int* h_outer = h_.outerIndexPtr();
+  // A group adds to the columns its rows span: those outside [first, last) are skipped.
+  const auto outside = [&](std::size_t b, std::size_t g) {
+    const auto [low, high] = column_ranges_[b][g];
+    return high < first || low >= last;
+  };
+  if (first >= last) return;
   if (pool_ == nullptr) {
-    if (!accumulate) h_.coeffs().setZero();
+    if (!accumulate) std::fill(h + h_outer[first], h + h_outer[last], 0.0);
     for (std::size_t b = 0; b < blocks.size(); ++b) {
       if (!weighted_[b]) continue;
-      for (const RowGroup& group : groups_[b])
-        add_group(*blocks[b], *weights[b], group_members(b, group), 0, n_, scratch_.front());
+      for (std::size_t g = 0; g < groups_[b].size(); ++g) {
+        if (outside(b, g)) continue;
+        add_group(*blocks[b], *weights[b], group_members(b, groups_[b][g]), first, last, scratch_.front());
+      }
     }
   } else {
     const auto members = [&](int b, int g) {
@@ -361,7 +387,8 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
     if (!shared_.empty()) {
       pool_->run(static_cast<int>(shared_.size()), [&](int index, int worker) {
         SharedGroup& shared = shared_[static_cast<std::size_t>(index)];
-        if (!weighted_[static_cast<std::size_t>(shared.block)]) {
+        if (!weighted_[static_cast<std::size_t>(shared.block)] ||
+            outside(static_cast<std::size_t>(shared.block), static_cast<std::size_t>(shared.group))) {
           shared.path = GroupPath::kNone;
           return;
         }
@@ -375,18 +402,24 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
         }
       });
     }
-    pool_->run(static_cast<int>(parts_.size()), [&](int index, int worker) {
-      const Part& part = parts_[static_cast<std::size_t>(index)];
-      if (!accumulate) {
-        std::fill(h + h_.outerIndexPtr()[part.first], h + h_.outerIndexPtr()[part.last], 0.0);
-      }
+    // The parts that overlap [first, last), each cut to it.
+    const auto part_begin = std::upper_bound(parts_.begin(), parts_.end(), first,
+                                             [](int column, const Part& part) { return column < part.last; });
+    auto part_end = part_begin;
+    while (part_end != parts_.end() && part_end->first < last) ++part_end;
+    const int part_offset = static_cast<int>(part_begin - parts_.begin());
+    pool_->run(static_cast<int>(part_end - part_begin), [&](int index, int worker) {
+      const Part& part = parts_[static_cast<std::size_t>(part_offset + index)];
+      const int part_first = std::max(part.first, first), part_last = std::min(part.last, last);
+      if (!accumulate) std::fill(h + h_outer[part_first], h + h_outer[part_last], 0.0);
       for (const PartGroup& pg : part.groups) {
         if (!weighted_[static_cast<std::size_t>(pg.block)]) continue;
+        if (outside(static_cast<std::size_t>(pg.block), static_cast<std::size_t>(pg.group))) continue;
         const SparseMatrix& m = *blocks[static_cast<std::size_t>(pg.block)];
         const Eigen::VectorXd& w = *weights[static_cast<std::size_t>(pg.block)];
         const std::span<const int> rows = members(pg.block, pg.group);
         if (pg.shared < 0) {
-          add_group(m, w, rows, part.first, part.last, scratch_[static_cast<std::size_t>(worker)]);
+          add_group(m, w, rows, part_first, part_last, scratch_[static_cast<std::size_t>(worker)]);
           continue;
         }
         const SharedGroup& shared = shared_[static_cast<std::size_t>(pg.shared)];
@@ -394,9 +427,9 @@ void NormalEquations::assemble(std::span<const SparseMatrix* const> blocks,
           const int* outer = m.outerIndexPtr();
           const int k = outer[rows.front() + 1] - outer[rows.front()];
           merge_gram(m.innerIndexPtr() + outer[rows.front()], k, shared_gram_.data() + shared.offset, k,
-                     part.first, part.last);
+                     part_first, part_last);
         } else if (shared.path == GroupPath::kRows) {
-          add_rows(m, w, rows, part.first, part.last);
+          add_rows(m, w, rows, part_first, part_last);
         }
       }
     });

@@ -53,6 +53,13 @@ class NormalEquations {
   // the structure given at construction, or be null to leave it out.
   void assemble(std::span<const SparseMatrix* const> blocks, std::span<const Eigen::VectorXd* const> weights,
                 const SymmetricMatrix* extra = nullptr, double extra_scale = 1.0, bool accumulate = false);
+  // The same, for H's columns [first, last) only (the other values untouched), without `extra`: each of
+  // those entries receives the sums assemble() gives it, in the same order, so its value is the same bit for
+  // bit. For the ALM's model steps, whose active sets change the columns of a few rows at a time. Throws
+  // std::invalid_argument unless 0 <= first <= last <= n.
+  void assemble_columns(std::span<const SparseMatrix* const> blocks,
+                        std::span<const Eigen::VectorXd* const> weights, int first, int last,
+                        bool accumulate);
 
   // Threads for assemble() (null or a pool of size 1: the calling thread only). The pool must outlive its
   // use here.
@@ -66,6 +73,10 @@ class NormalEquations {
   void add_to_diagonal(int i, double value) { h_.valuePtr()[diagonal_position(i)] += value; }
 
  private:
+  // assemble() and assemble_columns(): columns [first, last).
+  void assemble_range(std::span<const SparseMatrix* const> blocks,
+                      std::span<const Eigen::VectorXd* const> weights, const SymmetricMatrix* extra,
+                      double extra_scale, bool accumulate, int first, int last);
   // Rows of one block with identical column lists: group_rows_[block][begin .. begin + rows), ascending.
   struct RowGroup {
     int begin;

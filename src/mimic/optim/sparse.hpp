@@ -63,4 +63,13 @@ void add_transposed_product(const SparseMatrix& m, const Eigen::VectorXd& v, Eig
 // Eigen's serial product computes, in the same order, so the result does not depend on the thread count.
 void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, core::ThreadPool* pool);
 
+// out_r = (m v)_r for the rows r listed (ascending or not; other entries of out untouched, out sized to m's
+// rows), bitwise multiply()'s entries: the same products summed in the same order. Split across `pool` when
+// the listed rows hold enough entries.
+void multiply_rows(const SparseMatrix& m, std::span<const int> rows, const Eigen::VectorXd& v,
+                   Eigen::VectorXd& out, core::ThreadPool* pool);
+
+// out_r = sum_k |m_rk|, every row's 1-norm (m compressed), with the rows split across `pool`.
+void row_abs_sums(const SparseMatrix& m, Eigen::VectorXd& out, core::ThreadPool* pool);
+
 }  // namespace mimic::optim
