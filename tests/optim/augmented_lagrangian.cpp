@@ -495,6 +495,40 @@ TEST(AugmentedLagrangian, RowScreeningChangesNoBitOfThePath) {
   }
 }
 
+// r(x) = (x - 1)^2: each Gauss-Newton step halves x - 1 and achieves 15/16 of the decrease its model
+// predicts, so the damping falls by 3 per step, from 1e-4 of the normal matrix's largest diagonal entry
+// (4 (x0 - 1)^2) towards 0 without a floor.
+class SquaredResidual : public mo::Problem {
+ public:
+  int num_variables() const override { return 1; }
+  int num_residuals() const override { return 1; }
+  mo::SparseMatrix residual_jacobian_pattern() const override {
+    mo::PatternBuilder b(1, 1);
+    b.add(0, 0);
+    return b.build();
+  }
+  void evaluate(const Eigen::VectorXd& x, bool jacobians, mo::Evaluation& out) override {
+    out.residuals[0] = (x[0] - 1.0) * (x[0] - 1.0);
+    if (jacobians) out.residual_jacobian.valuePtr()[0] = 2.0 * (x[0] - 1.0);
+  }
+};
+
+// The Levenberg-Marquardt damping stops falling at 1e-10 of that entry (alm_subproblem.cpp, kMinDamping):
+// 30 good steps would take it to 1e-4 / 3^30 = 5e-19 of it. The minimum is still approached (more slowly
+// once the damping dominates the vanishing J^T J).
+TEST(AugmentedLagrangian, TheDampingStopsFallingAtItsFloor) {
+  SquaredResidual problem;
+  mo::detail::AlmSubproblem sub(problem, nullptr);
+  ASSERT_TRUE(sub.start(Eigen::VectorXd::Constant(1, 3.0)));
+  int steps = 0;
+  sub.minimize(1e-30, 30, steps);
+  EXPECT_EQ(steps, 30);
+  EXPECT_DOUBLE_EQ(sub.largest_diagonal(), 16.0);
+  EXPECT_GE(sub.damping(), 1e-10 * 16.0);
+  EXPECT_LE(sub.damping(), 3e-10 * 16.0);  // it reached the floor
+  EXPECT_LT(std::abs(sub.x()[0] - 1.0), 1e-3);
+}
+
 TEST(AugmentedLagrangian, ASplitFactorTakesThePathOfAFullOne) {
   const auto solve = [](int n, int& factorizations) {
     Eigen::VectorXd c(n);

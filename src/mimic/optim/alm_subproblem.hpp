@@ -11,7 +11,10 @@
 // solve a few steps of quality ~1 that only brought the damping back down (by 3 per step; the bar walk's
 // smoothing 96 -> 42 steps, the torque objective 294 -> 265). A damping too small for the new penalty is
 // raised by the ratio test as any other; one above the initial rule's (after a solve that found no step) is
-// cut to it. It restarts from the rule at start().
+// cut to it. It restarts from the rule at start(). It never falls below 1e-10 of the same largest diagonal
+// entry: far below, it no longer bounds the directions the normal matrix hardly determines, and steps along
+// them were rejected or bought little (the whole-body walk's smoothing: 131 -> 73 evaluations, the same
+// result; alm_subproblem.cpp, kMinDamping).
 //
 // Each step minimises the piecewise-quadratic model in which r, h, g are linearised but the max() is
 // kept: m(d) = 1/2 |r + J_r d|^2 + .. + sigma/2 |max(0, s + J_G d)|^2 + damping/2 |d|^2, by a few
@@ -127,6 +130,11 @@ class AlmSubproblem {
   double residual_scale() const { return residual_scale_; }
   int curvature_evaluations() const { return curvature_ ? curvature_->evaluations() : 0; }
   double penalty() const { return sigma_; }
+  // The Levenberg-Marquardt damping the last minimize() ended with (< 0 before the first).
+  double damping() const { return damping_; }
+  // The undamped normal matrix's largest diagonal entry at the first step of the last minimize(): the
+  // damping's initial rule and floor (alm_subproblem.cpp) are relative to it.
+  double largest_diagonal() const { return largest_diagonal_; }
   const Multipliers& multipliers() const { return multipliers_; }
   const Eigen::VectorXd& x() const { return x_; }
   const Evaluation& evaluation() const { return current_; }
@@ -203,6 +211,7 @@ class AlmSubproblem {
       false;  // solver_ holds the factorised normal matrix and rhs_ of the last model_step
   int newton_iterations_ = 0;
   double damping_ = -1.0;  // Levenberg-Marquardt damping, kept across minimize() calls; < 0: from the rule
+  double largest_diagonal_ = 0.0;
   std::optional<CurvatureProduct> curvature_;
   CurvatureWeights curvature_weights_;
   Eigen::VectorXd cg_d_, cg_r_, cg_z_, cg_p_, cg_bp_, cg_sp_;
