@@ -513,7 +513,7 @@ class SquaredResidual : public mo::Problem {
   }
 };
 
-// The Levenberg-Marquardt damping stops falling at 1e-10 of that entry (alm_subproblem.cpp, kMinDamping):
+// The Levenberg-Marquardt damping stops falling at 1e-12 of that entry (alm_subproblem.cpp, kMinDamping):
 // 30 good steps would take it to 1e-4 / 3^30 = 5e-19 of it. The minimum is still approached (more slowly
 // once the damping dominates the vanishing J^T J).
 TEST(AugmentedLagrangian, TheDampingStopsFallingAtItsFloor) {
@@ -524,8 +524,8 @@ TEST(AugmentedLagrangian, TheDampingStopsFallingAtItsFloor) {
   sub.minimize(1e-30, 30, steps);
   EXPECT_EQ(steps, 30);
   EXPECT_DOUBLE_EQ(sub.largest_diagonal(), 16.0);
-  EXPECT_GE(sub.damping(), 1e-10 * 16.0);
-  EXPECT_LE(sub.damping(), 3e-10 * 16.0);  // it reached the floor
+  EXPECT_GE(sub.damping(), 1e-12 * 16.0);
+  EXPECT_LE(sub.damping(), 3e-12 * 16.0);  // it reached the floor
   EXPECT_LT(std::abs(sub.x()[0] - 1.0), 1e-3);
 }
 

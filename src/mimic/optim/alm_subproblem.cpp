@@ -24,11 +24,12 @@ constexpr double kMinStepQuality = 1e-4;
 // The damping's floor relative to the same entry. Nielsen's update lowers the damping by up to 3 per good
 // step; without a floor the whole-body walk's smoothing ran its late steps (penalty 1e6) at 1e-15 of it,
 // where the damping no longer bounds the directions the normal matrix hardly determines: steps along them
-// were rejected or bought little (13 steps in one inner solve where 1 does with the floor). With it: the same
-// result (objective 50509.6, integral 100971), 131 -> 73 evaluations, 793 -> 463 factorisations, over every
-// draw of the first penalty (BM_RetargetWholeBodyWalkDraws). 1e-8 measured no better on the torque
-// objective's draws; a larger floor would begin to shorten steps along well-determined directions.
-constexpr double kMinDamping = 1e-10;
+// were rejected or bought little (13 steps in one inner solve where 1 does with a floor). With 1e-12: the
+// same result (objective 50509.6, integral 100971), 131 -> 88 evaluations, over every draw of the first
+// penalty (BM_RetargetWholeBodyWalkDraws); the G1 walk's smoothing 134 -> 114, the JVRC-1 one's, the bar
+// walk's and the torque objective's evaluations as before. 1e-10 saved the whole-body walk more (73) but
+// cost the G1 walk 184; 1e-11 cost the JVRC-1 walk 118 -> 206.
+constexpr double kMinDamping = 1e-12;
 constexpr int kMaxDampingIncreases = 40;
 // Relative size of rounding errors in L~ (a few ulps of its value).
 constexpr double kRounding = 1e-14;

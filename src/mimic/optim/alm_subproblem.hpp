@@ -11,9 +11,9 @@
 // solve a few steps of quality ~1 that only brought the damping back down (by 3 per step; the bar walk's
 // smoothing 96 -> 42 steps, the torque objective 294 -> 265). A damping too small for the new penalty is
 // raised by the ratio test as any other; one above the initial rule's (after a solve that found no step) is
-// cut to it. It restarts from the rule at start(). It never falls below 1e-10 of the same largest diagonal
+// cut to it. It restarts from the rule at start(). It never falls below 1e-12 of the same largest diagonal
 // entry: far below, it no longer bounds the directions the normal matrix hardly determines, and steps along
-// them were rejected or bought little (the whole-body walk's smoothing: 131 -> 73 evaluations, the same
+// them were rejected or bought little (the whole-body walk's smoothing: 131 -> 88 evaluations, the same
 // result; alm_subproblem.cpp, kMinDamping).
 //
 // Each step minimises the piecewise-quadratic model in which r, h, g are linearised but the max() is
