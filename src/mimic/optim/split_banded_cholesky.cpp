@@ -105,6 +105,20 @@ bool SplitBandedCholesky::refactorize(const SymmetricMatrix& lower, int first_ch
   return factored_;
 }
 
+void SplitBandedCholesky::couple(const SymmetricMatrix& lower, const std::vector<DenseEntry>& entries,
+                                 const BandedCholesky& factor, int band, Eigen::MatrixXd& coupling,
+                                 Eigen::MatrixXd& x, Eigen::MatrixXd& product) {
+  // X = C L^-T: C lives on the half's last b columns, and so does X (L^T is upper triangular), which needs
+  // only the half's trailing b x b factor.
+  const double* values = lower.valuePtr();
+  for (const DenseEntry& e : entries) coupling(e.row, e.col) = values[e.source];
+  x = coupling;
+  factor.trailing_factor(band).triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(x);
+  product.resize(band, band);
+  product.triangularView<Eigen::Lower>().setZero();
+  product.triangularView<Eigen::Lower>() += x * x.transpose();
+}
+
 bool SplitBandedCholesky::factorize_halves(const SymmetricMatrix& lower, int top_from, int bottom_from,
                                            core::ThreadPool* pool) {
   bool top_ok = true, bottom_ok = true;
@@ -113,35 +127,27 @@ bool SplitBandedCholesky::factorize_halves(const SymmetricMatrix& lower, int top
       [&] {
         if (top_from >= top_) return;
         top_ok = top_factor_.refactorize(lower, top_from);
+        if (top_ok)
+          couple(lower, top_coupling_entries_, top_factor_, band_, top_coupling_, top_x_, top_product_);
       },
       [&] {
         if (bottom_from >= bottom_) return;
         bottom_ok = bottom_factor_.refactorize(lower, bottom_from);
+        if (bottom_ok) {
+          couple(lower, bottom_coupling_entries_, bottom_factor_, band_, bottom_coupling_, bottom_x_,
+                 bottom_product_);
+        }
       });
   if (!top_ok || !bottom_ok) return false;
 
-  // X = C L^-T: C lives on the half's last b columns, and so does X (L^T is upper triangular), which needs
-  // only the half's trailing b x b factor.
+  // The Schur complement of the halves in the separator, then its dense factor in place (the strict upper
+  // triangle keeps leftovers, never read; the storage holds the last factor, so entries outside the pattern
+  // must read zero again).
   const double* values = lower.valuePtr();
-  for (const DenseEntry& e : top_coupling_entries_) top_coupling_(e.row, e.col) = values[e.source];
-  for (const DenseEntry& e : bottom_coupling_entries_) bottom_coupling_(e.row, e.col) = values[e.source];
-  // The separator's storage holds the last factor: entries outside the pattern must read zero again.
   separator_.setZero();
   for (const DenseEntry& e : separator_entries_) separator_(e.row, e.col) = values[e.source];
-  top_x_ = top_coupling_;
-  top_factor_.trailing_factor(band_)
-      .triangularView<Eigen::Lower>()
-      .transpose()
-      .solveInPlace<Eigen::OnTheRight>(top_x_);
-  bottom_x_ = bottom_coupling_;
-  bottom_factor_.trailing_factor(band_)
-      .triangularView<Eigen::Lower>()
-      .transpose()
-      .solveInPlace<Eigen::OnTheRight>(bottom_x_);
-  // The Schur complement of the halves in the separator, then its dense factor in place (the strict upper
-  // triangle keeps leftovers, never read).
-  separator_.triangularView<Eigen::Lower>() -= top_x_ * top_x_.transpose();
-  separator_.triangularView<Eigen::Lower>() -= bottom_x_ * bottom_x_.transpose();
+  separator_.triangularView<Eigen::Lower>() -= top_product_;
+  separator_.triangularView<Eigen::Lower>() -= bottom_product_;
   const Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(separator_);
   return llt.info() == Eigen::Success && separator_.diagonal().allFinite();
 }

@@ -23,6 +23,13 @@
 // supports of the rows and bounds that enter or leave, [first_changed, last_changed]: the top is redone from
 // first_changed (nothing of it when first_changed >= m), the reversed bottom from n - 1 - last_changed;
 // each half bitwise as a full factorisation (BandedCholesky::refactorize), so the whole is too.
+//
+// X and X X^T of a half are computed on that half's thread right after its factor (the separator's b x b
+// products had run on one thread after both: the second core idled through some 0.5 ms of each of the
+// torque objective's 1473 factorisations), and kept with it when the half is kept (its coupling lies in its
+// own columns, or rows, which the changed range then does not reach). A_s - P_t - P_u with P = X X^T
+// formed apart is bitwise the A_s - X X^T Eigen's rank update gives in place (the same accumulations, added
+// once: s + (-1) acc = s - acc), and the dense factor of the separator runs after both.
 #pragma once
 
 #include <Eigen/Core>
@@ -63,6 +70,10 @@ class SplitBandedCholesky {
     int row, col;
   };
   bool factorize_halves(const SymmetricMatrix& lower, int top_from, int bottom_from, core::ThreadPool* pool);
+  // X = C L^-T and X X^T of one half from its factor and its coupling's values in `lower`.
+  static void couple(const SymmetricMatrix& lower, const std::vector<DenseEntry>& entries,
+                     const BandedCholesky& factor, int band, Eigen::MatrixXd& coupling, Eigen::MatrixXd& x,
+                     Eigen::MatrixXd& product);
 
   int n_ = 0;
   Eigen::Index values_ = 0;  // the pattern's
@@ -74,6 +85,7 @@ class SplitBandedCholesky {
   Eigen::MatrixXd top_coupling_, bottom_coupling_;  // C_t, C_u on the halves' last b columns (b x b)
   Eigen::MatrixXd separator_;                       // A_s, then L_s in its lower triangle
   Eigen::MatrixXd top_x_, bottom_x_;                // X_t, X_u
+  Eigen::MatrixXd top_product_, bottom_product_;    // X_t X_t^T, X_u X_u^T (lower triangles)
   bool factored_ = false;
 };
 
