@@ -451,11 +451,21 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
     solver_.solve_in_place(p_);
     p_ -= delta_;
     if (!p_.allFinite()) break;
-    h0_p_.noalias() = h0.selfadjointView<Eigen::Lower>() * p_;
     // The segment delta_ + t p_, t in [0, 1], lies within max(|delta_|_inf, |delta_ + p_|_inf).
     reach = std::max({reach, delta_.cwiseAbs().maxCoeff(), (delta_ + p_).cwiseAbs().maxCoeff()});
-    track_rows(reach);
-    multiply_rows(e.inequality_jacobian, tracked_rows_, p_, jg_p_, pool_);
+    // H0 p (Eigen's sequential symmetric product) on one thread while the other screens the rows and
+    // multiplies the tracked ones (few, after screening): the same values as one after the other.
+    const auto product = [&] { h0_p_.noalias() = h0.selfadjointView<Eigen::Lower>() * p_; };
+    const auto rows = [&] {
+      track_rows(reach);
+      multiply_rows(e.inequality_jacobian, tracked_rows_, p_, jg_p_, nullptr);
+    };
+    if (pool_ != nullptr && pool_->size() > 1) {
+      pool_->run(2, [&](int index, int /*worker*/) { index == 0 ? product() : rows(); });
+    } else {
+      product();
+      rows();
+    }
     const double t = model_line_search(damping);
     if (!(t > 0.0)) break;
     delta_ += t * p_;

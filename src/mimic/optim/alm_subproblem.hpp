@@ -28,7 +28,8 @@
 // the kinks and the model's value ("row screening"). A row the bound no longer certifies is tracked from
 // then on, J_g,i d replayed from the moves made (the same products added in the same order). On the torque
 // objective 26880 of its 39530 rows are torque limits far from their bounds: J_g p had been a tenth of the
-// CPU time. Nothing of the path changes (AugmentedLagrangian.RowScreeningChangesNoBitOfThePath).
+// CPU time. Nothing of the path changes (AugmentedLagrangian.RowScreeningChangesNoBitOfThePath). The
+// screening and the tracked rows' products run beside H0 p, on the pool's other thread.
 // Constraints that a plain Gauss-Newton step would cross into (or out of) are then accounted for in the step,
 // which is exact for linear constraints (joint angle and velocity limits of a spline are linear in its
 // control points); without it, every step that activates new limits is rejected or cut and the inner solve
