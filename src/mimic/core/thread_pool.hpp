@@ -79,4 +79,16 @@ void for_each_range(ThreadPool* pool, int count, const Body& body) {
   });
 }
 
+// Runs first() and second() at the same time on two threads of `pool`, or one after the other on the
+// calling thread when pool is null or has one thread (for two independent halves of one piece of work).
+template <class First, class Second>
+void run_both(ThreadPool* pool, const First& first, const Second& second) {
+  if (pool == nullptr || pool->size() == 1) {
+    first();
+    second();
+    return;
+  }
+  pool->run(2, [&](int index, int /*worker*/) { index == 0 ? first() : second(); });
+}
+
 }  // namespace mimic::core

@@ -460,12 +460,7 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
       track_rows(reach);
       multiply_rows(e.inequality_jacobian, tracked_rows_, p_, jg_p_, nullptr);
     };
-    if (pool_ != nullptr && pool_->size() > 1) {
-      pool_->run(2, [&](int index, int /*worker*/) { index == 0 ? product() : rows(); });
-    } else {
-      product();
-      rows();
-    }
+    core::run_both(pool_, product, rows);
     const double t = model_line_search(damping);
     if (!(t > 0.0)) break;
     delta_ += t * p_;
@@ -489,9 +484,6 @@ bool AlmSubproblem::model_step(double damping, Eigen::VectorXd& step, double& pr
 void AlmSubproblem::track_rows(double reach) {
   const Evaluation& e = current_;
   const int rows = static_cast<int>(e.inequalities.size());
-  const int* outer = e.inequality_jacobian.outerIndexPtr();
-  const int* cols = e.inequality_jacobian.innerIndexPtr();
-  const double* vals = e.inequality_jacobian.valuePtr();
   bool added = false;
   for (int i = 0; i < rows; ++i) {
     if (tracked_[static_cast<std::size_t>(i)]) continue;
@@ -503,15 +495,11 @@ void AlmSubproblem::track_rows(double reach) {
     tracked_[static_cast<std::size_t>(i)] = 1;
     added = true;
     if (!path_lengths_.empty()) ++replayed_rows_;
-    // J_g,i delta_ as the unscreened product would hold it: the moves' J_g,i p (multiply_rows' dot) times t,
-    // added in order from 0.
+    // J_g,i delta_ as the unscreened product would hold it: the moves' J_g,i p (row_dot, multiply_rows'
+    // entries) times t, added in order from 0.
     double value = 0.0;
-    for (std::size_t m = 0; m < path_lengths_.size(); ++m) {
-      const Eigen::VectorXd& p = path_directions_[m];
-      double dot = 0.0;
-      for (int k = outer[i]; k < outer[i + 1]; ++k) dot += vals[k] * p[cols[k]];
-      value += path_lengths_[m] * (0.0 + dot);
-    }
+    for (std::size_t m = 0; m < path_lengths_.size(); ++m)
+      value += path_lengths_[m] * row_dot(e.inequality_jacobian, i, path_directions_[m]);
     jg_delta_[i] = value;
   }
   if (added || !tracking_) {

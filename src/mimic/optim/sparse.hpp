@@ -63,6 +63,17 @@ void add_transposed_product(const SparseMatrix& m, const Eigen::VectorXd& v, Eig
 // Eigen's serial product computes, in the same order, so the result does not depend on the thread count.
 void multiply(const SparseMatrix& m, const Eigen::VectorXd& v, Eigen::VectorXd& out, core::ThreadPool* pool);
 
+// (m v)_row as Eigen's row-major sparse times dense product computes it: the products summed from 0 in
+// storage order, then added to the zeroed result (0.0 + sum, which differs from sum for sum = -0).
+inline double row_dot(const SparseMatrix& m, int row, const Eigen::VectorXd& v) {
+  const int* outer = m.outerIndexPtr();
+  const int* cols = m.innerIndexPtr();
+  const double* vals = m.valuePtr();
+  double sum = 0.0;
+  for (int k = outer[row]; k < outer[row + 1]; ++k) sum += vals[k] * v[cols[k]];
+  return 0.0 + sum;
+}
+
 // out_r = (m v)_r for the rows r listed (ascending or not; other entries of out untouched, out sized to m's
 // rows), bitwise multiply()'s entries: the same products summed in the same order. Split across `pool` when
 // the listed rows hold enough entries.

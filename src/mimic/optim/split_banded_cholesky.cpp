@@ -7,18 +7,9 @@
 
 namespace mimic::optim {
 
-namespace {
+using core::run_both;
 
-// Runs first() and second() on two threads of `pool` (in order on the caller without one).
-template <class First, class Second>
-void run_both(core::ThreadPool* pool, const First& first, const Second& second) {
-  if (pool == nullptr || pool->size() == 1) {
-    first();
-    second();
-    return;
-  }
-  pool->run(2, [&](int index, int) { index == 0 ? first() : second(); });
-}
+namespace {
 
 // A half's pattern from triplets whose values are their sources in `lower` (+ 1, so that none is an explicit
 // zero), and the sources in the half's storage order.
