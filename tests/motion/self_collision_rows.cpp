@@ -4,6 +4,11 @@
 // the pair out (no activation distance at all): the check after the solve adds it and solves again.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
 #include <utility>
 
 #include "mimic/core/error.hpp"
@@ -128,15 +133,25 @@ TEST(SelfCollisionRows, TheHandStopsAtTheSafetyDistanceFromTheHead) {
 // the head) against central finite differences, at a point where the hand is inside the head.
 TEST(SelfCollisionRows, JacobiansMatchFiniteDifferences) {
   const HandInHead f;
-  // The torque objective also on a coarse grid (objective_stride 5): its limit-and-collision-only sets.
-  for (const auto& [objective, stride] :
-       {std::pair{Objective::kImitation, 1}, std::pair{Objective::kTorque, 1},
-        std::pair{Objective::kTorque, 5}}) {
+  // The torque objective also on a coarse grid (objective_stride 5): its limit-and-collision-only sets; and
+  // with every other torque sample pair-only (ProblemOptions::pair_only_samples): the sets without limits.
+  struct Case {
+    Objective objective;
+    int stride;
+    bool pair_only;
+  };
+  for (const Case c : {Case{Objective::kImitation, 1, false}, Case{Objective::kTorque, 1, false},
+                       Case{Objective::kTorque, 5, false}, Case{Objective::kImitation, 1, true},
+                       Case{Objective::kTorque, 5, true}}) {
+    SCOPED_TRACE(testing::Message() << "stride " << c.stride << (c.pair_only ? ", pair-only samples" : ""));
     ProblemOptions options;
-    options.objective = objective;
-    options.objective_stride = stride;
+    options.objective = c.objective;
+    options.objective_stride = c.stride;
     options.geometry.collision = f.cmodel;
-    for (int i = 0; i < f.input.sample_count(); i += 7) options.torque_samples.push_back(i);
+    for (int i = 0; i < f.input.sample_count(); i += 7) {
+      options.torque_samples.push_back(i);
+      if (c.pair_only && i % 14 == 7) options.pair_only_samples.push_back(i);
+    }
     for (int p = 0; p < static_cast<int>(f.cmodel->pairs.size()); ++p) {
       if (f.cmodel->pair_name(p).find("HEAD_LINK1") != std::string::npos)
         options.collision_pairs.push_back(p);
@@ -155,6 +170,40 @@ TEST(SelfCollisionRows, JacobiansMatchFiniteDifferences) {
                   .find("distance at t="),
               std::string::npos);
   }
+}
+
+// A pair-only sample keeps its pair rows and has no torque-limit rows; the other torque samples have both
+// (the pinned ends only their limit rows).
+TEST(SelfCollisionRows, PairOnlySamplesHaveNoTorqueLimitRows) {
+  const HandInHead f;
+  ProblemOptions options;
+  options.objective = Objective::kTorque;
+  options.objective_stride = 5;
+  options.geometry.collision = f.cmodel;
+  options.collision_pairs = {0, 1};
+  const int n = f.input.sample_count();
+  options.torque_samples = {0, 10, 20, 30, n - 1};
+  options.pair_only_samples = {10, 30};
+  const MotionProblem problem(f.robot.model, f.robot.description, f.input, options);
+  std::map<int, std::set<std::string>> names;  // per sample: the terms of its inequality rows
+  for (const std::string& key : problem.row_keys(terms::RowKind::kInequality)) {
+    std::istringstream in(key);
+    std::string first, word, name;
+    in >> first;
+    if (first == "velocity") continue;
+    // "<sample> <term name> <term rows> <row> upper|lower": the name is the words before the count.
+    while (in >> word && !std::isdigit(static_cast<unsigned char>(word[0])))
+      name += (name.empty() ? "" : " ") + word;
+    names[std::stoi(first)].insert(name);
+  }
+  const std::set<std::string> both{"torque limits", "self-collision"}, limits{"torque limits"},
+      pairs{"self-collision"};
+  EXPECT_EQ(names[0], limits);
+  EXPECT_EQ(names[10], pairs);
+  EXPECT_EQ(names[20], both);
+  EXPECT_EQ(names[30], pairs);
+  EXPECT_EQ(names[n - 1], limits);
+  EXPECT_EQ(names.size(), 5u);
 }
 
 TEST(SelfCollisionRows, APairTheScreeningLeftOutIsAddedByTheCheck) {

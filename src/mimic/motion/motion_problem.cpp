@@ -4,9 +4,11 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "mimic/core/error.hpp"
@@ -84,9 +86,11 @@ MotionProblem::MotionProblem(const model::Model& model, std::vector<int> active,
       frames_(std::move(frames)),
       m_(static_cast<int>(active_.size())),
       n_(input.sample_count()) {
-  for (const int s : options_.torque_samples) {
-    if (s < 0 || s >= n_)
-      throw std::invalid_argument("MotionProblem: torque sample " + std::to_string(s) + " out of range");
+  for (const auto* samples : {&options_.torque_samples, &options_.pair_only_samples}) {
+    for (const int s : *samples) {
+      if (s < 0 || s >= n_)
+        throw std::invalid_argument("MotionProblem: torque sample " + std::to_string(s) + " out of range");
+    }
   }
   reference_joints_.resize(m_, n_);
   for (int p = 0; p < m_; ++p) reference_joints_.row(p) = input.motion.q.row(model.idx_q(active_[p]));
@@ -164,47 +168,52 @@ void MotionProblem::check_pinned_torques() const {
 
 // Row order: per sample the imitation (active joints, then the frames) or the torque residual (both in the
 // blended objective); after the velocity rows, per torque sample the upper and lower torque-limit rows of
-// each active joint, then those of each collision pair.
+// each active joint (none at pair_only_samples), then those of each collision pair.
 void MotionProblem::add_rows(const MotionInput& input) {
   const model::Model& model = model_;
   const double dt = 1.0 / input.rate;
   Eigen::VectorXd torque_limits(m_);
   for (int p = 0; p < m_; ++p) torque_limits[p] = limits_.torque[active_[p]];
   const auto limits = std::make_shared<terms::TorqueLimits>(model, active_, torque_limits);
-  const auto constraints = [&](bool collision) {
-    terms::TermSum sum(model);
-    sum.add("torque limits", limits);
-    if (collision) {
-      sum.add("self-collision", std::make_shared<terms::SelfCollision>(model, options_.geometry.collision,
-                                                                       options_.collision_pairs,
-                                                                       options_.geometry.safety_distance));
-    }
-    return sum;
-  };
+  const auto torque = std::make_shared<terms::TorqueResidual>(model, active_);
   const bool any_collision = !options_.collision_pairs.empty();
-  const auto collision_at = [&](int n) { return any_collision && n > 0 && n < n_ - 1; };
 
-  std::vector<char> limited(static_cast<std::size_t>(n_), 0);
-  for (const int s : options_.torque_samples) limited[static_cast<std::size_t>(s)] = 1;
-  // The torque rows, RNEA with the given base motion: one pass serves the torque residual and the limits
-  // at a torque sample, so at such a sample both live in one set.
-  const auto torque_sets = [&](double weight, int& free_set, int& limit_set, int& both_set) {
-    const auto torque = std::make_shared<terms::TorqueResidual>(model, active_);
-    terms::TermSum free(model), bounded = constraints(false), geometric = constraints(any_collision);
-    free.add("torque", torque, weight);
-    bounded.add("torque", torque, weight);
-    geometric.add("torque", torque, weight);
-    free_set = add_row_set(std::move(free), kWorld);
-    limit_set = add_row_set(std::move(bounded), kWorld);
-    both_set = any_collision ? add_row_set(std::move(geometric), kWorld) : limit_set;
+  // Per sample: whether it has torque-limit rows, and pair rows (a row at a pinned end is a constant).
+  std::vector<char> limited(static_cast<std::size_t>(n_), 0), paired(static_cast<std::size_t>(n_), 0);
+  for (const int s : options_.torque_samples) {
+    limited[static_cast<std::size_t>(s)] = 1;
+    paired[static_cast<std::size_t>(s)] = any_collision && s > 0 && s < n_ - 1;
+  }
+  for (const int s : options_.pair_only_samples) limited[static_cast<std::size_t>(s)] = 0;
+
+  // The world-state row set of each combination that occurs, made on first use: the torque residual's weight
+  // (0: none), the limit rows and the pair rows. RNEA with the given base motion: one pass serves the
+  // residual and the limits at a sample, so both live in one set. -1: a sample with none of them.
+  std::map<std::tuple<double, bool, bool>, int> sets;
+  const auto set_for = [&](double weight, int n) {
+    const bool limit = limited[static_cast<std::size_t>(n)], pair = paired[static_cast<std::size_t>(n)];
+    if (weight == 0.0 && !limit && !pair) return -1;
+    const auto [found, added] = sets.try_emplace({weight, limit, pair}, -1);
+    if (added) {
+      terms::TermSum sum(model);
+      if (limit) sum.add("torque limits", limits);
+      if (pair) {
+        sum.add("self-collision", std::make_shared<terms::SelfCollision>(model, options_.geometry.collision,
+                                                                         options_.collision_pairs,
+                                                                         options_.geometry.safety_distance));
+      }
+      if (weight > 0.0) sum.add("torque", torque, weight);
+      found->second = add_row_set(std::move(sum), kWorld);
+    }
+    return found->second;
   };
-  const auto add_torque_blocks = [&](int free_set, int limit_set, int both_set) {
+  const auto add_world_blocks = [&](const std::function<double(int)>& weight) {
     for (int n = 0; n < n_; ++n) {
-      const bool torque_sample = limited[static_cast<std::size_t>(n)];
-      add_block(n, !torque_sample ? free_set : collision_at(n) ? both_set : limit_set);
+      const int set = set_for(weight(n), n);
+      if (set >= 0) add_block(n, set);
     }
   };
-  int free_set = 0, limit_set = 0, both_set = 0;
+
   if (options_.objective == Objective::kImitation) {
     terms::TermSum imitation(model);
     imitation.add("joints", std::make_shared<terms::JointImitation>(model, active_, reference_joints_),
@@ -213,51 +222,25 @@ void MotionProblem::add_rows(const MotionInput& input) {
                   std::sqrt(options_.sigma * dt));
     const int residual = add_row_set(std::move(imitation), kWaistFrame);
     for (int n = 0; n < n_; ++n) add_block(n, residual);
-    if (options_.torque_weight > 0.0) {
-      torque_sets(std::sqrt(options_.torque_weight * dt), free_set, limit_set, both_set);
-      add_torque_blocks(free_set, limit_set, both_set);
-      return;
-    }
-    const int limit = add_row_set(constraints(false), kWorld);
-    const int geometric = any_collision ? add_row_set(constraints(true), kWorld) : limit;
-    for (const int s : options_.torque_samples) add_block(s, collision_at(s) ? geometric : limit);
+    const double weight = options_.torque_weight > 0.0 ? std::sqrt(options_.torque_weight * dt) : 0.0;
+    add_world_blocks([&](int) { return weight; });
     return;
   }
   const int stride = std::max(options_.objective_stride, 1);
-  if (stride == 1) {
-    torque_sets(std::sqrt(dt), free_set, limit_set, both_set);
-    add_torque_blocks(free_set, limit_set, both_set);
-    return;
-  }
-  // The rectangle rule on the coarse grid of every `stride`-th sample (ProblemOptions::objective_stride):
-  // each sample of the clip counts at the grid sample nearest to it (ties: the later one; past the last
-  // multiple of `stride`, the last sample), which thus weighs (its samples) * dt. The weights add up to the
-  // dense sum's. The grid matches optimize_motion's torque samples for this objective, so the torque rows
-  // share the RNEA pass of the limit rows.
+  // With stride k > 1, the rectangle rule on the coarse grid of every k-th sample
+  // (ProblemOptions::objective_stride): each sample of the clip counts at the grid sample nearest to it
+  // (ties: the later one; past the last multiple of k, the last sample), which thus weighs (its samples) *
+  // dt. The weights add up to the dense sum's. The grid matches optimize_motion's torque samples for this
+  // objective, so the torque rows share the RNEA pass of the limit rows.
   std::vector<int> group_size(static_cast<std::size_t>(n_), 0);
   for (int n = 0; n < n_; ++n) {
     const int grid = std::min(stride * ((n + stride / 2) / stride), n_ - 1);
     ++group_size[static_cast<std::size_t>(grid)];
   }
-  std::map<int, std::array<int, 3>> sets;  // per group size: the free, limit and both sets
-  const int limit_only = add_row_set(constraints(false), kWorld);
-  const int geometric_only = any_collision ? add_row_set(constraints(true), kWorld) : limit_only;
-  for (int n = 0; n < n_; ++n) {
-    const bool torque_sample = limited[static_cast<std::size_t>(n)];
+  add_world_blocks([&](int n) {
     const int size = group_size[static_cast<std::size_t>(n)];
-    if (size == 0) {
-      if (torque_sample) add_block(n, collision_at(n) ? geometric_only : limit_only);
-      continue;
-    }
-    auto found = sets.find(size);
-    if (found == sets.end()) {
-      std::array<int, 3> s{};
-      torque_sets(std::sqrt(size * dt), s[0], s[1], s[2]);
-      found = sets.emplace(size, s).first;
-    }
-    const std::array<int, 3>& s = found->second;
-    add_block(n, !torque_sample ? s[0] : collision_at(n) ? s[2] : s[1]);
-  }
+    return size == 0 ? 0.0 : std::sqrt(size * dt);
+  });
 }
 
 void MotionProblem::set_state(int n, int state, SplineProblemData& data) const {

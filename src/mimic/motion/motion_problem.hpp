@@ -31,11 +31,11 @@
 //   velocity - |qdot| <= qdot_max at EVERY t through the derivative's control polygon (velocity_rows.hpp):
 //              linear in x, sufficient, slightly conservative.
 //   torque   - g = +-tau_j(t_n) / tau_max_j - 1 <= 0 for the active joints at the samples listed in
-//              ProblemOptions::torque_samples; optimize_motion() chooses a coarse grid and adds every
-//              200 Hz sample where a check of the solution finds a violation, then solves again (torque
-//              is not linear in x, so no convex-hull shortcut exists).
+//              ProblemOptions::torque_samples but its pair_only_samples; optimize_motion() chooses a
+//              coarse grid and adds every 200 Hz sample where a check of the solution finds a violation,
+//              then solves again (torque is not linear in x, so no convex-hull shortcut exists).
 //   geometry - distance >= safety distance (issue 13, terms/self_collision.hpp: g = 1 - d / d_s <= 0 for
-//              the lower bound) for ProblemOptions::collision_pairs at the same samples as the torque rows.
+//              the lower bound) for ProblemOptions::collision_pairs at the torque samples but the ends.
 //              The legs are passive but count: a hand near a thigh moves only through the arm. Which
 //              pairs: optimize_motion() screens them (optimize_motion.hpp).
 //
@@ -81,6 +81,9 @@ struct ProblemOptions {
   model::LimitFactors limits;
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints
+  // Torque samples whose torque-limit rows are left out, keeping their pair rows (optimize_motion: the
+  // torque objective's grid samples far from the limits, MotionSettings::torque_objective_row_ratio).
+  std::vector<int> pair_only_samples;
   // Self-collision rows: geometry.collision's pairs listed in collision_pairs (none when empty), each kept
   // geometry.safety_distance apart at every torque sample but the first and the last: a row at a pinned end
   // is a constant (optimize_motion clears the ends of self-collision before, end_pose_clearance.hpp).

@@ -70,6 +70,30 @@ Eigen::MatrixXd problem_joints(const model::Model& model, const MotionInput& inp
   return joints;
 }
 
+// The samples of `samples` where every active joint's torque of the initial guess (from `start_joints` when
+// not null, else from the reference) stays below `ratio` of its (factored) limit. The probe problem has no
+// limit or pair rows: only its spline fit and its torques are used.
+std::set<int> samples_below_torque_ratio(const model::Model& model,
+                                         const model::RobotDescription& description, const MotionInput& input,
+                                         ProblemOptions options, const Eigen::MatrixXd* start_joints,
+                                         const model::ScaledLimits& limits, const std::vector<int>& active,
+                                         const std::set<int>& samples, double ratio) {
+  options.torque_samples.clear();
+  options.pair_only_samples.clear();
+  options.collision_pairs.clear();
+  const MotionProblem probe(model, description, input, options);
+  const Eigen::VectorXd x0 =
+      start_joints != nullptr ? probe.initial_guess(*start_joints) : probe.initial_guess();
+  const Eigen::MatrixXd tau = probe.torques(probe.joint_samples(x0));
+  std::set<int> below;
+  for (const int s : samples) {
+    const bool all_below = std::all_of(active.begin(), active.end(),
+                                       [&](int j) { return std::abs(tau(j, s)) < ratio * limits.torque[j]; });
+    if (all_below) below.insert(below.end(), s);
+  }
+  return below;
+}
+
 }  // namespace
 
 MotionResult optimize_motion(const model::Model& model, const model::RobotDescription& description,
@@ -82,14 +106,18 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
 
   const int n = input.sample_count();
   std::set<int> torque_samples;
-  // The torque objective's coarse grid (ProblemOptions::objective_stride) holds its limit rows too: one
-  // RNEA pass serves both, and its minimum keeps the torques far below the limits (boxing: 0.34 of them), so
-  // the refinement rarely adds samples.
-  const int stride = settings.objective == Objective::kTorque && settings.torque_objective_stride > 1
+  // The torque objective's coarse grid (ProblemOptions::objective_stride) holds its limit and pair rows
+  // too: one RNEA pass serves the residual and the limits. Its minimum keeps the torques far below the
+  // limits (boxing: 0.35 of them), so most of its samples keep only their pair rows (pair_only, chosen
+  // below once the start is known: MotionSettings::torque_objective_row_ratio).
+  const bool torque_objective = settings.objective == Objective::kTorque;
+  const int stride = torque_objective && settings.torque_objective_stride > 1
                          ? settings.torque_objective_stride
                          : std::max(settings.torque_stride, 1);
   for (int i = 0; i < n; i += stride) torque_samples.insert(i);
   torque_samples.insert(n - 1);
+  std::set<int> pair_only;
+  bool limits_added = false;
 
   MotionResult result;
   // The input the problem is built from: the reference with its pinned ends cleared of self-collision.
@@ -178,15 +206,26 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
       screen(waist_frame_configurations(model, problem_joints(model, input, active, start->joints)));
   }
 
+  if (torque_objective && settings.torque_objective_row_ratio > 0.0) {
+    // The pinned ends keep their limit rows: they are constants the pre-check verifies
+    // (MotionProblem::check_pinned_torques).
+    pair_only = samples_below_torque_ratio(model, description, problem_input, options,
+                                           start ? &start->joints : nullptr, limits, active, torque_samples,
+                                           settings.torque_objective_row_ratio);
+    pair_only.erase(0);
+    pair_only.erase(n - 1);
+  }
+
   std::optional<MotionProblem> problem;
   RefineSteps steps;
   steps.build = [&](const std::vector<int>& samples) -> optim::Problem& {
     options.torque_samples = samples;
+    options.pair_only_samples.assign(pair_only.begin(), pair_only.end());
     options.collision_pairs.assign(pairs.begin(), pairs.end());
     result.collision_pairs = static_cast<int>(pairs.size());
     return problem.emplace(model, description, problem_input, options);
   };
-  steps.rows_added = [&] { return std::exchange(pairs_added, false); };
+  steps.rows_added = [&] { return std::exchange(pairs_added, false) | std::exchange(limits_added, false); };
   steps.initial_guess = [&] {
     return start ? problem->initial_guess(start->joints) : problem->initial_guess();
   };
@@ -215,7 +254,11 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
         metrics.torque.raise(torque_ratio, tau(j, i), limits.torque[j], name, time);
         violated = violated || torque_ratio > 1.0 + kLimitTolerance;
       }
-      if (violated) violating.push_back(i);
+      if (violated) {
+        violating.push_back(i);
+        // A sample without limit rows gets them in the next round.
+        limits_added = pair_only.erase(i) > 0 || limits_added;
+      }
     }
     if (cmodel != nullptr) {
       // Inside the safety distance (the rows ask for kStabilizerMargin more): a new sample, and a pair
