@@ -19,11 +19,14 @@
 //     h^2 |g'''| / 6 ~ 1e-10 and rounding eps |g| / h ~ 1e-11 relative to the gradient's scale;
 //   * along v_j (column j of Hvv): g_v is linear in v, so g_v(v + e_j) - g_v(v) is exact up to rounding;
 //   * Hqv, Hqa are the transposes of Hvq, Haq (H is symmetric), and Hqq is symmetrised.
-// 3m + 1 gradient passes, O(n) each: for HRP-2's 16 retargeted joints 49 passes of about 2 RNEAs.
+// 3m + 1 gradient passes, O(n) each: for HRP-2's 16 retargeted joints 49 passes of about 2 RNEAs. The
+// forward half of each pass after the first runs over the changed joint's subtree only (rnea_vjp.hpp's
+// detail passes), bitwise the same products.
 #pragma once
 
 #include <Eigen/Core>
 #include <span>
+#include <vector>
 
 #include "mimic/dynamics/derivative_data.hpp"
 #include "mimic/dynamics/rnea.hpp"
@@ -40,8 +43,14 @@ class RneaWeightedHessian {
                std::span<const int> joints, Eigen::MatrixXd& hessian);
 
  private:
+  // The forward terms of the pass at (q, v) that the backward pass sums in place.
+  void restore_own_terms();
+
   const Model& model_;
   DerivativeData data_;
+  std::vector<std::vector<int>> subtrees_;  // per body (the root's empty): it and its descendants, ascending
+  std::vector<spatial::Force> own_of_, own_Pi_;
+  std::vector<spatial::Vec3> own_Xi_;
   Eigen::VectorXd q_, v_, gv0_;
   Eigen::VectorXd gq_plus_, gv_plus_, ga_plus_;
 };

@@ -34,42 +34,51 @@ using spatial::Force;
 using spatial::Motion;
 using spatial::Vec3;
 
+// Forward, body b: its world kinematics (joint_forward, done by the caller), the virtual twist W, and its own
+// oY W, (B^T W).w and RNEA force.
 template <bool kExt, bool kWorldFixed>
-void rnea_vjp_impl(const Model& model, DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
-                   const ConfigRef& a, const ConfigRef& w, const ExternalForces* fext) {
-  const bool ff = model.has_free_flyer();
-
-  // Forward: world kinematics, the virtual twist W, and each body's own oY W, (B^T W).w and RNEA force.
-  const auto body = [&](int b) {
-    detail::body_forward_no_rate(model, d, b);
-    const WorldInertia& Y = d.oYcrb[b];
-    const Motion& W = d.ow[b];
-    const Force& h = d.oh[b];
-    d.Pi[b] = Y * W;
-    d.Xi[b] = 2.0 * h.f.cross(W.v) + detail::inertia_rate_times(Y, d.ov[b], W.w) + h.tau.cross(W.w);
-    if constexpr (kExt) {
-      const Force f = d.oMi[b].act((*fext)[b]);
-      d.of[b] -= f;
-      if constexpr (kWorldFixed) {
-        d.ofext[b] = f;
-        d.Gamma[b].setZero();
-      }
+void body_vjp_forward(const Model& model, DerivativeData& d, int b, const ExternalForces* fext) {
+  detail::body_forward_no_rate(model, d, b);
+  const WorldInertia& Y = d.oYcrb[b];
+  const Motion& W = d.ow[b];
+  const Force& h = d.oh[b];
+  d.Pi[b] = Y * W;
+  d.Xi[b] = 2.0 * h.f.cross(W.v) + detail::inertia_rate_times(Y, d.ov[b], W.w) + h.tau.cross(W.w);
+  if constexpr (kExt) {
+    const Force f = d.oMi[b].act((*fext)[b]);
+    d.of[b] -= f;
+    if constexpr (kWorldFixed) {
+      d.ofext[b] = f;
+      d.Gamma[b].setZero();
     }
-  };
+  }
+}
 
+// Forward, body b > 0 after its parent.
+template <bool kExt, bool kWorldFixed>
+void joint_vjp_forward(const Model& model, DerivativeData& d, int b, const ConfigRef& q, const ConfigRef& v,
+                       const ConfigRef& a, const ConfigRef& w, const ExternalForces* fext) {
+  const int j = model::Model::joint_of_body(b);
+  const int k = model.idx_v(j);
+  detail::joint_forward(model, d, b, q[model.idx_q(j)], v[k], a[k]);
+  d.ow[b] = d.ow[model.parents[b]] + w[k] * motion_row(d.J, k);
+  body_vjp_forward<kExt, kWorldFixed>(model, d, b, fext);
+}
+
+template <bool kExt, bool kWorldFixed>
+void forward_all(const Model& model, DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
+                 const ConfigRef& a, const ConfigRef& w, const ExternalForces* fext) {
+  const bool ff = model.has_free_flyer();
   detail::root_forward(model, d, q, ff ? Motion(v.head<3>(), v.segment<3>(3)) : Motion::Zero(),
                        ff ? Motion(a.head<3>(), a.segment<3>(3)) : Motion::Zero());
   d.ow[0] = ff ? d.oMi[0].act(Motion(w.head<3>(), w.segment<3>(3))) : Motion::Zero();
-  body(0);
-  for (int b = 1; b < model.nbodies; ++b) {
-    const int j = model::Model::joint_of_body(b);
-    const int k = model.idx_v(j);
-    detail::joint_forward(model, d, b, q[model.idx_q(j)], v[k], a[k]);
-    d.ow[b] = d.ow[model.parents[b]] + w[k] * motion_row(d.J, k);
-    body(b);
-  }
+  body_vjp_forward<kExt, kWorldFixed>(model, d, 0, fext);
+  for (int b = 1; b < model.nbodies; ++b) joint_vjp_forward<kExt, kWorldFixed>(model, d, b, q, v, a, w, fext);
+}
 
-  // Backward: subtree sums, then the three entries of each dof.
+// Backward: subtree sums, then the three entries of each dof.
+template <bool kWorldFixed>
+void backward(const Model& model, DerivativeData& d, const ConfigRef& w) {
   for (int b = model.nbodies - 1; b > 0; --b) {
     const int parent = model.parents[b];
     const int k = model.idx_v(model::Model::joint_of_body(b));
@@ -96,7 +105,7 @@ void rnea_vjp_impl(const Model& model, DerivativeData& d, const ConfigRef& q, co
       d.Gamma[parent] += d.Gamma[b];
     }
   }
-  if (ff) {
+  if (model.has_free_flyer()) {
     if constexpr (kWorldFixed) d.Gamma[0] += d.ow[0].cross(d.ofext[0]);
     for (int m = 0; m < 6; ++m) {
       const Motion S = motion_row(d.J, m);
@@ -108,6 +117,13 @@ void rnea_vjp_impl(const Model& model, DerivativeData& d, const ConfigRef& q, co
       d.vjp_da[m] = S.dot(d.Pi[0]);
     }
   }
+}
+
+template <bool kExt, bool kWorldFixed>
+void rnea_vjp_impl(const Model& model, DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
+                   const ConfigRef& a, const ConfigRef& w, const ExternalForces* fext) {
+  forward_all<kExt, kWorldFixed>(model, d, q, v, a, w, fext);
+  backward<kWorldFixed>(model, d, w);
 }
 
 void check_sizes(const Model& model, const DerivativeData& d, const ConfigRef& q, const ConfigRef& v,
@@ -137,5 +153,24 @@ void compute_rnea_vjp(const Model& model, DerivativeData& data, const ConfigRef&
     rnea_vjp_impl<true, true>(model, data, q, v, a, w, &fext);
   }
 }
+
+namespace detail {
+
+void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
+                      const ConfigRef& a, const ConfigRef& w) {
+  check_sizes(model, data, q, v, a, w);
+  forward_all<false, false>(model, data, q, v, a, w, nullptr);
+}
+
+void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
+                      const ConfigRef& a, const ConfigRef& w, std::span<const int> bodies) {
+  for (const int b : bodies) joint_vjp_forward<false, false>(model, data, b, q, v, a, w, nullptr);
+}
+
+void rnea_vjp_backward(const Model& model, DerivativeData& data, const ConfigRef& w) {
+  backward<false>(model, data, w);
+}
+
+}  // namespace detail
 
 }  // namespace mimic::dynamics

@@ -5,6 +5,8 @@
 // rnea_derivatives.hpp (tangent-space q, base rows/columns in the base frame, ExternalForceDependence).
 #pragma once
 
+#include <span>
+
 #include "mimic/dynamics/derivative_data.hpp"
 #include "mimic/dynamics/rnea.hpp"
 #include "mimic/dynamics/rnea_derivatives.hpp"
@@ -17,5 +19,22 @@ void compute_rnea_vjp(const Model& model, DerivativeData& data, const ConfigRef&
 void compute_rnea_vjp(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
                       const ConfigRef& a, const ConfigRef& w, const ExternalForces& fext,
                       ExternalForceDependence dependence);
+
+namespace detail {
+
+// compute_rnea_vjp without external wrenches, in its two passes, for callers that change the q or v of one
+// joint at a time (rnea_second_order.cpp). The forward pass writes each body's kinematics and its own terms
+// (data.of, Pi, Xi); the backward pass sums those over the subtrees in place and fills tau and vjp_*.
+// A forward pass over `bodies` only (ascending, each after its parent; the root excluded) recomputes those
+// bodies from their parents and leaves the others as the last pass over them left them: after a change of
+// joint j's q or v, the subtree of j's body is all that changes, bit for bit, provided every other body's
+// own terms are as the forward pass wrote them (the backward pass overwrote them: the caller restores them).
+void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
+                      const ConfigRef& a, const ConfigRef& w);
+void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
+                      const ConfigRef& a, const ConfigRef& w, std::span<const int> bodies);
+void rnea_vjp_backward(const Model& model, DerivativeData& data, const ConfigRef& w);
+
+}  // namespace detail
 
 }  // namespace mimic::dynamics
