@@ -30,6 +30,7 @@
 
 #include "mimic/dynamics/derivative_data.hpp"
 #include "mimic/dynamics/rnea.hpp"
+#include "mimic/dynamics/rnea_vjp.hpp"
 
 namespace mimic::dynamics {
 
@@ -43,15 +44,26 @@ class RneaWeightedHessian {
                std::span<const int> joints, Eigen::MatrixXd& hessian);
 
  private:
-  // The forward terms of the pass at (q, v) that the backward pass sums in place.
-  void restore_own_terms();
+  // What a pass that changes the q or v of the joint of a body recomputes (the constructor's lists).
+  struct SubtreePass {
+    std::vector<int> subtree;    // the body and its descendants, ascending: forward
+    std::vector<int> ancestors;  // its parent up to the root's child
+    std::vector<int> siblings;   // the ancestors' and the root's other children
+    std::vector<detail::BackwardStep>
+        backward;  // descending: subtree and ancestors with entries, siblings without
+  };
+  // Puts the values the restricted backward pass reads back to the pass at (q, v): the own terms of the
+  // ancestors and the root, the subtree sums of the siblings, and every vjp entry.
+  void prepare(const SubtreePass& pass);
 
   const Model& model_;
   DerivativeData data_;
-  std::vector<std::vector<int>> subtrees_;  // per body (the root's empty): it and its descendants, ascending
-  std::vector<spatial::Force> own_of_, own_Pi_;
-  std::vector<spatial::Vec3> own_Xi_;
-  Eigen::VectorXd q_, v_, gv0_;
+  std::vector<SubtreePass> passes_;  // per body (the root's empty)
+  // The pass at (q, v): the forward pass's own terms, the backward pass's subtree sums and products.
+  std::vector<spatial::Force> own_of_, own_Pi_, sum_of_, sum_Pi_;
+  std::vector<spatial::Vec3> own_Xi_, sum_Xi_;
+  Eigen::VectorXd base_dq_, base_dv_, base_da_;
+  Eigen::VectorXd q_, v_;
   Eigen::VectorXd gq_plus_, gv_plus_, ga_plus_;
 };
 

@@ -76,47 +76,57 @@ void forward_all(const Model& model, DerivativeData& d, const ConfigRef& q, cons
   for (int b = 1; b < model.nbodies; ++b) joint_vjp_forward<kExt, kWorldFixed>(model, d, b, q, v, a, w, fext);
 }
 
+// Backward, body b > 0 (its subtree summed): its dof's tau and vjp entries, then its sums added to its
+// parent's.
+template <bool kWorldFixed>
+void body_backward(const Model& model, DerivativeData& d, const ConfigRef& w, int b) {
+  const int parent = model.parents[b];
+  const int k = model.idx_v(model::Model::joint_of_body(b));
+  const Motion S = motion_row(d.J, k);
+  d.tau[k] = S.dot(d.of[b]);
+  Force transported = d.of[b];
+  double gq = 0.0;
+  if constexpr (kWorldFixed) {
+    transported += d.ofext[b];
+    d.Gamma[b] += w[k] * S.cross(d.ofext[b]);
+    gq = -S.dot(d.Gamma[b]);
+  }
+  gq += motion_row(d.dAdq, k).dot(d.Pi[b]) + d.Xi[b].dot(d.dVdq.row(k).tail<3>().transpose()) +
+        d.ow[parent].dot(S.cross(transported));
+  d.vjp_dq[k] = gq;
+  d.vjp_dv[k] = motion_row(d.dAdv, k).dot(d.Pi[b]) + d.Xi[b].dot(S.w);
+  d.vjp_da[k] = S.dot(d.Pi[b]);
+
+  d.of[parent] += d.of[b];
+  d.Pi[parent] += d.Pi[b];
+  d.Xi[parent] += d.Xi[b];
+  if constexpr (kWorldFixed) {
+    d.ofext[parent] += d.ofext[b];
+    d.Gamma[parent] += d.Gamma[b];
+  }
+}
+
+// Backward, the free-flyer's 6 dofs (the root summed).
+template <bool kWorldFixed>
+void root_backward(const Model& model, DerivativeData& d) {
+  if (!model.has_free_flyer()) return;
+  if constexpr (kWorldFixed) d.Gamma[0] += d.ow[0].cross(d.ofext[0]);
+  for (int m = 0; m < 6; ++m) {
+    const Motion S = motion_row(d.J, m);
+    d.tau[m] = S.dot(d.of[0]);
+    double gq = motion_row(d.dAdq, m).dot(d.Pi[0]);
+    if constexpr (kWorldFixed) gq -= S.dot(d.Gamma[0]);
+    d.vjp_dq[m] = gq;
+    d.vjp_dv[m] = motion_row(d.dAdv, m).dot(d.Pi[0]) + d.Xi[0].dot(S.w);
+    d.vjp_da[m] = S.dot(d.Pi[0]);
+  }
+}
+
 // Backward: subtree sums, then the three entries of each dof.
 template <bool kWorldFixed>
 void backward(const Model& model, DerivativeData& d, const ConfigRef& w) {
-  for (int b = model.nbodies - 1; b > 0; --b) {
-    const int parent = model.parents[b];
-    const int k = model.idx_v(model::Model::joint_of_body(b));
-    const Motion S = motion_row(d.J, k);
-    d.tau[k] = S.dot(d.of[b]);
-    Force transported = d.of[b];
-    double gq = 0.0;
-    if constexpr (kWorldFixed) {
-      transported += d.ofext[b];
-      d.Gamma[b] += w[k] * S.cross(d.ofext[b]);
-      gq = -S.dot(d.Gamma[b]);
-    }
-    gq += motion_row(d.dAdq, k).dot(d.Pi[b]) + d.Xi[b].dot(d.dVdq.row(k).tail<3>().transpose()) +
-          d.ow[parent].dot(S.cross(transported));
-    d.vjp_dq[k] = gq;
-    d.vjp_dv[k] = motion_row(d.dAdv, k).dot(d.Pi[b]) + d.Xi[b].dot(S.w);
-    d.vjp_da[k] = S.dot(d.Pi[b]);
-
-    d.of[parent] += d.of[b];
-    d.Pi[parent] += d.Pi[b];
-    d.Xi[parent] += d.Xi[b];
-    if constexpr (kWorldFixed) {
-      d.ofext[parent] += d.ofext[b];
-      d.Gamma[parent] += d.Gamma[b];
-    }
-  }
-  if (model.has_free_flyer()) {
-    if constexpr (kWorldFixed) d.Gamma[0] += d.ow[0].cross(d.ofext[0]);
-    for (int m = 0; m < 6; ++m) {
-      const Motion S = motion_row(d.J, m);
-      d.tau[m] = S.dot(d.of[0]);
-      double gq = motion_row(d.dAdq, m).dot(d.Pi[0]);
-      if constexpr (kWorldFixed) gq -= S.dot(d.Gamma[0]);
-      d.vjp_dq[m] = gq;
-      d.vjp_dv[m] = motion_row(d.dAdv, m).dot(d.Pi[0]) + d.Xi[0].dot(S.w);
-      d.vjp_da[m] = S.dot(d.Pi[0]);
-    }
-  }
+  for (int b = model.nbodies - 1; b > 0; --b) body_backward<kWorldFixed>(model, d, w, b);
+  root_backward<kWorldFixed>(model, d);
 }
 
 template <bool kExt, bool kWorldFixed>
@@ -169,6 +179,21 @@ void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef&
 
 void rnea_vjp_backward(const Model& model, DerivativeData& data, const ConfigRef& w) {
   backward<false>(model, data, w);
+}
+
+void rnea_vjp_backward(const Model& model, DerivativeData& data, const ConfigRef& w,
+                       std::span<const BackwardStep> steps) {
+  for (const BackwardStep& step : steps) {
+    if (step.entries) {
+      body_backward<false>(model, data, w, step.body);
+    } else {
+      const int parent = model.parents[step.body];
+      data.of[parent] += data.of[step.body];
+      data.Pi[parent] += data.Pi[step.body];
+      data.Xi[parent] += data.Xi[step.body];
+    }
+  }
+  root_backward<false>(model, data);
 }
 
 }  // namespace detail

@@ -34,6 +34,19 @@ void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef&
 void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
                       const ConfigRef& a, const ConfigRef& w, std::span<const int> bodies);
 void rnea_vjp_backward(const Model& model, DerivativeData& data, const ConfigRef& w);
+// The backward pass over some bodies only, in the order given (descending body index, as the full pass):
+// a step with `entries` is the full pass's step (its dof's tau and vjp entries, then its subtree sums added
+// to its parent's); one without only adds the sums its body holds to its parent's. The root's entries
+// follow. After a change confined to a subtree, the full pass's values come out bit for bit when the steps
+// with entries are the subtree and its ancestors (the root excluded), those without are the other children
+// of the ancestors and of the root, and those other children hold their subtree sums of the unchanged pass,
+// the ancestors and the root their own terms; every other body's entries keep what they held.
+struct BackwardStep {
+  int body = 0;
+  bool entries = true;
+};
+void rnea_vjp_backward(const Model& model, DerivativeData& data, const ConfigRef& w,
+                       std::span<const BackwardStep> steps);
 
 }  // namespace detail
 
