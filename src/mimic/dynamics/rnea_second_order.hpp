@@ -19,9 +19,9 @@
 //     h^2 |g'''| / 6 ~ 1e-10 and rounding eps |g| / h ~ 1e-11 relative to the gradient's scale;
 //   * along v_j (column j of Hvv): g_v is linear in v, so g_v(v + e_j) - g_v(v) is exact up to rounding;
 //   * Hqv, Hqa are the transposes of Hvq, Haq (H is symmetric), and Hqq is symmetrised.
-// 3m + 1 gradient passes, O(n) each: for HRP-2's 16 retargeted joints 49 passes of about 2 RNEAs. The
-// forward half of each pass after the first runs over the changed joint's subtree only (rnea_vjp.hpp's
-// detail passes), bitwise the same products.
+// 3m + 1 gradient passes, O(n) each: for HRP-2's 16 retargeted joints 49 passes of about 2 RNEAs. Each
+// pass after the first runs its forward half over the changed joint's subtree and its backward half over
+// that subtree and its ancestors only (rnea_vjp.hpp's detail passes): bitwise the same products.
 #pragma once
 
 #include <Eigen/Core>
@@ -49,8 +49,8 @@ class RneaWeightedHessian {
     std::vector<int> subtree;    // the body and its descendants, ascending: forward
     std::vector<int> ancestors;  // its parent up to the root's child
     std::vector<int> siblings;   // the ancestors' and the root's other children
-    std::vector<detail::BackwardStep>
-        backward;  // descending: subtree and ancestors with entries, siblings without
+    // Descending: the subtree's and the ancestors' steps with entries, the siblings' without.
+    std::vector<detail::BackwardStep> backward;
   };
   // Puts the values the restricted backward pass reads back to the pass at (q, v): the own terms of the
   // ancestors and the root, the subtree sums of the siblings, and every vjp entry.

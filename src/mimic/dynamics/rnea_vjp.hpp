@@ -27,8 +27,9 @@ namespace detail {
 // (data.of, Pi, Xi); the backward pass sums those over the subtrees in place and fills tau and vjp_*.
 // A forward pass over `bodies` only (ascending, each after its parent; the root excluded) recomputes those
 // bodies from their parents and leaves the others as the last pass over them left them: after a change of
-// joint j's q or v, the subtree of j's body is all that changes, bit for bit, provided every other body's
-// own terms are as the forward pass wrote them (the backward pass overwrote them: the caller restores them).
+// joint j's q or v, the kinematics and own terms of j's body's subtree are all that change, bit for bit
+// (the other bodies' kinematics are the unchanged pass's; the restricted backward pass below says which
+// sums the caller must put back first).
 void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,
                       const ConfigRef& a, const ConfigRef& w);
 void rnea_vjp_forward(const Model& model, DerivativeData& data, const ConfigRef& q, const ConfigRef& v,

@@ -1,7 +1,6 @@
 #include "mimic/motion/motion_problem.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <functional>
