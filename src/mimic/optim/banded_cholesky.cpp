@@ -76,7 +76,16 @@ void BandedCholesky::analyze(const SymmetricMatrix& pattern, std::vector<int> so
   // band read from itself is one run (stride 1); a half read from a whole matrix in reverse
   // (split_banded_cholesky.hpp) writes each value's row of it at the panel's height apart. Reading the
   // values in order, without an index per value, keeps the reload at the speed of a copy.
-  std::sort(copies.begin(), copies.end(), [](const Copy& a, const Copy& b) { return a.source < b.source; });
+  // Ordered by source with a counting sort (the sources are indices below source_size; ties keep their
+  // order): linear in the values, where a comparison sort grew faster than the clip (issue 15).
+  {
+    std::vector<std::uint32_t> position(source_size + 1, 0);
+    for (const Copy& copy : copies) ++position[copy.source + 1];
+    for (std::size_t k = 0; k < source_size; ++k) position[k + 1] += position[k];
+    std::vector<Copy> ordered(copies.size());
+    for (const Copy& copy : copies) ordered[position[copy.source]++] = copy;
+    copies = std::move(ordered);
+  }
   copy_runs_.clear();
   for (std::size_t i = 0; i < copies.size();) {
     Run run{copies[i].source, copies[i].target, 1, 1, copies[i].panel};
