@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "mimic/core/allocator.hpp"
 #include "mimic/core/data_dir.hpp"
 #include "mimic/core/error.hpp"
 
@@ -22,6 +23,7 @@ std::vector<Command>& command_registry() {
 
 int main(int argc, char** argv) {
   using namespace mimic::app;
+  mimic::core::keep_freed_memory();
   CLI::App app{
       "mimic: turns human motion capture into motions HRP-2 can execute, and smooths planned robot "
       "motions.\n"
