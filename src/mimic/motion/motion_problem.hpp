@@ -82,7 +82,8 @@ struct ProblemOptions {
   double knot_spacing = trajectory::kDefaultKnotSpacing;
   std::vector<int> torque_samples;  // input sample indices (ascending) with torque limit constraints
   // Torque samples whose torque-limit rows are left out, keeping their pair rows (optimize_motion: the
-  // torque objective's grid samples far from the limits, MotionSettings::torque_objective_row_ratio).
+  // torque objective's samples when its start stays far below the limits,
+  // MotionSettings::torque_objective_row_ratio).
   std::vector<int> pair_only_samples;
   // Self-collision rows: geometry.collision's pairs listed in collision_pairs (none when empty), each kept
   // geometry.safety_distance apart at every torque sample but the first and the last: a row at a pinned end

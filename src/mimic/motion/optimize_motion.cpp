@@ -70,28 +70,18 @@ Eigen::MatrixXd problem_joints(const model::Model& model, const MotionInput& inp
   return joints;
 }
 
-// The samples of `samples` where every active joint's torque of the initial guess (from `start_joints` when
-// not null, else from the reference) stays below `ratio` of its (factored) limit. The probe problem has no
-// limit or pair rows: only its spline fit and its torques are used.
-std::set<int> samples_below_torque_ratio(const model::Model& model,
-                                         const model::RobotDescription& description, const MotionInput& input,
-                                         ProblemOptions options, const Eigen::MatrixXd* start_joints,
-                                         const model::ScaledLimits& limits, const std::vector<int>& active,
-                                         const std::set<int>& samples, double ratio) {
+// The torques (nj x N) of the initial guess (from `start_joints` when not null, else from the reference).
+// The probe problem has no limit or pair rows: only its spline fit and its torques are used.
+Eigen::MatrixXd initial_guess_torques(const model::Model& model, const model::RobotDescription& description,
+                                      const MotionInput& input, ProblemOptions options,
+                                      const Eigen::MatrixXd* start_joints) {
   options.torque_samples.clear();
   options.pair_only_samples.clear();
   options.collision_pairs.clear();
   const MotionProblem probe(model, description, input, options);
   const Eigen::VectorXd x0 =
       start_joints != nullptr ? probe.initial_guess(*start_joints) : probe.initial_guess();
-  const Eigen::MatrixXd tau = probe.torques(probe.joint_samples(x0));
-  std::set<int> below;
-  for (const int s : samples) {
-    const bool all_below = std::all_of(active.begin(), active.end(),
-                                       [&](int j) { return std::abs(tau(j, s)) < ratio * limits.torque[j]; });
-    if (all_below) below.insert(below.end(), s);
-  }
-  return below;
+  return probe.torques(probe.joint_samples(x0));
 }
 
 }  // namespace
@@ -107,8 +97,8 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   const int n = input.sample_count();
   std::set<int> torque_samples;
   // The torque objective's coarse grid (ProblemOptions::objective_stride) holds its limit and pair rows
-  // too: one RNEA pass serves the residual and the limits. Its minimum keeps the torques far below the
-  // limits (boxing: 0.35 of them), so most of its samples keep only their pair rows (pair_only, chosen
+  // too: one RNEA pass serves the residual and the limits. Where its start stays far below the limits, its
+  // minimum does too (boxing: 0.35 of them), and the samples keep only their pair rows (pair_only, chosen
   // below once the start is known: MotionSettings::torque_objective_row_ratio).
   const bool torque_objective = settings.objective == Objective::kTorque;
   const int stride = torque_objective && settings.torque_objective_stride > 1
@@ -209,11 +199,11 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   if (torque_objective && settings.torque_objective_row_ratio > 0.0) {
     // The pinned ends keep their limit rows: they are constants the pre-check verifies
     // (MotionProblem::check_pinned_torques).
-    pair_only = samples_below_torque_ratio(model, description, problem_input, options,
-                                           start ? &start->joints : nullptr, limits, active, torque_samples,
-                                           settings.torque_objective_row_ratio);
-    pair_only.erase(0);
-    pair_only.erase(n - 1);
+    const std::vector<int> samples = pair_only_samples(
+        std::vector<int>(torque_samples.begin(), torque_samples.end()),
+        initial_guess_torques(model, description, problem_input, options, start ? &start->joints : nullptr),
+        active, limits, settings.torque_objective_row_ratio);
+    pair_only.insert(samples.begin(), samples.end());
   }
 
   std::optional<MotionProblem> problem;
@@ -336,6 +326,20 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
 
 void require_success(const MotionResult& result) {
   if (!result.success) throw InfeasibleError("motion optimisation: " + result.failure);
+}
+
+std::vector<int> pair_only_samples(const std::vector<int>& torque_samples, const Eigen::MatrixXd& tau,
+                                   const std::vector<int>& active, const model::ScaledLimits& limits,
+                                   double ratio) {
+  if (torque_samples.size() <= 2) return {};
+  const std::vector<int> interior(std::next(torque_samples.begin()), std::prev(torque_samples.end()));
+  for (const int s : interior) {
+    for (const int j : active) {
+      // Written so that a NaN torque counts as near.
+      if (!(std::abs(tau(j, s)) < ratio * limits.torque[j])) return {};
+    }
+  }
+  return interior;
 }
 
 }  // namespace mimic::motion
