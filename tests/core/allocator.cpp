@@ -35,9 +35,10 @@ TEST(KeepFreedMemory, AFreedBlockIsReusedWithoutPageFaults) {
 #if defined(__GLIBC__)
   constexpr std::size_t kBytes = 64u << 20;
   constexpr long kPages = static_cast<long>(kBytes / 4096);
-  // Without the setting every round faults the whole block in (at least half of its pages: huge pages
-  // or a fault-around could take fewer faults per byte).
-  EXPECT_GT(faults_of_a_fresh_block(kBytes), kPages / 2);
+  // Without the setting every round faults the whole block in. A kernel that backs the block with huge
+  // pages (transparent_hugepage "always") takes 512 times fewer faults and leaves nothing to compare.
+  const long first = faults_of_a_fresh_block(kBytes);
+  if (first < kPages / 2) GTEST_SKIP() << "a fresh 64 MiB block took only " << first << " faults";
   EXPECT_GT(faults_of_a_fresh_block(kBytes), kPages / 2);
   mimic::core::keep_freed_memory();
   faults_of_a_fresh_block(kBytes);  // the first touch of heap memory faults once
