@@ -49,7 +49,8 @@ RneaWeightedHessian::RneaWeightedHessian(const Model& model) : model_(model), da
   }
 }
 
-void RneaWeightedHessian::prepare(const SubtreePass& pass) {
+void RneaWeightedHessian::perturbed_pass(const SubtreePass& pass, const ConfigRef& q, const ConfigRef& v,
+                                         const ConfigRef& a, const ConfigRef& w) {
   const auto restore = [&](int b, const std::vector<spatial::Force>& of,
                            const std::vector<spatial::Force>& pi, const std::vector<spatial::Vec3>& xi) {
     const auto i = static_cast<std::size_t>(b);
@@ -63,6 +64,8 @@ void RneaWeightedHessian::prepare(const SubtreePass& pass) {
   data_.vjp_dq = base_dq_;
   data_.vjp_dv = base_dv_;
   data_.vjp_da = base_da_;
+  detail::rnea_vjp_forward(model_, data_, q, v, a, w, pass.subtree);
+  detail::rnea_vjp_backward(model_, data_, w, pass.backward);
 }
 
 void RneaWeightedHessian::compute(const ConfigRef& q, const ConfigRef& v, const ConfigRef& a,
@@ -103,16 +106,12 @@ void RneaWeightedHessian::compute(const ConfigRef& q, const ConfigRef& v, const 
     const int iq = model_.idx_q(joint);
     const double q0 = q_[iq];
     q_[iq] = q0 + kStep;
-    prepare(pass);
-    detail::rnea_vjp_forward(model_, data_, q_, v, a, w, pass.subtree);
-    detail::rnea_vjp_backward(model_, data_, w, pass.backward);
+    perturbed_pass(pass, q_, v, a, w);
     gq_plus_ = data_.vjp_dq;
     gv_plus_ = data_.vjp_dv;
     ga_plus_ = data_.vjp_da;
     q_[iq] = q0 - kStep;
-    prepare(pass);
-    detail::rnea_vjp_forward(model_, data_, q_, v, a, w, pass.subtree);
-    detail::rnea_vjp_backward(model_, data_, w, pass.backward);
+    perturbed_pass(pass, q_, v, a, w);
     q_[iq] = q0;
     for (Eigen::Index r = 0; r < m; ++r) {
       const int k = model_.idx_v(joints[static_cast<std::size_t>(r)]);
@@ -128,9 +127,7 @@ void RneaWeightedHessian::compute(const ConfigRef& q, const ConfigRef& v, const 
     const SubtreePass& pass = pass_of(joint);
     const int k = model_.idx_v(joint);
     v_[k] = v[k] + 1.0;
-    prepare(pass);
-    detail::rnea_vjp_forward(model_, data_, q, v_, a, w, pass.subtree);
-    detail::rnea_vjp_backward(model_, data_, w, pass.backward);
+    perturbed_pass(pass, q, v_, a, w);
     v_[k] = v[k];
     for (Eigen::Index r = 0; r < m; ++r) {
       const int i = model_.idx_v(joints[static_cast<std::size_t>(r)]);

@@ -52,9 +52,12 @@ class RneaWeightedHessian {
     // Descending: the subtree's and the ancestors' steps with entries, the siblings' without.
     std::vector<detail::BackwardStep> backward;
   };
-  // Puts the values the restricted backward pass reads back to the pass at (q, v): the own terms of the
-  // ancestors and the root, the subtree sums of the siblings, and every vjp entry.
-  void prepare(const SubtreePass& pass);
+  // One pass at (q, v) changed in the joint of `pass` only: first puts the values the restricted backward
+  // pass reads back to the pass at the unchanged (q, v) (the own terms of the ancestors and the root, the
+  // subtree sums of the siblings, every vjp entry), then runs the forward pass over the subtree and the
+  // backward pass over its steps.
+  void perturbed_pass(const SubtreePass& pass, const ConfigRef& q, const ConfigRef& v, const ConfigRef& a,
+                      const ConfigRef& w);
 
   const Model& model_;
   DerivativeData data_;
