@@ -107,7 +107,6 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   for (int i = 0; i < n; i += stride) torque_samples.insert(i);
   torque_samples.insert(n - 1);
   std::set<int> pair_only;
-  bool limits_added = false;
 
   MotionResult result;
   // The input the problem is built from: the reference with its pinned ends cleared of self-collision.
@@ -132,7 +131,9 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
   const double safety = settings.geometry.safety_distance;
   std::vector<int> movable;
   std::set<int> pairs;
-  bool pairs_added = false;
+  // Rows of this function's own added by the check (a pair the screening left out, the limit rows of a
+  // pair-only sample): refine() solves again (RefineSteps::rows_added).
+  bool rows_added = false;
   // The pairs that come within the activation distance somewhere on `configurations` (waist frame) get
   // rows; where they are inside the safety distance the solution must give way, and rows there from the
   // start save the rounds that would find those samples one solve at a time.
@@ -215,7 +216,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
     result.collision_pairs = static_cast<int>(pairs.size());
     return problem.emplace(model, description, problem_input, options);
   };
-  steps.rows_added = [&] { return std::exchange(pairs_added, false) | std::exchange(limits_added, false); };
+  steps.rows_added = [&] { return std::exchange(rows_added, false); };
   steps.initial_guess = [&] {
     return start ? problem->initial_guess(start->joints) : problem->initial_guess();
   };
@@ -247,7 +248,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
       if (violated) {
         violating.push_back(i);
         // A sample without limit rows gets them in the next round.
-        limits_added = pair_only.erase(i) > 0 || limits_added;
+        rows_added = pair_only.erase(i) > 0 || rows_added;
       }
     }
     if (cmodel != nullptr) {
@@ -259,7 +260,7 @@ MotionResult optimize_motion(const model::Model& model, const model::RobotDescri
                      waist_frame_configurations(model, joints.q.middleCols(first, count)), safety, &pool);
       for (int& sample : scan.near_samples) sample += first;
       scan.closest_sample += first;
-      for (const int p : scan.near_pairs) pairs_added = pairs.insert(p).second || pairs_added;
+      for (const int p : scan.near_pairs) rows_added = pairs.insert(p).second || rows_added;
       std::vector<int> merged;
       std::set_union(violating.begin(), violating.end(), scan.near_samples.begin(), scan.near_samples.end(),
                      std::back_inserter(merged));
